@@ -1,0 +1,46 @@
+/** Business constants of SPEC §9 and the readings of SPEC-NOTES.md. */
+
+/** SWR: query data stays fresh 5 minutes; no automatic retries. */
+export const QUERY_FRESH_MS = 300_000;
+export const QUERY_RETRIES = 0;
+
+/** The largest page a list endpoint returns, and the default page size of tables. */
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const SIDEBAR_WIDTH_PX = 110;
+export const DESKTOP_MIN_WIDTH_PX = 992;
+export const TABLET_MIN_WIDTH_PX = 576;
+
+/** Date display formats (luxon tokens) for the spec's MM/DD, MMM D, YYYY and MM/DD/YYYY. */
+export const DATE_FORMATS = {
+  monthDay: 'MM/dd',
+  long: 'MMM d, yyyy',
+  short: 'MM/dd/yyyy',
+  shortWithTime: 'MM/dd/yyyy h:mm a',
+  longWithTime: 'MMM d, yyyy h:mm a',
+} as const;
+/** Dates in data are YYYY-MM-DD. */
+export const DATA_DATE_FORMAT = 'yyyy-MM-dd';
+
+/** The share of a MiraKind order's price that is a tax-deductible donation. */
+export const MIRAKIND_DONATION_SHARE = 0.2;
+
+/** Sign-in throttling: failures allowed per window, per account and per address. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_THROTTLE_WINDOW_SECONDS = 15 * 60;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_RESET_TOKEN_MINUTES = 60;
+/** Idle session timeout; the SPA warns a little before. */
+export const SESSION_IDLE_MINUTES = 30;
+
+/** A patient result link locks after this many wrong dates of birth, until a provider re-sends it. */
+export const RESULT_LINK_MAX_DOB_FAILURES = 10;
+
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Requests larger than this are refused before they are parsed. */
+export const JSON_BODY_LIMIT = '1mb';
