@@ -5,3 +5,4 @@ export * from './catalogue';
 export * from './constants';
 export * from './jobs';
 export * from './schemas';
+export * from './sign-in-portals';

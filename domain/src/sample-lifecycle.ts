@@ -1,4 +1,4 @@
-import { SampleStatus as S, type SampleStatus } from './enums';
+import { REJECTION_REASONS, SampleStatus as S, type SampleStatus } from './enums';
 
 /** Who moves a sample: a person of a kind, or the system itself (webhooks, jobs). */
 export type Actor = 'provider' | 'lab' | 'admin' | 'system';
@@ -10,6 +10,8 @@ export interface Transition {
   reasonRequired: boolean;
   /** Leaving In Storage is allowed only back to the status the sample had when it went in. */
   onlyBackToStatusBeforeStorage?: boolean;
+  /** When set, the reason must be exactly one of these (a rejection names one of the spec's reasons). */
+  allowedReasons?: readonly string[];
   what: string;
 }
 
@@ -27,7 +29,7 @@ export const SAMPLE_TRANSITIONS: readonly Transition[] = [
   { from: S.Resulted, to: S.Completed, by: ['lab', 'system'], reasonRequired: false, what: 'result delivered' },
   { from: S.Completed, to: S.Discarded, by: ['lab'], reasonRequired: false, what: 'specimen discarded' },
   ...REJECTABLE_STATUSES.map((from) => ({
-    from, to: S.Rejected, by: ['lab'] as const, reasonRequired: true, what: 'sample rejected',
+    from, to: S.Rejected, by: ['lab'] as const, reasonRequired: true, allowedReasons: REJECTION_REASONS, what: 'sample rejected',
   })),
   ...RECEIVED_STATUSES.map((from) => ({
     from, to: S.InStorage, by: ['lab'] as const, reasonRequired: false, what: 'moved to storage',
@@ -55,6 +57,9 @@ export function checkTransition(req: TransitionRequest): TransitionCheck {
   const transition = candidates.find((t) => t.by.includes(req.actor));
   if (!transition) return { ok: false, error: `A ${req.actor} user cannot move a sample from ${req.from} to ${req.to}` };
   if (transition.reasonRequired && !req.reason?.trim()) return { ok: false, error: `A reason is required to move a sample to ${req.to}` };
+  if (transition.allowedReasons && !transition.allowedReasons.includes(req.reason ?? '')) {
+    return { ok: false, error: `The reason must be one of: ${transition.allowedReasons.join('; ')}` };
+  }
   if (transition.onlyBackToStatusBeforeStorage && req.statusBeforeStorage !== req.to) {
     return { ok: false, error: `A sample leaves storage only for the status it had before (${req.statusBeforeStorage ?? 'unknown'})` };
   }

@@ -1,0 +1,55 @@
+/**
+ * The Express app: security headers, request ids and logs, JSON bodies, sessions, passport, CSRF,
+ * one router per area under /api, the built SPA with deep links, and one error handler.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { JSON_BODY_LIMIT } from '@platform/domain';
+import type { AppContext } from './context';
+import { requestContext } from './http/request-context';
+import { errorHandler } from './http/error-handler';
+import { notFound } from './http/errors';
+import { csrfProtection, installSessions } from './auth/session';
+import { authRouter } from './auth/auth.routes';
+import { systemRouter } from './system/system.routes';
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(helmet());
+  app.use(requestContext(ctx.logger));
+
+  // Routes that verify their own signatures on the raw body (webhooks) mount here, before JSON parsing and sessions.
+
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use('/api', (req, _res, next) => {
+    // Uploads mount their own parsers before this; any other body must be JSON.
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && !req.is('application/json')) {
+      return next(Object.assign(new Error('unsupported'), { type: 'encoding.unsupported' }));
+    }
+    next();
+  });
+  installSessions(app, ctx);
+  app.use('/api', csrfProtection);
+  app.use('/api/system', systemRouter(ctx));
+  app.use('/api/auth', authRouter(ctx));
+  app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
+
+  serveWeb(app, ctx.config.webDist);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, every other path answered with index.html (deep links). */
+function serveWeb(app: Express, webDist: string | null): void {
+  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
+  app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d' }));
+  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  app.get('/{*splat}', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').sendFile(path.join(webDist, 'index.html'));
+  });
+}

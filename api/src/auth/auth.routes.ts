@@ -1,0 +1,91 @@
+import { Router, type Request } from 'express';
+import passport from 'passport';
+import {
+  changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, switchAccountBody, type SignInPortal,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { AppError } from '../http/errors';
+import { validateBody } from '../http/validate';
+import { recordAudit } from '../audit/audit';
+import { createLoginThrottle } from './login-throttle';
+import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from './auth.service';
+import { requireUser } from './guards';
+import { csrfToken } from './session';
+import type { SessionUser } from './session-user';
+
+const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
+
+const meta = (req: Request) => ({ ip: req.ip ?? 'unknown', requestId: String(req.res?.locals.requestId ?? '') });
+
+function authenticate(req: Request): Promise<SessionUser | false> {
+  return new Promise((resolve, reject) => {
+    passport.authenticate('local', { session: false }, (err: unknown, user: SessionUser | false) => (err ? reject(err) : resolve(user)))(req, req.res!, () => undefined);
+  });
+}
+
+function logIn(req: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
+}
+
+export function authRouter(ctx: AppContext): Router {
+  const router = Router();
+  const throttle = createLoginThrottle(ctx.redis, ctx.config.redisPrefix);
+
+  router.get('/csrf', (req, res) => {
+    res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req) });
+  });
+
+  router.post('/login', validateBody(loginBody), async (req, res) => {
+    const { email, portal } = req.body as { email: string; portal: SignInPortal };
+    const ip = req.ip ?? 'unknown';
+    await throttle.assertAllowed(email, ip);
+    const user = await authenticate(req);
+    if (!user) {
+      await throttle.recordFailure(email, ip);
+      await recordAudit(ctx.db, { actorKind: 'anonymous', action: 'auth.login_failed', details: { portal }, ...meta(req) });
+      throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
+    }
+    await throttle.recordSuccess(email);
+    await logIn(req, user); // passport regenerates the session here
+    const accounts = await accountsOf(ctx, user);
+    req.session.currentAccountId = pickCurrentAccount(accounts, undefined, portal)?.id;
+    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.login', entityKind: 'user', entityId: user.id, details: { portal }, ...meta(req) });
+    res.json(await describeMe(ctx, user, req.session.currentAccountId));
+  });
+
+  router.post('/logout', async (req, res) => {
+    const user = req.user;
+    await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    if (user) await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.logout', entityKind: 'user', entityId: user.id, ...meta(req) });
+    res.status(204).end();
+  });
+
+  router.get('/me', requireUser(), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await describeMe(ctx, req.user!, req.session.currentAccountId));
+  });
+
+  router.post('/switch-account', requireUser(), validateBody(switchAccountBody), async (req, res) => {
+    const me = await describeMe(ctx, req.user!, req.session.currentAccountId);
+    assertMember(me, req.body.accountId);
+    req.session.currentAccountId = req.body.accountId;
+    res.json(await describeMe(ctx, req.user!, req.body.accountId));
+  });
+
+  router.post('/forgot-password', validateBody(forgotPasswordBody), async (req, res) => {
+    await requestPasswordReset(ctx, req.body.email, req.body.portal, meta(req));
+    res.status(202).json({ message: FORGOT_MESSAGE });
+  });
+
+  router.post('/reset-password', validateBody(resetPasswordBody), async (req, res) => {
+    await resetPassword(ctx, req.body.token, req.body.password, meta(req));
+    res.status(204).end();
+  });
+
+  router.post('/change-password', requireUser(), validateBody(changePasswordBody), async (req, res) => {
+    await changePassword(ctx, req.user!, req.body.currentPassword, req.body.newPassword, meta(req));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,165 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Op } from 'sequelize';
+import {
+  AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type SignInPortal,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
+import { queueEmail } from '../jobs';
+import { AppError, forbidden } from '../http/errors';
+import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
+import type { SessionUser } from './session-user';
+
+export interface AccountSummary {
+  id: number;
+  name: string;
+  type: string;
+  role: AccountRole;
+  eapPartner: boolean;
+  international: boolean;
+  clinicAccess: boolean;
+  researchAccess: boolean;
+}
+
+export interface Me {
+  user: SessionUser;
+  accounts: AccountSummary[];
+  currentAccount: AccountSummary | null;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
+
+export function toSessionUser(u: { id: number; kind: string; email: string; firstName: string; lastName: string }): SessionUser {
+  return { id: u.id, kind: u.kind as UserKind, email: u.email, firstName: u.firstName, lastName: u.lastName };
+}
+
+/** The user behind a session, if still active. */
+export async function loadSessionUser(ctx: Ctx, id: number): Promise<SessionUser | null> {
+  const user = await ctx.db.models.User.findOne({ where: { id, isActive: true } });
+  return user ? toSessionUser(user) : null;
+}
+
+/** The accounts a provider user may act in: approved contact, active membership, active account. */
+export async function accountsOf(ctx: Ctx, user: SessionUser): Promise<AccountSummary[]> {
+  if (user.kind !== UserKind.Provider) return [];
+  const { Contact, AccountMembership, Account } = ctx.db.models;
+  const contact = await Contact.findOne({ where: { userId: user.id, accessStatus: AccessStatus.Approved } });
+  if (!contact) return [];
+  const memberships = await AccountMembership.findAll({ where: { contactId: contact.id, isActive: true } });
+  if (!memberships.length) return [];
+  const accounts = await Account.findAll({ where: { id: { [Op.in]: memberships.map((m) => m.accountId) }, isActive: true }, order: [['name', 'ASC']] });
+  return accounts.map((a) => ({
+    id: a.id,
+    name: a.name,
+    type: a.type,
+    role: memberships.find((m) => m.accountId === a.id)!.role as AccountRole,
+    eapPartner: a.eapPartner,
+    international: a.international,
+    clinicAccess: a.clinicAccess,
+    researchAccess: a.researchAccess,
+  }));
+}
+
+export function pickCurrentAccount(accounts: AccountSummary[], wanted?: number, portal?: SignInPortal): AccountSummary | null {
+  const chosen = accounts.find((a) => a.id === wanted);
+  if (chosen) return chosen;
+  if (portal === 'research') return accounts.find((a) => a.researchAccess) ?? null;
+  return accounts.find((a) => a.clinicAccess) ?? accounts[0] ?? null;
+}
+
+export async function describeMe(ctx: Ctx, user: SessionUser, currentAccountId?: number): Promise<Me> {
+  const accounts = await accountsOf(ctx, user);
+  return { user, accounts, currentAccount: pickCurrentAccount(accounts, currentAccountId) };
+}
+
+/**
+ * Checks an email and password for a portal. Returns null for every kind of refusal (unknown
+ * email, wrong password, wrong portal, inactive), so no answer tells which accounts exist.
+ */
+export async function verifyCredentials(ctx: Ctx, email: string, password: string, portal: SignInPortal): Promise<SessionUser | null> {
+  const user = await ctx.db.models.User.findOne({ where: { email: email.trim().toLowerCase() } });
+  if (!user) return burnVerifyTime(password).then(() => null);
+  const passwordOk = await verifyPassword(user.passwordHash, password);
+  if (!passwordOk || !user.isActive || user.kind !== SIGN_IN_PORTAL_USER_KIND[portal]) return null;
+  const sessionUser = toSessionUser(user);
+  if (user.kind === UserKind.Provider) {
+    const accounts = await accountsOf(ctx, sessionUser);
+    const usable = accounts.some((a) => (portal === 'research' ? a.researchAccess : a.clinicAccess));
+    if (!usable) return null;
+  }
+  await user.update({ lastLoginAt: new Date() });
+  return sessionUser;
+}
+
+/** Starts a reset when the email belongs to a user of that portal; says nothing either way. */
+export async function requestPasswordReset(ctx: Ctx, email: string, portal: SignInPortal, meta: { ip: string; requestId: string }) {
+  const { User, PasswordResetToken } = ctx.db.models;
+  const user = await User.findOne({ where: { email: email.trim().toLowerCase(), isActive: true } });
+  if (!user || user.kind !== SIGN_IN_PORTAL_USER_KIND[portal]) return;
+  const token = randomBytes(32).toString('hex');
+  const link = `${ctx.config.publicUrl}${SIGN_IN_PORTAL_PATHS[portal]}/reset-password?token=${token}`;
+  await ctx.db.sequelize.transaction(async (transaction) => {
+    await PasswordResetToken.create(
+      { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000) },
+      { transaction },
+    );
+    await queueEmail(ctx, transaction, {
+      to: user.email,
+      subject: `Reset your ${ctx.config.brand} Platform password`,
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `Someone asked to reset the password of your ${ctx.config.brand} Platform account.`,
+        `To choose a new password, open this link within ${PASSWORD_RESET_TOKEN_MINUTES} minutes:`,
+        link,
+        '',
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ].join('\n'),
+      template: 'password-reset',
+      createdByUserId: user.id,
+    });
+    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind as UserKind, action: 'auth.password_reset_requested', entityKind: 'user', entityId: user.id, ...meta }, transaction);
+  });
+}
+
+const invalidToken = () => new AppError(400, 'invalid_token', 'This reset link is invalid or has expired.');
+
+/** Uses a reset token once: sets the password and ends every session of that user. */
+export async function resetPassword(ctx: Ctx, token: string, password: string, meta: { ip: string; requestId: string }) {
+  const { User, PasswordResetToken } = ctx.db.models;
+  await ctx.db.sequelize.transaction(async (transaction) => {
+    const row = await PasswordResetToken.findOne({ where: { tokenHash: hashToken(token) }, transaction, lock: transaction.LOCK.UPDATE });
+    if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalidToken();
+    const user = await User.findOne({ where: { id: row.userId, isActive: true }, transaction });
+    if (!user) throw invalidToken();
+    await user.update({ passwordHash: await hashPassword(password) }, { transaction });
+    await row.update({ usedAt: new Date() }, { transaction });
+    await endSessionsOf(ctx, user.id, transaction);
+    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind as UserKind, action: 'auth.password_reset', entityKind: 'user', entityId: user.id, ...meta }, transaction);
+  });
+}
+
+export async function changePassword(ctx: Ctx, user: SessionUser, current: string, next: string, meta: { ip: string; requestId: string }) {
+  const row = await ctx.db.models.User.findByPk(user.id);
+  if (!row || !(await verifyPassword(row.passwordHash, current))) {
+    throw new AppError(400, 'validation_failed', 'The current password is not correct', [{ field: 'currentPassword', message: 'The current password is not correct' }]);
+  }
+  await ctx.db.sequelize.transaction(async (transaction) => {
+    await row.update({ passwordHash: await hashPassword(next) }, { transaction });
+    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.password_changed', entityKind: 'user', entityId: user.id, ...meta }, transaction);
+  });
+}
+
+async function endSessionsOf(ctx: Ctx, userId: number, transaction: import('sequelize').Transaction) {
+  await ctx.db.sequelize.query(`DELETE FROM "session" WHERE (sess -> 'passport' ->> 'user')::text = :id`, {
+    replacements: { id: String(userId) },
+    transaction,
+  });
+}
+
+export function assertMember(me: Me, accountId: number): void {
+  if (!me.accounts.some((a) => a.id === accountId)) throw forbidden('You are not a member of that account');
+}
+

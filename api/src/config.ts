@@ -1,0 +1,79 @@
+/**
+ * Every setting, read and validated once at start. Dev defaults are obviously dev; production
+ * must set SESSION_SECRET (start refuses the dev one when NODE_ENV=production).
+ */
+import Joi from 'joi';
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  publicUrl: string;
+  brand: string;
+  buildId: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  sessionSecret: string;
+  secureCookies: boolean;
+  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string };
+  logLevel: string;
+  webDist: string | null;
+  outboxSweepMs: number;
+  outboxStaleMs: number;
+  workerConcurrency: number;
+  workerLockMs: number;
+}
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
+  PORT: Joi.number().port().default(3000),
+  PUBLIC_URL: Joi.string().uri().optional(),
+  BRAND: Joi.string().default('Prostox'),
+  BUILD_ID: Joi.string().optional(),
+  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default('postgres://postgres@127.0.0.1:5432/platform'),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: Joi.string().pattern(/^[\w-]+$/).default('platform'),
+  SESSION_SECRET: Joi.string().min(16).default(DEV_SESSION_SECRET),
+  SECURE_COOKIES: Joi.boolean().default(false),
+  SMTP_HOST: Joi.string().default('127.0.0.1'),
+  SMTP_PORT: Joi.number().port().default(2525),
+  SMTP_SECURE: Joi.boolean().default(false),
+  SMTP_USER: Joi.string().optional(),
+  SMTP_PASS: Joi.string().optional(),
+  MAIL_FROM: Joi.string().default('Platform <no-reply@platform.test>'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  WEB_DIST: Joi.string().optional(),
+  OUTBOX_SWEEP_MS: Joi.number().integer().min(100).default(2000),
+  OUTBOX_STALE_MS: Joi.number().integer().min(0).default(5000),
+  WORKER_CONCURRENCY: Joi.number().integer().min(1).default(5),
+  WORKER_LOCK_MS: Joi.number().integer().min(1000).default(30000),
+}).unknown(true);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDist?: string | null } = {}): Config {
+  const { value: v, error } = schema.validate(env, { abortEarly: false, convert: true });
+  if (error) throw new Error(`Invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
+  if (v.NODE_ENV === 'production' && v.SESSION_SECRET === DEV_SESSION_SECRET) {
+    throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
+  }
+  return {
+    env: v.NODE_ENV,
+    port: v.PORT,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, ''),
+    brand: v.BRAND,
+    buildId: v.BUILD_ID ?? `dev-${Date.now().toString(36)}`,
+    databaseUrl: v.DATABASE_URL,
+    redisUrl: v.REDIS_URL,
+    redisPrefix: v.REDIS_PREFIX,
+    sessionSecret: v.SESSION_SECRET,
+    secureCookies: v.SECURE_COOKIES,
+    smtp: { host: v.SMTP_HOST, port: v.SMTP_PORT, secure: v.SMTP_SECURE, user: v.SMTP_USER, pass: v.SMTP_PASS, from: v.MAIL_FROM },
+    logLevel: v.LOG_LEVEL,
+    webDist: v.WEB_DIST ?? defaults.webDist ?? null,
+    outboxSweepMs: v.OUTBOX_SWEEP_MS,
+    outboxStaleMs: v.OUTBOX_STALE_MS,
+    workerConcurrency: v.WORKER_CONCURRENCY,
+    workerLockMs: v.WORKER_LOCK_MS,
+  };
+}

@@ -1,0 +1,44 @@
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { AppError } from './errors';
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+/** Translates what Express's body parser throws into our own errors. */
+function fromBodyParser(err: BodyParserError): AppError | null {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return new AppError(400, 'malformed_json', 'The request body is not valid JSON');
+    case 'entity.too.large':
+      return new AppError(413, 'body_too_large', 'The request body is too large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError(415, 'unsupported_encoding', 'The request body encoding is not supported');
+    default:
+      return null;
+  }
+}
+
+/** The one error handler: every failure leaves as { error: { code, message, fields? }, requestId }. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    const requestId = res.locals.requestId as string | undefined;
+    let appError = err instanceof AppError ? err : fromBodyParser(err as BodyParserError);
+    if (!appError && (err as { code?: string }).code === 'EBADCSRFTOKEN') {
+      appError = new AppError(403, 'csrf', 'The form has expired. Reload the page and try again.');
+    }
+    if (!appError) {
+      logger.error({ requestId, err: { name: (err as Error).name, message: (err as Error).message, stack: (err as Error).stack } }, 'unhandled error');
+      appError = new AppError(500, 'internal', 'Something went wrong on our side. Please try again.');
+    }
+    if (res.headersSent) return;
+    res.set(appError.headers);
+    res.status(appError.status).json({
+      error: { code: appError.code, message: appError.message, ...(appError.fields ? { fields: appError.fields } : {}) },
+      requestId,
+    });
+  };
+}

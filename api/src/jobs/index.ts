@@ -1,0 +1,3 @@
+export { createJobQueue, DEFAULT_JOB_OPTIONS } from './queue';
+export { createOutboxRelay, enqueueJob, type OutboxRelay, type QueuedJobData, type EnqueueOptions } from './outbox';
+export { queueEmail, type OutgoingEmail } from './email';

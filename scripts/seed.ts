@@ -1,0 +1,98 @@
+/**
+ * Demo data for `npm start` and the tests: a user of every role (see demo-users.ts), two clinic
+ * accounts and a research account, patients, and samples in several statuses with their
+ * timelines. Runs once: a database that already has the demo admin is left alone.
+ */
+import type { Db } from '@platform/db';
+import {
+  AccessStatus, AccountRole, AccountType, Portal, ProviderTitle, SampleStatus, SampleType, Specialty, TestName, TestOrigin,
+  catalogueEntry, type SampleStatus as Status,
+} from '@platform/domain';
+import { hashPassword } from '@platform/api';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+
+/** The path a sample walks to reach each demo status (from Order Placed). */
+const PATH_TO: Record<string, Status[]> = {
+  [SampleStatus.OrderPlaced]: [],
+  [SampleStatus.PendingShipment]: [SampleStatus.PendingShipment],
+  [SampleStatus.InTransit]: [SampleStatus.PendingShipment, SampleStatus.InTransit],
+  [SampleStatus.InQueue]: [SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue],
+  [SampleStatus.InTesting]: [SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue, SampleStatus.InTesting],
+  [SampleStatus.Rejected]: [SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue, SampleStatus.Rejected],
+};
+
+export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
+  const m = db.models;
+  if (await m.User.findOne({ where: { email: DEMO_USERS.admin.email } })) return { created: false };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.sequelize.transaction(async (transaction) => {
+    const opts = { transaction };
+    const users = Object.fromEntries(
+      await Promise.all(
+        Object.entries(DEMO_USERS).map(async ([key, u]) => [
+          key,
+          await m.User.create({ kind: u.kind, email: u.email, passwordHash, firstName: u.firstName, lastName: u.lastName, isActive: true }, opts),
+        ]),
+      ),
+    ) as Record<keyof typeof DEMO_USERS, InstanceType<typeof m.User>>;
+
+    const riverside = await m.Account.create({ name: 'Riverside Oncology', type: AccountType.General, eapPartner: true, international: false, clinicAccess: true, researchAccess: false, isActive: true }, opts);
+    const lakeside = await m.Account.create({ name: 'Lakeside Urology', type: AccountType.General, eapPartner: false, international: true, clinicAccess: true, researchAccess: false, isActive: true }, opts);
+    const northwind = await m.Account.create({ name: 'Northwind Research', type: AccountType.ProstoxResearchPartner, eapPartner: false, international: false, clinicAccess: false, researchAccess: true, isActive: true }, opts);
+    await m.Department.create({ accountId: riverside.id, name: 'Radiation Oncology' }, opts);
+
+    const contactOf = (u: InstanceType<typeof m.User>, title: string, specialty: string | null) =>
+      m.Contact.create({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, title, specialty, accessStatus: AccessStatus.Approved }, opts);
+    const physician = await contactOf(users.physician, ProviderTitle.Physician, Specialty.RadiationOncology);
+    const staff = await contactOf(users.staff, ProviderTitle.Nurse, null);
+    const superAdmin = await contactOf(users.superAdmin, ProviderTitle.Other, null);
+    const researcher = await contactOf(users.researcher, ProviderTitle.Physician, Specialty.MedicalOncology);
+    await m.Contact.create({ firstName: 'Peter', lastName: 'Pending', email: 'pending@demo.test', title: ProviderTitle.Physician, specialty: Specialty.Urology, accessStatus: AccessStatus.Pending, requestedAccountName: 'Hilltop Urology' }, opts);
+
+    const member = (accountId: number, contactId: number, role: string) => m.AccountMembership.create({ accountId, contactId, role, isActive: true }, opts);
+    await member(riverside.id, physician.id, AccountRole.Physician);
+    await member(lakeside.id, physician.id, AccountRole.Physician);
+    await member(riverside.id, staff.id, AccountRole.SupportStaff);
+    await member(riverside.id, superAdmin.id, AccountRole.SuperAdmin);
+    await member(lakeside.id, superAdmin.id, AccountRole.SuperAdmin);
+    await member(northwind.id, researcher.id, AccountRole.Physician);
+    await m.ProviderStaffRelationship.create({ accountId: riverside.id, physicianContactId: physician.id, staffContactId: staff.id }, opts);
+
+    const doctor = (accountId: number, c: { id: number; firstName: string; lastName: string }, npi: string, specialty: string) =>
+      m.Physician.create({ accountId, contactId: c.id, firstName: c.firstName, lastName: c.lastName, npi, specialty }, opts);
+    const grantRiverside = await doctor(riverside.id, physician, '1234567893', Specialty.RadiationOncology);
+    const grantLakeside = await doctor(lakeside.id, physician, '1234567893', Specialty.RadiationOncology);
+    const reyes = await m.Physician.create({ accountId: riverside.id, contactId: null, firstName: 'Omar', lastName: 'Reyes', npi: '1987654321', specialty: Specialty.Urology }, opts);
+    const searchDoctor = await doctor(northwind.id, researcher, '1477777777', Specialty.MedicalOncology);
+
+    for (const u of [users.lab1, users.lab2]) await m.Technician.create({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email }, opts);
+    for (const name of ['Medicare', 'Blue Cross Blue Shield', 'Aetna', 'UnitedHealthcare']) await m.InsurancePlan.create({ name, payerCode: name.toUpperCase().replace(/\W+/g, '_').slice(0, 20), isActive: true }, opts);
+
+    let serial = 0;
+    const sample = async (accountId: number, physicianId: number, patient: { first: string; last: string; dob: string }, test: TestName, status: Status, portal: string) => {
+      serial += 1;
+      const p = await m.Patient.create({ accountId, firstName: patient.first, lastName: patient.last, dateOfBirth: patient.dob, sex: 'M', email: `${patient.first.toLowerCase()}.${patient.last.toLowerCase()}@patients.demo.test` }, opts);
+      const order = await m.Order.create({ orderNumber: `RF_${String(100000000 + serial)}`, accountId, patientId: p.id, physicianId, origin: TestOrigin.ProviderOrdered, portal, createdByUserId: users.physician.id, attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true } }, opts);
+      const s = await m.Sample.create({ barcode: `41${String(serial).padStart(12, '0')}`, sampleType: SampleType.BuccalSwab, status: SampleStatus.OrderPlaced, accountId, patientId: p.id, orderId: order.id }, opts);
+      await m.Test.create({ orderId: order.id, sampleId: s.id, name: test, parentType: catalogueEntry(test).parentType }, opts);
+      await m.SampleStatusEvent.create({ sampleId: s.id, fromStatus: null, toStatus: SampleStatus.OrderPlaced, actorUserId: users.physician.id, actorKind: 'provider' }, opts);
+      let from: Status = SampleStatus.OrderPlaced;
+      for (const to of PATH_TO[status]) {
+        const lab = [SampleStatus.InQueue, SampleStatus.InTesting, SampleStatus.Rejected].includes(to as never);
+        await m.SampleStatusEvent.create({ sampleId: s.id, fromStatus: from, toStatus: to, reason: to === SampleStatus.Rejected ? 'Rejected - quantity not sufficient' : null, actorUserId: lab ? users.lab1.id : users.physician.id, actorKind: lab ? 'lab' : 'provider' }, opts);
+        from = to;
+      }
+      await s.update({ status, rejectionReason: status === SampleStatus.Rejected ? 'Rejected - quantity not sufficient' : null, receivedAt: PATH_TO[status].includes(SampleStatus.InQueue) ? new Date() : null }, opts);
+    };
+    await sample(riverside.id, grantRiverside.id, { first: 'John', last: 'Carter', dob: '1956-03-14' }, TestName.ProstoxUltra, SampleStatus.OrderPlaced, Portal.Clinical);
+    await sample(riverside.id, grantRiverside.id, { first: 'Robert', last: 'Miles', dob: '1949-11-02' }, TestName.ProstoxCfrt, SampleStatus.PendingShipment, Portal.Clinical);
+    await sample(riverside.id, reyes.id, { first: 'David', last: 'Osei', dob: '1961-07-28' }, TestName.Kras, SampleStatus.InTransit, Portal.Clinical);
+    await sample(riverside.id, grantRiverside.id, { first: 'Thomas', last: 'Berg', dob: '1953-01-09' }, TestName.ProstoxUltra, SampleStatus.InQueue, Portal.Clinical);
+    await sample(riverside.id, grantRiverside.id, { first: 'Henry', last: 'Walsh', dob: '1958-05-21' }, TestName.Previotox, SampleStatus.InTesting, Portal.Clinical);
+    await sample(riverside.id, reyes.id, { first: 'Arthur', last: 'Lindqvist', dob: '1947-09-30' }, TestName.ProstoxCfrt, SampleStatus.Rejected, Portal.Clinical);
+    await sample(lakeside.id, grantLakeside.id, { first: 'Marco', last: 'Bellini', dob: '1960-12-12' }, TestName.ProstoxUltra, SampleStatus.PendingShipment, Portal.Clinical);
+    await sample(northwind.id, searchDoctor.id, { first: 'Grace', last: 'Okafor', dob: '1970-04-04' }, TestName.BreastTox, SampleStatus.InQueue, Portal.Research);
+  });
+  return { created: true };
+}

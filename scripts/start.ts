@@ -1,0 +1,82 @@
+/**
+ * `npm start`: finds or starts PostgreSQL and Redis, starts the SMTP catcher unless SMTP_HOST is
+ * set, migrates, loads the demo data, builds the SPA if it has not been built, starts the API
+ * and the worker, and prints the URL and the demo logins.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { connect, createMigrator } from '@platform/db';
+import { loadConfig, startApi } from '@platform/api';
+import { startWorker } from '@platform/worker';
+import { findPostgres, findRedis, freePort } from './local-services';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { seedDemoData } from './seed';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB_DIST = path.join(ROOT, 'web/dist');
+
+async function main() {
+  const postgres = await findPostgres();
+  const redis = await findRedis();
+  process.env.DATABASE_URL = postgres.url;
+  process.env.REDIS_URL = redis.url;
+
+  const db = connect(postgres.url);
+  try {
+    const applied = await createMigrator(db.sequelize).up();
+    if (applied.length) console.log(`Applied ${applied.length} migration(s).`);
+    const { created } = await seedDemoData(db);
+    if (created) console.log('Loaded the demo data.');
+  } finally {
+    await db.close();
+  }
+
+  let catcher: MailCatcher | null = null;
+  if (!process.env.SMTP_HOST) {
+    catcher = await startMailCatcher({ databaseUrl: postgres.url, port: await freePort(2525) });
+    process.env.SMTP_PORT = String(catcher.port);
+  }
+
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    console.log('Building the web app (first start only)…');
+    execSync('npm run build -w web', { cwd: ROOT, stdio: 'inherit' });
+  }
+
+  const config = loadConfig(process.env, { webDist: WEB_DIST });
+  const worker = await startWorker(config);
+  const api = await startApi(config, process.env.HOST ?? '127.0.0.1');
+
+  const width = Math.max(...Object.values(DEMO_USERS).map((u) => u.email.length));
+  console.log(`
+${config.brand} Platform is running at ${api.url}
+  PostgreSQL: ${postgres.source}
+  Redis:      ${redis.source}
+  Email:      ${catcher ? `caught locally on SMTP port ${catcher.port} (stored in the caught_mail table)` : `SMTP ${config.smtp.host}:${config.smtp.port}`}
+
+Demo logins (password: ${DEMO_PASSWORD})
+${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${key}`).join('\n')}
+  Admin: ${api.url}/admin/login   Clinic: ${api.url}/provider/login   Research: ${api.url}/provider-research/login   Lab: ${api.url}/lab_toolbox/login
+`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping…');
+    await api.stop();
+    await worker.close();
+    await catcher?.close();
+    await redis.stop();
+    await postgres.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(`Could not start: ${(err as Error).message}`);
+  process.exit(1);
+});

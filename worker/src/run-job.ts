@@ -1,0 +1,44 @@
+/**
+ * The frame around every processor: validate the payload again (bad input never retries), keep
+ * the job's status row, and mark it Failed only when no attempt is left.
+ */
+import { UnrecoverableError, type Job } from 'bullmq';
+import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName } from '@platform/domain';
+import type { QueuedJobData } from '@platform/api/jobs';
+import { PROCESSORS } from './processors';
+import type { WorkerDeps } from './processors/types';
+
+export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps): Promise<unknown> {
+  const name = job.name as JobName;
+  const processor = PROCESSORS[name] as (p: unknown, d: WorkerDeps, t: unknown) => Promise<unknown>;
+  if (!processor) throw new UnrecoverableError(`unknown job name ${job.name}`);
+  const jobRowId = Number(job.data?.jobRowId);
+  const { error, value } = JOB_PAYLOAD_SCHEMAS[name].validate(job.data?.payload);
+  if (error || !Number.isSafeInteger(jobRowId)) throw new UnrecoverableError(`bad payload for ${name}: ${error?.message ?? 'no job row'}`);
+  const { Job: JobRow } = deps.db.models;
+  await JobRow.update({ attempts: job.attemptsMade + 1 }, { where: { id: jobRowId } });
+  const result = await processor(value, deps, {
+    jobRowId,
+    attempt: job.attemptsMade + 1,
+    progress: async (percent: number) => {
+      const p = Math.max(0, Math.min(100, Math.round(percent)));
+      await Promise.all([job.updateProgress(p), JobRow.update({ progress: p }, { where: { id: jobRowId } })]);
+    },
+  });
+  await JobRow.update(
+    { status: JobStatus.Completed, progress: 100, result: (result ?? {}) as object, error: null, finishedAt: new Date() },
+    { where: { id: jobRowId } },
+  );
+  deps.logger.info({ job: name, jobId: job.id, jobRowId }, 'job completed');
+  return result;
+}
+
+export async function recordFailure(job: Job<QueuedJobData> | undefined, err: Error, deps: WorkerDeps): Promise<void> {
+  if (!job) return;
+  const attempts = job.opts.attempts ?? 1;
+  const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= attempts;
+  deps.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
+  const jobRowId = Number(job.data?.jobRowId);
+  if (!final || !Number.isSafeInteger(jobRowId)) return;
+  await deps.db.models.Job.update({ status: JobStatus.Failed, error: err.message, finishedAt: new Date() }, { where: { id: jobRowId } });
+}
