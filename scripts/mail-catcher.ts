@@ -19,16 +19,22 @@ const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
 export async function startMailCatcher(options: { databaseUrl: string; port?: number; host?: string }): Promise<MailCatcher> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   let acceptDelayMs = 0;
+  // A message counts as delivered only once we answer its DATA; a client gone before that delivered nothing.
+  const closedSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         try {
           if (acceptDelayMs) await new Promise((r) => setTimeout(r, acceptDelayMs));
+          if (closedSessions.has(session.id)) return callback(new Error('client went away before delivery'));
           const raw = Buffer.concat(chunks).toString('utf8');
           const mail = await simpleParser(raw);
           await pool.query(

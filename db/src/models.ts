@@ -1,0 +1,84 @@
+/** The model classes of one connection, initialised and associated. */
+import type { Sequelize } from 'sequelize';
+import { associate } from './associations';
+import { initDocuments, type SampleDocument, type StoredFile } from './documents';
+import { initJobs, type AuditEvent, type CaughtMail, type Email, type Job, type Outbox, type WebhookEvent } from './jobs';
+import {
+  initPeople,
+  type Account,
+  type AccountMembership,
+  type Contact,
+  type Department,
+  type PasswordResetToken,
+  type Physician,
+  type ProviderStaffRelationship,
+  type Technician,
+  type User,
+} from './people';
+import {
+  initPatients,
+  type FinancialAssistanceRecord,
+  type InsurancePlan,
+  type Order,
+  type Patient,
+  type PatientInvitation,
+} from './patients';
+import {
+  initSamples,
+  type PatientResultLink,
+  type Sample,
+  type SampleFollowUp,
+  type SampleStatusEvent,
+  type StudyResponse,
+  type Test,
+  type TestResult,
+} from './samples';
+import { initShipments, type Shipment, type ShipmentItem } from './shipments';
+
+/** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
+export interface Models {
+  User: typeof User;
+  Account: typeof Account;
+  Department: typeof Department;
+  Contact: typeof Contact;
+  AccountMembership: typeof AccountMembership;
+  Physician: typeof Physician;
+  ProviderStaffRelationship: typeof ProviderStaffRelationship;
+  Technician: typeof Technician;
+  PasswordResetToken: typeof PasswordResetToken;
+  Patient: typeof Patient;
+  PatientInvitation: typeof PatientInvitation;
+  InsurancePlan: typeof InsurancePlan;
+  FinancialAssistanceRecord: typeof FinancialAssistanceRecord;
+  Order: typeof Order;
+  Sample: typeof Sample;
+  SampleStatusEvent: typeof SampleStatusEvent;
+  Test: typeof Test;
+  TestResult: typeof TestResult;
+  StudyResponse: typeof StudyResponse;
+  SampleFollowUp: typeof SampleFollowUp;
+  PatientResultLink: typeof PatientResultLink;
+  StoredFile: typeof StoredFile;
+  SampleDocument: typeof SampleDocument;
+  Shipment: typeof Shipment;
+  ShipmentItem: typeof ShipmentItem;
+  Job: typeof Job;
+  Outbox: typeof Outbox;
+  Email: typeof Email;
+  AuditEvent: typeof AuditEvent;
+  WebhookEvent: typeof WebhookEvent;
+  CaughtMail: typeof CaughtMail;
+}
+
+export function initModels(sequelize: Sequelize): Models {
+  const models: Models = {
+    ...initPeople(sequelize),
+    ...initPatients(sequelize),
+    ...initSamples(sequelize),
+    ...initDocuments(sequelize),
+    ...initShipments(sequelize),
+    ...initJobs(sequelize),
+  };
+  associate(models);
+  return models;
+}

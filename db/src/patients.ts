@@ -1,0 +1,220 @@
+/** Patients and their orders: patients, invitations, insurance plans, financial assistance, orders. */
+import type { AccessStatus, Portal, TestOrigin } from '@platform/domain';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type JsonObject, type Nullable, type NullableFk } from './model-kit';
+import type { Account, Physician, User } from './people';
+import type { Sample, Test } from './samples';
+import type { InvitationStatus } from './values';
+
+export class Patient extends Model<InferAttributes<Patient>, InferCreationAttributes<Patient>> {
+  declare id: CreationOptional<number>;
+  /** null for a patient who ordered for themselves. */
+  declare accountId: NullableFk;
+  declare firstName: string;
+  declare lastName: string;
+  /** YYYY-MM-DD */
+  declare dateOfBirth: string;
+  declare sex: Nullable<string>;
+  declare email: Nullable<string>;
+  declare phone: Nullable<string>;
+  declare addressLine1: Nullable<string>;
+  declare addressLine2: Nullable<string>;
+  declare city: Nullable<string>;
+  declare state: Nullable<string>;
+  declare postalCode: Nullable<string>;
+  declare country: Nullable<string>;
+  declare medicalRecordNumber: Nullable<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account | null>;
+  declare orders?: NonAttribute<Order[]>;
+  declare samples?: NonAttribute<Sample[]>;
+  declare financialAssistanceRecords?: NonAttribute<FinancialAssistanceRecord[]>;
+  declare invitations?: NonAttribute<PatientInvitation[]>;
+}
+
+export class PatientInvitation extends Model<InferAttributes<PatientInvitation>, InferCreationAttributes<PatientInvitation>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare patientId: NullableFk;
+  declare email: string;
+  declare firstName: Nullable<string>;
+  declare lastName: Nullable<string>;
+  declare status: CreationOptional<InvitationStatus>;
+  /** sha256 of the token sent by email; the token itself is never stored. */
+  declare tokenHash: string;
+  declare createdByUserId: NullableFk;
+  declare expiresAt: Date;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
+  declare patient?: NonAttribute<Patient | null>;
+  declare createdBy?: NonAttribute<User | null>;
+}
+
+export class InsurancePlan extends Model<InferAttributes<InsurancePlan>, InferCreationAttributes<InsurancePlan>> {
+  declare id: CreationOptional<number>;
+  declare name: string;
+  declare payerCode: Nullable<string>;
+  declare isActive: CreationOptional<boolean>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+export class FinancialAssistanceRecord extends Model<
+  InferAttributes<FinancialAssistanceRecord>,
+  InferCreationAttributes<FinancialAssistanceRecord>
+> {
+  declare id: CreationOptional<number>;
+  declare patientId: Fk;
+  declare status: CreationOptional<AccessStatus>;
+  declare householdSize: Nullable<number>;
+  declare annualIncomeCents: Nullable<number>;
+  declare decidedByUserId: NullableFk;
+  declare decidedAt: Nullable<Date>;
+  declare notes: Nullable<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare patient?: NonAttribute<Patient>;
+  declare decidedBy?: NonAttribute<User | null>;
+}
+
+export class Order extends Model<InferAttributes<Order>, InferCreationAttributes<Order>> {
+  declare id: CreationOptional<number>;
+  /** RF_/RG_ + 9 digits or RPD + 10 digits. */
+  declare orderNumber: string;
+  declare accountId: NullableFk;
+  declare patientId: Fk;
+  declare physicianId: NullableFk;
+  declare origin: TestOrigin;
+  declare portal: Portal;
+  declare createdByUserId: NullableFk;
+  declare attestations: Nullable<JsonObject>;
+  declare priceCents: Nullable<number>;
+  declare paymentStatus: Nullable<string>;
+  declare stripePaymentIntentId: Nullable<string>;
+  declare referralSource: Nullable<string>;
+  declare insurancePlanId: NullableFk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account | null>;
+  declare patient?: NonAttribute<Patient>;
+  declare physician?: NonAttribute<Physician | null>;
+  declare insurancePlan?: NonAttribute<InsurancePlan | null>;
+  declare createdBy?: NonAttribute<User | null>;
+  declare samples?: NonAttribute<Sample[]>;
+  declare tests?: NonAttribute<Test[]>;
+}
+
+export function initPatients(sequelize: Sequelize) {
+  const PatientM = subclass(Patient);
+  PatientM.init(
+    {
+      id: id(),
+      accountId: nullableFk(),
+      firstName: { type: DataTypes.TEXT, allowNull: false },
+      lastName: { type: DataTypes.TEXT, allowNull: false },
+      dateOfBirth: { type: DataTypes.DATEONLY, allowNull: false },
+      sex: { type: DataTypes.TEXT },
+      email: { type: DataTypes.TEXT },
+      phone: { type: DataTypes.TEXT },
+      addressLine1: { type: DataTypes.TEXT },
+      addressLine2: { type: DataTypes.TEXT },
+      city: { type: DataTypes.TEXT },
+      state: { type: DataTypes.TEXT },
+      postalCode: { type: DataTypes.TEXT },
+      country: { type: DataTypes.TEXT },
+      medicalRecordNumber: { type: DataTypes.TEXT },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Patient', tableName: 'patients' },
+  );
+
+  const PatientInvitationM = subclass(PatientInvitation);
+  PatientInvitationM.init(
+    {
+      id: id(),
+      accountId: fk(),
+      patientId: nullableFk(),
+      email: { type: DataTypes.TEXT, allowNull: false },
+      firstName: { type: DataTypes.TEXT },
+      lastName: { type: DataTypes.TEXT },
+      status: dbDefault(DataTypes.TEXT),
+      tokenHash: { type: DataTypes.TEXT, allowNull: false },
+      createdByUserId: nullableFk(),
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'PatientInvitation', tableName: 'patient_invitations' },
+  );
+
+  const InsurancePlanM = subclass(InsurancePlan);
+  InsurancePlanM.init(
+    {
+      id: id(),
+      name: { type: DataTypes.TEXT, allowNull: false },
+      payerCode: { type: DataTypes.TEXT },
+      isActive: dbDefault(DataTypes.BOOLEAN),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'InsurancePlan', tableName: 'insurance_plans' },
+  );
+
+  const FinancialAssistanceRecordM = subclass(FinancialAssistanceRecord);
+  FinancialAssistanceRecordM.init(
+    {
+      id: id(),
+      patientId: fk(),
+      status: dbDefault(DataTypes.TEXT),
+      householdSize: { type: DataTypes.INTEGER },
+      annualIncomeCents: { type: DataTypes.BIGINT },
+      decidedByUserId: nullableFk(),
+      decidedAt: { type: DataTypes.DATE },
+      notes: { type: DataTypes.TEXT },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'FinancialAssistanceRecord', tableName: 'financial_assistance_records' },
+  );
+
+  const OrderM = subclass(Order);
+  OrderM.init(
+    {
+      id: id(),
+      orderNumber: { type: DataTypes.TEXT, allowNull: false },
+      accountId: nullableFk(),
+      patientId: fk(),
+      physicianId: nullableFk(),
+      origin: { type: DataTypes.TEXT, allowNull: false },
+      portal: { type: DataTypes.TEXT, allowNull: false },
+      createdByUserId: nullableFk(),
+      attestations: { type: DataTypes.JSONB },
+      priceCents: { type: DataTypes.INTEGER },
+      paymentStatus: { type: DataTypes.TEXT },
+      stripePaymentIntentId: { type: DataTypes.TEXT },
+      referralSource: { type: DataTypes.TEXT },
+      insurancePlanId: nullableFk(),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Order', tableName: 'orders' },
+  );
+
+  return {
+    Patient: PatientM,
+    PatientInvitation: PatientInvitationM,
+    InsurancePlan: InsurancePlanM,
+    FinancialAssistanceRecord: FinancialAssistanceRecordM,
+    Order: OrderM,
+  };
+}

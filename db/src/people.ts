@@ -1,0 +1,290 @@
+/** People and accounts: users, accounts, departments, provider contacts, memberships, physicians, staff, technicians. */
+import type { AccessStatus, AccountRole, AccountType, ProviderTitle, Specialty, UserKind } from '@platform/domain';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type Nullable, type NullableFk } from './model-kit';
+import type { Order, Patient } from './patients';
+
+/** Everyone who signs in: admins, provider users and lab toolbox users (`kind`). */
+export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+  declare id: CreationOptional<number>;
+  declare kind: UserKind;
+  declare email: string;
+  /** argon2id hash; null until the person sets a password (then they cannot sign in). */
+  declare passwordHash: Nullable<string>;
+  declare firstName: string;
+  declare lastName: string;
+  declare isActive: CreationOptional<boolean>;
+  declare lastLoginAt: Nullable<Date>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare contact?: NonAttribute<Contact | null>;
+  declare technician?: NonAttribute<Technician | null>;
+}
+
+export class Account extends Model<InferAttributes<Account>, InferCreationAttributes<Account>> {
+  declare id: CreationOptional<number>;
+  declare name: string;
+  declare type: CreationOptional<AccountType>;
+  declare eapPartner: CreationOptional<boolean>;
+  declare international: CreationOptional<boolean>;
+  declare clinicAccess: CreationOptional<boolean>;
+  declare researchAccess: CreationOptional<boolean>;
+  declare isActive: CreationOptional<boolean>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare departments?: NonAttribute<Department[]>;
+  declare memberships?: NonAttribute<AccountMembership[]>;
+  declare contacts?: NonAttribute<Contact[]>;
+  declare physicians?: NonAttribute<Physician[]>;
+  declare patients?: NonAttribute<Patient[]>;
+  declare orders?: NonAttribute<Order[]>;
+}
+
+export class Department extends Model<InferAttributes<Department>, InferCreationAttributes<Department>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare name: string;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
+}
+
+/** A provider person (physician, nurse, staff); signs in through `user` once access is approved. */
+export class Contact extends Model<InferAttributes<Contact>, InferCreationAttributes<Contact>> {
+  declare id: CreationOptional<number>;
+  declare userId: NullableFk;
+  declare firstName: string;
+  declare lastName: string;
+  declare email: string;
+  declare phone: Nullable<string>;
+  declare title: Nullable<ProviderTitle>;
+  declare specialty: Nullable<Specialty>;
+  declare npi: Nullable<string>;
+  declare accessStatus: CreationOptional<AccessStatus>;
+  /** The account name given at sign-up, before an admin places the contact in an account. */
+  declare requestedAccountName: Nullable<string>;
+  declare decidedByUserId: NullableFk;
+  declare decidedAt: Nullable<Date>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare user?: NonAttribute<User | null>;
+  declare decidedBy?: NonAttribute<User | null>;
+  declare memberships?: NonAttribute<AccountMembership[]>;
+  declare accounts?: NonAttribute<Account[]>;
+}
+
+export class AccountMembership extends Model<InferAttributes<AccountMembership>, InferCreationAttributes<AccountMembership>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare contactId: Fk;
+  declare role: AccountRole;
+  declare isActive: CreationOptional<boolean>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
+  declare contact?: NonAttribute<Contact>;
+}
+
+/** A physician an order of the account can name (linked to a contact when the physician uses the portal). */
+export class Physician extends Model<InferAttributes<Physician>, InferCreationAttributes<Physician>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare contactId: NullableFk;
+  declare firstName: string;
+  declare lastName: string;
+  declare npi: Nullable<string>;
+  declare specialty: Nullable<Specialty>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
+  declare contact?: NonAttribute<Contact | null>;
+}
+
+/** Support staff working for a physician within an account. */
+export class ProviderStaffRelationship extends Model<
+  InferAttributes<ProviderStaffRelationship>,
+  InferCreationAttributes<ProviderStaffRelationship>
+> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare physicianContactId: Fk;
+  declare staffContactId: Fk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
+  declare physician?: NonAttribute<Contact>;
+  declare staff?: NonAttribute<Contact>;
+}
+
+/** A LIMS technician (a lab person, linked to their lab user when they have one). */
+export class Technician extends Model<InferAttributes<Technician>, InferCreationAttributes<Technician>> {
+  declare id: CreationOptional<number>;
+  declare userId: NullableFk;
+  declare firstName: string;
+  declare lastName: string;
+  declare email: Nullable<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare user?: NonAttribute<User | null>;
+}
+
+export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken>, InferCreationAttributes<PasswordResetToken>> {
+  declare id: CreationOptional<number>;
+  declare userId: Fk;
+  declare tokenHash: string;
+  declare expiresAt: Date;
+  declare usedAt: Nullable<Date>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare user?: NonAttribute<User>;
+}
+
+export function initPeople(sequelize: Sequelize) {
+  const UserM = subclass(User);
+  UserM.init(
+    {
+      id: id(),
+      kind: { type: DataTypes.TEXT, allowNull: false },
+      email: { type: DataTypes.TEXT, allowNull: false },
+      passwordHash: { type: DataTypes.TEXT },
+      firstName: { type: DataTypes.TEXT, allowNull: false },
+      lastName: { type: DataTypes.TEXT, allowNull: false },
+      isActive: dbDefault(DataTypes.BOOLEAN),
+      lastLoginAt: { type: DataTypes.DATE },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'User', tableName: 'users' },
+  );
+
+  const AccountM = subclass(Account);
+  AccountM.init(
+    {
+      id: id(),
+      name: { type: DataTypes.TEXT, allowNull: false },
+      type: dbDefault(DataTypes.TEXT),
+      eapPartner: dbDefault(DataTypes.BOOLEAN),
+      international: dbDefault(DataTypes.BOOLEAN),
+      clinicAccess: dbDefault(DataTypes.BOOLEAN),
+      researchAccess: dbDefault(DataTypes.BOOLEAN),
+      isActive: dbDefault(DataTypes.BOOLEAN),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Account', tableName: 'accounts' },
+  );
+
+  const DepartmentM = subclass(Department);
+  DepartmentM.init(
+    { id: id(), accountId: fk(), name: { type: DataTypes.TEXT, allowNull: false }, ...timestamps() },
+    { sequelize, modelName: 'Department', tableName: 'departments' },
+  );
+
+  const ContactM = subclass(Contact);
+  ContactM.init(
+    {
+      id: id(),
+      userId: nullableFk(),
+      firstName: { type: DataTypes.TEXT, allowNull: false },
+      lastName: { type: DataTypes.TEXT, allowNull: false },
+      email: { type: DataTypes.TEXT, allowNull: false },
+      phone: { type: DataTypes.TEXT },
+      title: { type: DataTypes.TEXT },
+      specialty: { type: DataTypes.TEXT },
+      npi: { type: DataTypes.TEXT },
+      accessStatus: dbDefault(DataTypes.TEXT),
+      requestedAccountName: { type: DataTypes.TEXT },
+      decidedByUserId: nullableFk(),
+      decidedAt: { type: DataTypes.DATE },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Contact', tableName: 'contacts' },
+  );
+
+  const AccountMembershipM = subclass(AccountMembership);
+  AccountMembershipM.init(
+    {
+      id: id(),
+      accountId: fk(),
+      contactId: fk(),
+      role: { type: DataTypes.TEXT, allowNull: false },
+      isActive: dbDefault(DataTypes.BOOLEAN),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'AccountMembership', tableName: 'account_memberships' },
+  );
+
+  const PhysicianM = subclass(Physician);
+  PhysicianM.init(
+    {
+      id: id(),
+      accountId: fk(),
+      contactId: nullableFk(),
+      firstName: { type: DataTypes.TEXT, allowNull: false },
+      lastName: { type: DataTypes.TEXT, allowNull: false },
+      npi: { type: DataTypes.TEXT },
+      specialty: { type: DataTypes.TEXT },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Physician', tableName: 'physicians' },
+  );
+
+  const ProviderStaffRelationshipM = subclass(ProviderStaffRelationship);
+  ProviderStaffRelationshipM.init(
+    { id: id(), accountId: fk(), physicianContactId: fk(), staffContactId: fk(), ...timestamps() },
+    { sequelize, modelName: 'ProviderStaffRelationship', tableName: 'provider_staff_relationships' },
+  );
+
+  const TechnicianM = subclass(Technician);
+  TechnicianM.init(
+    {
+      id: id(),
+      userId: nullableFk(),
+      firstName: { type: DataTypes.TEXT, allowNull: false },
+      lastName: { type: DataTypes.TEXT, allowNull: false },
+      email: { type: DataTypes.TEXT },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Technician', tableName: 'technicians' },
+  );
+
+  const PasswordResetTokenM = subclass(PasswordResetToken);
+  PasswordResetTokenM.init(
+    {
+      id: id(),
+      userId: fk(),
+      tokenHash: { type: DataTypes.TEXT, allowNull: false },
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
+      usedAt: { type: DataTypes.DATE },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'PasswordResetToken', tableName: 'password_reset_tokens' },
+  );
+
+  return {
+    User: UserM,
+    Account: AccountM,
+    Department: DepartmentM,
+    Contact: ContactM,
+    AccountMembership: AccountMembershipM,
+    Physician: PhysicianM,
+    ProviderStaffRelationship: ProviderStaffRelationshipM,
+    Technician: TechnicianM,
+    PasswordResetToken: PasswordResetTokenM,
+  };
+}

@@ -1,0 +1,273 @@
+/** Samples and their life: status events, tests, result versions, study responses, follow-ups, patient result links. */
+import type { ParentTestType, RejectionReason, SampleStatus, SampleType, TestName } from '@platform/domain';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import type { SampleDocument } from './documents';
+import type { Job } from './jobs';
+import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type JsonObject, type Nullable, type NullableFk } from './model-kit';
+import type { Account, User } from './people';
+import type { Order, Patient } from './patients';
+import type { ShipmentItem } from './shipments';
+import type { ActorKind, TestResultStatus } from './values';
+
+export class Sample extends Model<InferAttributes<Sample>, InferCreationAttributes<Sample>> {
+  declare id: CreationOptional<number>;
+  declare barcode: string;
+  declare sampleType: Nullable<SampleType>;
+  /** Changed only through the domain's transition table, with a SampleStatusEvent in the same transaction. */
+  declare status: CreationOptional<SampleStatus>;
+  /** Set while the sample is In Storage: the status it goes back to. */
+  declare statusBeforeStorage: Nullable<SampleStatus>;
+  declare accountId: NullableFk;
+  declare patientId: Fk;
+  declare orderId: Fk;
+  declare collectedAt: Nullable<Date>;
+  declare receivedAt: Nullable<Date>;
+  declare receivedByUserId: NullableFk;
+  declare rejectionReason: Nullable<RejectionReason>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account | null>;
+  declare patient?: NonAttribute<Patient>;
+  declare order?: NonAttribute<Order>;
+  declare receivedBy?: NonAttribute<User | null>;
+  declare statusEvents?: NonAttribute<SampleStatusEvent[]>;
+  declare tests?: NonAttribute<Test[]>;
+  declare documents?: NonAttribute<SampleDocument[]>;
+  declare studyResponses?: NonAttribute<StudyResponse[]>;
+  declare followUps?: NonAttribute<SampleFollowUp[]>;
+  declare resultLinks?: NonAttribute<PatientResultLink[]>;
+  declare shipmentItems?: NonAttribute<ShipmentItem[]>;
+}
+
+/** One step of a sample's timeline: who moved it, when, from where to where, and why. */
+export class SampleStatusEvent extends Model<InferAttributes<SampleStatusEvent>, InferCreationAttributes<SampleStatusEvent>> {
+  declare id: CreationOptional<number>;
+  declare sampleId: Fk;
+  declare fromStatus: Nullable<SampleStatus>;
+  declare toStatus: SampleStatus;
+  declare reason: Nullable<string>;
+  declare actorUserId: NullableFk;
+  declare actorKind: ActorKind;
+  declare createdAt: CreationOptional<Date>;
+
+  declare sample?: NonAttribute<Sample>;
+  declare actor?: NonAttribute<User | null>;
+}
+
+export class Test extends Model<InferAttributes<Test>, InferCreationAttributes<Test>> {
+  declare id: CreationOptional<number>;
+  declare orderId: Fk;
+  declare sampleId: Fk;
+  declare name: TestName;
+  declare parentType: Nullable<ParentTestType>;
+  /** Free text, 'Ordered' at first. */
+  declare status: CreationOptional<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare order?: NonAttribute<Order>;
+  declare sample?: NonAttribute<Sample>;
+  declare results?: NonAttribute<TestResult[]>;
+}
+
+/** One version of a test's result. Never edited: a correction is a new version with a reason. */
+export class TestResult extends Model<InferAttributes<TestResult>, InferCreationAttributes<TestResult>> {
+  declare id: CreationOptional<number>;
+  declare testId: Fk;
+  declare version: number;
+  declare value: string;
+  declare scale: Nullable<string>;
+  declare status: CreationOptional<TestResultStatus>;
+  declare enteredByUserId: Fk;
+  declare importJobId: NullableFk;
+  /** Must differ from enteredByUserId (database CHECK). */
+  declare reviewedByUserId: NullableFk;
+  declare reviewedAt: Nullable<Date>;
+  declare reviewNote: Nullable<string>;
+  declare correctionReason: Nullable<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare test?: NonAttribute<Test>;
+  declare enteredBy?: NonAttribute<User>;
+  declare reviewedBy?: NonAttribute<User | null>;
+  declare importJob?: NonAttribute<Job | null>;
+}
+
+export class StudyResponse extends Model<InferAttributes<StudyResponse>, InferCreationAttributes<StudyResponse>> {
+  declare id: CreationOptional<number>;
+  declare sampleId: Fk;
+  declare patientId: Fk;
+  declare study: string;
+  declare answers: CreationOptional<JsonObject>;
+  declare updatedByUserId: NullableFk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare sample?: NonAttribute<Sample>;
+  declare patient?: NonAttribute<Patient>;
+  declare updatedBy?: NonAttribute<User | null>;
+}
+
+/** A registry follow-up survey for a sample's patient, reached by a tokened link. */
+export class SampleFollowUp extends Model<InferAttributes<SampleFollowUp>, InferCreationAttributes<SampleFollowUp>> {
+  declare id: CreationOptional<number>;
+  declare sampleId: Fk;
+  declare tokenHash: string;
+  declare dueAt: Nullable<Date>;
+  declare completedAt: Nullable<Date>;
+  declare answers: Nullable<JsonObject>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare sample?: NonAttribute<Sample>;
+}
+
+/** A patient's link to a result: unguessable token + date of birth, locked after repeated failures. */
+export class PatientResultLink extends Model<InferAttributes<PatientResultLink>, InferCreationAttributes<PatientResultLink>> {
+  declare id: CreationOptional<number>;
+  declare sampleId: Fk;
+  declare tokenHash: string;
+  declare dobFailures: CreationOptional<number>;
+  declare lockedAt: Nullable<Date>;
+  declare revokedAt: Nullable<Date>;
+  declare createdByUserId: NullableFk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare sample?: NonAttribute<Sample>;
+  declare createdBy?: NonAttribute<User | null>;
+}
+
+export function initSamples(sequelize: Sequelize) {
+  const SampleM = subclass(Sample);
+  SampleM.init(
+    {
+      id: id(),
+      barcode: { type: DataTypes.TEXT, allowNull: false },
+      sampleType: { type: DataTypes.TEXT },
+      status: dbDefault(DataTypes.TEXT),
+      statusBeforeStorage: { type: DataTypes.TEXT },
+      accountId: nullableFk(),
+      patientId: fk(),
+      orderId: fk(),
+      collectedAt: { type: DataTypes.DATE },
+      receivedAt: { type: DataTypes.DATE },
+      receivedByUserId: nullableFk(),
+      rejectionReason: { type: DataTypes.TEXT },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Sample', tableName: 'samples' },
+  );
+
+  const SampleStatusEventM = subclass(SampleStatusEvent);
+  SampleStatusEventM.init(
+    {
+      id: id(),
+      sampleId: fk(),
+      fromStatus: { type: DataTypes.TEXT },
+      toStatus: { type: DataTypes.TEXT, allowNull: false },
+      reason: { type: DataTypes.TEXT },
+      actorUserId: nullableFk(),
+      actorKind: { type: DataTypes.TEXT, allowNull: false },
+      createdAt: timestamps().createdAt,
+    },
+    { sequelize, modelName: 'SampleStatusEvent', tableName: 'sample_status_events', updatedAt: false },
+  );
+
+  const TestM = subclass(Test);
+  TestM.init(
+    {
+      id: id(),
+      orderId: fk(),
+      sampleId: fk(),
+      name: { type: DataTypes.TEXT, allowNull: false },
+      parentType: { type: DataTypes.TEXT },
+      status: dbDefault(DataTypes.TEXT),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Test', tableName: 'tests' },
+  );
+
+  const TestResultM = subclass(TestResult);
+  TestResultM.init(
+    {
+      id: id(),
+      testId: fk(),
+      version: { type: DataTypes.INTEGER, allowNull: false },
+      value: { type: DataTypes.TEXT, allowNull: false },
+      scale: { type: DataTypes.TEXT },
+      status: dbDefault(DataTypes.TEXT),
+      enteredByUserId: fk(),
+      importJobId: nullableFk(),
+      reviewedByUserId: nullableFk(),
+      reviewedAt: { type: DataTypes.DATE },
+      reviewNote: { type: DataTypes.TEXT },
+      correctionReason: { type: DataTypes.TEXT },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'TestResult', tableName: 'test_results' },
+  );
+
+  const StudyResponseM = subclass(StudyResponse);
+  StudyResponseM.init(
+    {
+      id: id(),
+      sampleId: fk(),
+      patientId: fk(),
+      study: { type: DataTypes.TEXT, allowNull: false },
+      answers: dbDefault(DataTypes.JSONB),
+      updatedByUserId: nullableFk(),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'StudyResponse', tableName: 'study_responses' },
+  );
+
+  const SampleFollowUpM = subclass(SampleFollowUp);
+  SampleFollowUpM.init(
+    {
+      id: id(),
+      sampleId: fk(),
+      tokenHash: { type: DataTypes.TEXT, allowNull: false },
+      dueAt: { type: DataTypes.DATE },
+      completedAt: { type: DataTypes.DATE },
+      answers: { type: DataTypes.JSONB },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'SampleFollowUp', tableName: 'sample_follow_ups' },
+  );
+
+  const PatientResultLinkM = subclass(PatientResultLink);
+  PatientResultLinkM.init(
+    {
+      id: id(),
+      sampleId: fk(),
+      tokenHash: { type: DataTypes.TEXT, allowNull: false },
+      dobFailures: dbDefault(DataTypes.INTEGER),
+      lockedAt: { type: DataTypes.DATE },
+      revokedAt: { type: DataTypes.DATE },
+      createdByUserId: nullableFk(),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'PatientResultLink', tableName: 'patient_result_links' },
+  );
+
+  return {
+    Sample: SampleM,
+    SampleStatusEvent: SampleStatusEventM,
+    Test: TestM,
+    TestResult: TestResultM,
+    StudyResponse: StudyResponseM,
+    SampleFollowUp: SampleFollowUpM,
+    PatientResultLink: PatientResultLinkM,
+  };
+}

@@ -1,0 +1,83 @@
+/** Kit shipments of an account and their items. */
+import type { ItemKind, ShipmentStatus } from '@platform/domain';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import type { SampleDocument } from './documents';
+import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type Nullable, type NullableFk } from './model-kit';
+import type { Account, User } from './people';
+import type { Sample } from './samples';
+
+export class Shipment extends Model<InferAttributes<Shipment>, InferCreationAttributes<Shipment>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare status: CreationOptional<ShipmentStatus>;
+  declare carrier: Nullable<string>;
+  declare trackingNumber: Nullable<string>;
+  /** The shipping service's order id (its webhooks name it). */
+  declare externalOrderId: Nullable<string>;
+  declare rateCents: Nullable<number>;
+  declare createdByUserId: NullableFk;
+  declare shippedAt: Nullable<Date>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
+  declare createdBy?: NonAttribute<User | null>;
+  declare items?: NonAttribute<ShipmentItem[]>;
+}
+
+/** A shipped thing: a sample's kit (kind Test, sampleId set) or a document (kind Document, documentId set). */
+export class ShipmentItem extends Model<InferAttributes<ShipmentItem>, InferCreationAttributes<ShipmentItem>> {
+  declare id: CreationOptional<number>;
+  declare shipmentId: Fk;
+  declare kind: ItemKind;
+  declare sampleId: NullableFk;
+  declare documentId: NullableFk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare shipment?: NonAttribute<Shipment>;
+  declare sample?: NonAttribute<Sample | null>;
+  declare document?: NonAttribute<SampleDocument | null>;
+}
+
+export function initShipments(sequelize: Sequelize) {
+  const ShipmentM = subclass(Shipment);
+  ShipmentM.init(
+    {
+      id: id(),
+      accountId: fk(),
+      status: dbDefault(DataTypes.TEXT),
+      carrier: { type: DataTypes.TEXT },
+      trackingNumber: { type: DataTypes.TEXT },
+      externalOrderId: { type: DataTypes.TEXT },
+      rateCents: { type: DataTypes.INTEGER },
+      createdByUserId: nullableFk(),
+      shippedAt: { type: DataTypes.DATE },
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'Shipment', tableName: 'shipments' },
+  );
+
+  const ShipmentItemM = subclass(ShipmentItem);
+  ShipmentItemM.init(
+    {
+      id: id(),
+      shipmentId: fk(),
+      kind: { type: DataTypes.TEXT, allowNull: false },
+      sampleId: nullableFk(),
+      documentId: nullableFk(),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'ShipmentItem', tableName: 'shipment_items' },
+  );
+
+  return { Shipment: ShipmentM, ShipmentItem: ShipmentItemM };
+}

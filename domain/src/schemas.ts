@@ -1,0 +1,146 @@
+/**
+ * joi schemas of request bodies and queries, shared by api (validation), worker and web (forms).
+ * Every object schema rejects unknown keys; every field has a label so messages name it, and no
+ * message ever repeats a password or token back.
+ */
+import Joi from 'joi';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PASSWORD_MIN_LENGTH } from './constants';
+
+/** The portals a person signs in to (patients never sign in with a password). */
+export const SIGN_IN_PORTALS = ['admin', 'provider', 'research', 'lab'] as const;
+export type SignInPortal = (typeof SIGN_IN_PORTALS)[number];
+
+export const PASSWORD_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const RESET_TOKEN_HEX_LENGTH = 64;
+
+/** Options every object schema here carries: unknown keys are an error, never silently kept or dropped. */
+const STRICT_KEYS = { allowUnknown: false } as const;
+
+/**
+ * An email address: surrounding spaces trimmed and lower-cased (the form of the stored address),
+ * at most 254 characters, a domain of two or more labels; top-level domains are not checked
+ * against a list, so lab-internal and test domains (.local, .test) work.
+ */
+export const emailSchema = Joi.string()
+  .trim()
+  .lowercase()
+  .max(EMAIL_MAX_LENGTH)
+  .email({ tlds: false })
+  .label('Email');
+
+/** The portal a person signs in to. */
+export const signInPortalSchema = Joi.string()
+  .valid(...SIGN_IN_PORTALS)
+  .label('Portal')
+  .messages({ 'any.only': `{#label} must be one of ${SIGN_IN_PORTALS.join(', ')}` });
+
+/** A password as typed at sign-in: any 1-200 characters (the strength rule applies when it is set). */
+const enteredPasswordSchema = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).label('Password');
+
+/**
+ * A new password: PASSWORD_MIN_LENGTH to 200 characters with at least one letter and one digit.
+ * Messages never repeat the password.
+ */
+export const passwordSchema = Joi.string()
+  .min(PASSWORD_MIN_LENGTH)
+  .max(PASSWORD_MAX_LENGTH)
+  .pattern(/\p{L}/u, 'letter')
+  .pattern(/\p{Nd}/u, 'digit')
+  .label('Password')
+  .messages({
+    'string.pattern.name': '{#label} must contain at least one {#name}',
+    'string.min': `{#label} must be at least {#limit} characters long`,
+    'string.max': `{#label} must be at most {#limit} characters long`,
+  });
+
+export interface LoginBody { email: string; password: string; portal: SignInPortal }
+/** POST sign-in. */
+export const loginBody = Joi.object<LoginBody>({
+  email: emailSchema.required(),
+  password: enteredPasswordSchema.required(),
+  portal: signInPortalSchema.required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface ForgotPasswordBody { email: string; portal: SignInPortal }
+/** POST forgot-password: asks for a reset link (the answer never says whether the account exists). */
+export const forgotPasswordBody = Joi.object<ForgotPasswordBody>({
+  email: emailSchema.required(),
+  portal: signInPortalSchema.required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface ResetPasswordBody { token: string; password: string }
+/** POST reset-password: the token from the emailed link (64 hex characters) and the new password. */
+export const resetPasswordBody = Joi.object<ResetPasswordBody>({
+  token: Joi.string()
+    .hex()
+    .length(RESET_TOKEN_HEX_LENGTH)
+    .label('Token')
+    .messages({
+      'string.hex': '{#label} is not a valid reset link token',
+      'string.length': '{#label} is not a valid reset link token',
+    })
+    .required(),
+  password: passwordSchema.required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface ChangePasswordBody { currentPassword: string; newPassword: string }
+/** POST change-password: the current password and a new, different one. */
+export const changePasswordBody = Joi.object<ChangePasswordBody>({
+  currentPassword: enteredPasswordSchema.label('Current password').required(),
+  newPassword: passwordSchema
+    .label('New password')
+    .invalid(Joi.ref('currentPassword'))
+    .messages({ 'any.invalid': '{#label} must be different from the current password' })
+    .required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface SwitchAccountBody { accountId: number }
+/** POST switch the current account of a provider who belongs to several. */
+export const switchAccountBody = Joi.object<SwitchAccountBody>({
+  accountId: Joi.number().integer().positive().label('Account').required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface PaginationQuery { page: number; pageSize: number; sort?: string; order?: 'asc' | 'desc' }
+/**
+ * Query of a list endpoint. `sort` is a field name (letters, digits, `_` and `.`, starting with a
+ * letter, at most 64 characters); each endpoint checks it against the fields it can sort by.
+ */
+export const paginationQuery = Joi.object<PaginationQuery>({
+  page: Joi.number().integer().min(1).default(1).label('Page'),
+  pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
+  sort: Joi.string()
+    .max(64)
+    .pattern(/^[A-Za-z][A-Za-z0-9_.]*$/)
+    .label('Sort')
+    .messages({ 'string.pattern.base': '{#label} must be a field name' }),
+  order: Joi.string().valid('asc', 'desc').label('Order').messages({ 'any.only': '{#label} must be asc or desc' }),
+}).options(STRICT_KEYS).label('Query');
+
+export interface FieldError { field: string; message: string }
+export type ValidationResult<T> = { value: T } | { fields: FieldError[] };
+
+/** The options every validation runs with: all errors at once, unknown keys kept as errors, labels unquoted. */
+export const VALIDATE_OPTIONS: Joi.ValidationOptions = {
+  abortEarly: false,
+  stripUnknown: false,
+  convert: true,
+  errors: { wrap: { label: false } },
+};
+
+/**
+ * Validates a value: either the converted value (defaults applied) or every problem as
+ * `{ field, message }` (identical pairs once), field being the dotted path ('' for the value as a whole).
+ */
+export function validate<T>(schema: Joi.Schema<T>, value: unknown): ValidationResult<T> {
+  const result = schema.validate(value, VALIDATE_OPTIONS);
+  if (result.error) {
+    const fields: FieldError[] = [];
+    for (const detail of result.error.details) {
+      const error = { field: detail.path.join('.'), message: detail.message };
+      if (!fields.some((f) => f.field === error.field && f.message === error.message)) fields.push(error);
+    }
+    return { fields };
+  }
+  return { value: result.value as T };
+}

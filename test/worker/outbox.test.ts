@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'chai';
+import { JobStatus } from '@platform/domain';
+import { createContext, closeContext, type AppContext } from '@platform/api';
+import { queueEmail, type OutboxRelay } from '@platform/api/jobs';
+import type { RunningWorker } from '@platform/worker';
+import { startTestWorker, testConfig } from '../support/server';
+import { mailTo, waitForMail } from '../support/mail';
+import { mailCatcher } from '../support/hooks';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const relayDown: OutboxRelay = { relay: async () => undefined, sweep: async () => 0, start() {}, stop() {} };
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('outbox → BullMQ → worker', function () {
+  this.timeout(60_000);
+  let ctx: AppContext;
+  before(async () => {
+    ctx = await createContext(testConfig(), 'test');
+  });
+  after(() => closeContext(ctx));
+
+  const emailTo = (to: string, relay: OutboxRelay = ctx.relay) =>
+    ctx.db.sequelize.transaction((transaction) =>
+      queueEmail({ db: ctx.db, relay }, transaction, { to, subject: 'Outbox test', text: 'Hello from the outbox test', template: 'test' }),
+    );
+
+  it('a job committed while the relay is down runs once the sweeper sends it', async () => {
+    const worker = await startTestWorker();
+    try {
+      const to = 'relay-down@demo.test';
+      const email = await emailTo(to, relayDown);
+      const outbox = await ctx.db.models.Outbox.findOne({ where: { idempotencyKey: `send-email:${email.id}` } });
+      expect(outbox!.status).to.equal('pending');
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await mailTo(to)).to.have.length(0); // nothing ran: the relay never sent it
+
+      const swept = await ctx.relay.sweep();
+      expect(swept).to.be.greaterThan(0);
+      const mails = await waitForMail(to);
+      expect(mails).to.have.length(1);
+      expect(mails[0].subject).to.equal('Outbox test');
+      await outbox!.reload();
+      expect(outbox!.status).to.equal('enqueued');
+      const job = await until('job Completed', async () => {
+        const row = await ctx.db.models.Job.findOne({ where: { name: 'send-email', payload: { emailId: email.id } } as never });
+        return row?.status === JobStatus.Completed ? row : null;
+      });
+      expect(job.progress).to.equal(100);
+
+      // sweeping or relaying again does not send it twice
+      await ctx.relay.relay(outbox!.id);
+      await ctx.relay.sweep();
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await mailTo(to)).to.have.length(1);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('a worker killed (SIGKILL) in the middle of send-email leads to exactly one email', async () => {
+    const to = 'killed-worker@demo.test';
+    mailCatcher.setAcceptDelay(5_000); // the SMTP answer to DATA comes late: the kill lands mid-send
+    let child: ChildProcess | null = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, WORKER_LOCK_MS: '2000' },
+      stdio: 'ignore',
+    });
+    let replacement: RunningWorker | null = null;
+    try {
+      const email = await emailTo(to);
+      await until('the first worker to start sending', async () => {
+        await email.reload();
+        const job = await ctx.db.models.Job.findOne({ where: { name: 'send-email', payload: { emailId: email.id } } as never });
+        return (job?.attempts ?? 0) >= 1;
+      });
+      await new Promise((r) => setTimeout(r, 700));
+      child.kill('SIGKILL');
+      await new Promise((r) => child!.once('exit', r));
+      child = null;
+      await email.reload();
+      expect(email.status).to.equal('Pending');
+      mailCatcher.setAcceptDelay(0);
+
+      replacement = await startTestWorker({ WORKER_LOCK_MS: '2000' });
+      const mails = await waitForMail(to, 1, 30_000);
+      await new Promise((r) => setTimeout(r, 3000)); // time for any duplicate to show up
+      expect(await mailTo(to)).to.have.length(1);
+      expect(mails[0].messageId).to.equal(`<email-${email.id}@localhost>`);
+      await email.reload();
+      expect(email.status).to.equal('Sent');
+    } finally {
+      mailCatcher.setAcceptDelay(0);
+      child?.kill('SIGKILL');
+      await replacement?.close();
+    }
+  });
+
+  it('a bad payload fails at once, without retries, and the job row says Failed', async () => {
+    const worker = await startTestWorker();
+    try {
+      const job = await ctx.db.models.Job.create({ name: 'send-email', status: JobStatus.Pending, progress: 0, payload: { emailId: -1 }, attempts: 0 });
+      await ctx.queue.add('send-email', { jobRowId: job.id, payload: { emailId: -1 } }, { jobId: `bad-${job.id}` });
+      const failed = await until('job Failed', async () => {
+        await job.reload();
+        return job.status === JobStatus.Failed ? job : null;
+      });
+      expect(failed.error).to.match(/bad payload for send-email/);
+      expect(failed.attempts).to.equal(0);
+    } finally {
+      await worker.close();
+    }
+  });
+});
