@@ -28,21 +28,17 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
 
   await db.sequelize.transaction(async (transaction) => {
     const opts = { transaction };
-    const users = Object.fromEntries(
-      await Promise.all(
-        Object.entries(DEMO_USERS).map(async ([key, u]) => [
-          key,
-          await m.User.create({ kind: u.kind, email: u.email, passwordHash, firstName: u.firstName, lastName: u.lastName, isActive: true }, opts),
-        ]),
-      ),
-    ) as Record<keyof typeof DEMO_USERS, InstanceType<typeof m.User>>;
+    const users = {} as Record<keyof typeof DEMO_USERS, InstanceType<typeof m.User>>;
+    for (const [key, u] of Object.entries(DEMO_USERS) as [keyof typeof DEMO_USERS, (typeof DEMO_USERS)[keyof typeof DEMO_USERS]][]) {
+      users[key] = await m.User.create({ kind: u.kind, email: u.email, passwordHash, firstName: u.firstName, lastName: u.lastName, isActive: true }, opts);
+    }
 
     const riverside = await m.Account.create({ name: 'Riverside Oncology', type: AccountType.General, eapPartner: true, international: false, clinicAccess: true, researchAccess: false, isActive: true }, opts);
     const lakeside = await m.Account.create({ name: 'Lakeside Urology', type: AccountType.General, eapPartner: false, international: true, clinicAccess: true, researchAccess: false, isActive: true }, opts);
     const northwind = await m.Account.create({ name: 'Northwind Research', type: AccountType.ProstoxResearchPartner, eapPartner: false, international: false, clinicAccess: false, researchAccess: true, isActive: true }, opts);
     await m.Department.create({ accountId: riverside.id, name: 'Radiation Oncology' }, opts);
 
-    const contactOf = (u: InstanceType<typeof m.User>, title: string, specialty: string | null) =>
+    const contactOf = (u: InstanceType<typeof m.User>, title: ProviderTitle, specialty: Specialty | null) =>
       m.Contact.create({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, title, specialty, accessStatus: AccessStatus.Approved }, opts);
     const physician = await contactOf(users.physician, ProviderTitle.Physician, Specialty.RadiationOncology);
     const staff = await contactOf(users.staff, ProviderTitle.Nurse, null);
@@ -50,7 +46,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     const researcher = await contactOf(users.researcher, ProviderTitle.Physician, Specialty.MedicalOncology);
     await m.Contact.create({ firstName: 'Peter', lastName: 'Pending', email: 'pending@demo.test', title: ProviderTitle.Physician, specialty: Specialty.Urology, accessStatus: AccessStatus.Pending, requestedAccountName: 'Hilltop Urology' }, opts);
 
-    const member = (accountId: number, contactId: number, role: string) => m.AccountMembership.create({ accountId, contactId, role, isActive: true }, opts);
+    const member = (accountId: number, contactId: number, role: AccountRole) => m.AccountMembership.create({ accountId, contactId, role, isActive: true }, opts);
     await member(riverside.id, physician.id, AccountRole.Physician);
     await member(lakeside.id, physician.id, AccountRole.Physician);
     await member(riverside.id, staff.id, AccountRole.SupportStaff);
@@ -59,7 +55,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await member(northwind.id, researcher.id, AccountRole.Physician);
     await m.ProviderStaffRelationship.create({ accountId: riverside.id, physicianContactId: physician.id, staffContactId: staff.id }, opts);
 
-    const doctor = (accountId: number, c: { id: number; firstName: string; lastName: string }, npi: string, specialty: string) =>
+    const doctor = (accountId: number, c: { id: number; firstName: string; lastName: string }, npi: string, specialty: Specialty) =>
       m.Physician.create({ accountId, contactId: c.id, firstName: c.firstName, lastName: c.lastName, npi, specialty }, opts);
     const grantRiverside = await doctor(riverside.id, physician, '1234567893', Specialty.RadiationOncology);
     const grantLakeside = await doctor(lakeside.id, physician, '1234567893', Specialty.RadiationOncology);
@@ -70,7 +66,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     for (const name of ['Medicare', 'Blue Cross Blue Shield', 'Aetna', 'UnitedHealthcare']) await m.InsurancePlan.create({ name, payerCode: name.toUpperCase().replace(/\W+/g, '_').slice(0, 20), isActive: true }, opts);
 
     let serial = 0;
-    const sample = async (accountId: number, physicianId: number, patient: { first: string; last: string; dob: string }, test: TestName, status: Status, portal: string) => {
+    const sample = async (accountId: number, physicianId: number, patient: { first: string; last: string; dob: string }, test: TestName, status: Status, portal: Portal) => {
       serial += 1;
       const p = await m.Patient.create({ accountId, firstName: patient.first, lastName: patient.last, dateOfBirth: patient.dob, sex: 'M', email: `${patient.first.toLowerCase()}.${patient.last.toLowerCase()}@patients.demo.test` }, opts);
       const order = await m.Order.create({ orderNumber: `RF_${String(100000000 + serial)}`, accountId, patientId: p.id, physicianId, origin: TestOrigin.ProviderOrdered, portal, createdByUserId: users.physician.id, attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true } }, opts);

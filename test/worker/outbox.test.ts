@@ -109,7 +109,7 @@ describe('outbox → BullMQ → worker', function () {
   it('a bad payload fails at once, without retries, and the job row says Failed', async () => {
     const worker = await startTestWorker();
     try {
-      const job = await ctx.db.models.Job.create({ name: 'send-email', status: JobStatus.Pending, progress: 0, payload: { emailId: -1 }, attempts: 0 });
+      const job = await ctx.db.models.Job.create({ name: 'send-email', status: JobStatus.Pending, progress: 0, payload: { emailId: -1 } as object, attempts: 0 });
       await ctx.queue.add('send-email', { jobRowId: job.id, payload: { emailId: -1 } }, { jobId: `bad-${job.id}` });
       const failed = await until('job Failed', async () => {
         await job.reload();

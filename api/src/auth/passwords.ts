@@ -4,7 +4,9 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id });
 }
 
-export function verifyPassword(hash: string, password: string): Promise<boolean> {
+/** A user without a password yet (invited, not set up) never signs in. */
+export function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) return burnVerifyTime(password);
   return argon2.verify(hash, password).catch(() => false);
 }
 
@@ -12,5 +14,5 @@ export function verifyPassword(hash: string, password: string): Promise<boolean>
 let dummyHash: Promise<string> | null = null;
 export function burnVerifyTime(password: string): Promise<boolean> {
   dummyHash ??= hashPassword('no-such-user-dummy-password');
-  return dummyHash.then((h) => verifyPassword(h, password)).then(() => false);
+  return dummyHash.then((h) => argon2.verify(h, password)).then(() => false, () => false);
 }

@@ -60,7 +60,8 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
   let sweeping = false;
 
   async function send(row: { id: number; jobName: string; payload: unknown }): Promise<void> {
-    await queue.add(row.jobName, row.payload, { jobId: String(row.id) });
+    // BullMQ refuses all-digit custom ids, so the outbox id is prefixed.
+    await queue.add(row.jobName, row.payload, { jobId: `outbox-${row.id}` });
     await db.models.Outbox.update({ status: 'enqueued', enqueuedAt: new Date() }, { where: { id: row.id } });
   }
 
