@@ -2,7 +2,7 @@
  * Every enumeration of SPEC §3, with the spec's exact strings. Each is an object (for names in
  * code) plus the list of its values (for validation, database CHECKs and select boxes).
  */
-function valuesOf<T extends Record<string, string>>(o: T): T[keyof T][] {
+export function valuesOf<T extends Record<string, string>>(o: T): T[keyof T][] {
   return Object.values(o) as T[keyof T][];
 }
 

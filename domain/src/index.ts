@@ -6,3 +6,4 @@ export * from './constants';
 export * from './jobs';
 export * from './schemas';
 export * from './sign-in-portals';
+export * from './record-values';

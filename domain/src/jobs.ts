@@ -3,17 +3,44 @@
  * expect. Every job goes through the outbox (api/src/jobs) and is run by worker/src/processors.
  */
 import Joi from 'joi';
+import { DOCUMENT_TYPES, type DocumentType } from './enums';
 
 export const QUEUE_NAME = 'platform';
 
+/** What a lab import file holds, and whether the run only checks it or also writes it. */
+export const LAB_IMPORT_KINDS = ['cancer-toxicity', 'kras'] as const;
+export type LabImportKind = (typeof LAB_IMPORT_KINDS)[number];
+export const LAB_IMPORT_MODES = ['dry-run', 'commit'] as const;
+export type LabImportMode = (typeof LAB_IMPORT_MODES)[number];
+
 export interface JobPayloads {
   'send-email': { emailId: number };
+  /** Renders a sample's document; for a lab report, the released result version it reports. */
+  'render-pdf': { sampleId: number; documentType: DocumentType; testResultId?: number };
+  /** Tells the provider and the patient that a released result is ready. */
+  'notify-result': { testResultId: number };
+  /** Validates (dry run) or writes (commit) an uploaded result file. */
+  'lab-import': { fileId: number; kind: LabImportKind; mode: LabImportMode; userId: number };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['send-email'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['send-email', 'render-pdf', 'notify-result', 'lab-import'] as const satisfies readonly JobName[];
+
+const id = () => Joi.number().integer().positive();
 
 export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads[K]> } = {
-  'send-email': Joi.object({ emailId: Joi.number().integer().positive().required() }),
+  'send-email': Joi.object({ emailId: id().required() }),
+  'render-pdf': Joi.object({
+    sampleId: id().required(),
+    documentType: Joi.string().valid(...DOCUMENT_TYPES).required(),
+    testResultId: id().when('documentType', { is: 'lab_report', then: Joi.required(), otherwise: Joi.forbidden() }),
+  }),
+  'notify-result': Joi.object({ testResultId: id().required() }),
+  'lab-import': Joi.object({
+    fileId: id().required(),
+    kind: Joi.string().valid(...LAB_IMPORT_KINDS).required(),
+    mode: Joi.string().valid(...LAB_IMPORT_MODES).required(),
+    userId: id().required(),
+  }),
 };
 
 /** Retry policy of every job: exponential backoff; a job is Failed only after the last attempt. */

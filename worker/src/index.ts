@@ -8,7 +8,7 @@ import { connect } from '@platform/db';
 import { QUEUE_NAME } from '@platform/domain';
 import type { Config } from '@platform/api/config';
 import { createLogger, createRedis } from '@platform/api';
-import type { QueuedJobData } from '@platform/api/jobs';
+import { createJobQueue, createOutboxRelay, type QueuedJobData } from '@platform/api/jobs';
 import { recordFailure, runJob } from './run-job';
 import type { WorkerDeps } from './processors/types';
 
@@ -30,7 +30,9 @@ export async function startWorker(config: Config): Promise<RunningWorker> {
   const logger = createLogger(config, 'worker');
   const db = connect(config.databaseUrl);
   const connection = createRedis(config);
-  const deps: WorkerDeps = { config, db, logger, mailer: createMailer(config) };
+  const queue = createJobQueue(connection, config.redisPrefix);
+  const relay = createOutboxRelay({ db, queue, logger, staleMs: config.outboxStaleMs, sweepMs: config.outboxSweepMs });
+  const deps: WorkerDeps = { config, db, logger, mailer: createMailer(config), relay };
   const worker = new Worker<QueuedJobData>(QUEUE_NAME, (job) => runJob(job, deps), {
     connection,
     prefix: config.redisPrefix,
@@ -48,6 +50,7 @@ export async function startWorker(config: Config): Promise<RunningWorker> {
     close() {
       closing ??= (async () => {
         await worker.close();
+        await queue.close();
         await connection.quit().catch(() => undefined);
         deps.mailer.close();
         await db.close();

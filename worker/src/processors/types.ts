@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '@platform/db';
+import type { OutboxRelay } from '@platform/api/jobs';
 import type { Config } from '@platform/api/config';
 import type { JobName, JobPayloads } from '@platform/domain';
 
@@ -10,6 +11,8 @@ export interface WorkerDeps {
   db: Db;
   logger: Logger;
   mailer: Transporter;
+  /** For jobs that start other jobs: they write outbox rows like any producer. */
+  relay: OutboxRelay;
 }
 
 export interface JobTools {

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'sequelize';
+import type { Db, StoredFileKind } from '@platform/db';
+
+export interface NewFile {
+  kind: StoredFileKind;
+  name: string;
+  contentType: string;
+  content: Buffer;
+  uploadedByUserId?: number | null;
+}
+
+/** Stores a file's bytes in PostgreSQL (the system of record) with its size and SHA-256. */
+export async function storeFile(db: Db, transaction: Transaction, file: NewFile) {
+  return db.models.StoredFile.create(
+    {
+      kind: file.kind,
+      name: file.name,
+      contentType: file.contentType,
+      sizeBytes: file.content.length,
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+      content: file.content,
+      uploadedByUserId: file.uploadedByUserId ?? null,
+    },
+    { transaction },
+  );
+}
+
+/** A file's bytes (the default scope leaves them out of every other query). */
+export async function readFileContent(db: Db, fileId: number): Promise<{ name: string; contentType: string; content: Buffer } | null> {
+  const file = await db.models.StoredFile.scope('withContent').findByPk(fileId);
+  return file ? { name: file.name, contentType: file.contentType, content: file.content } : null;
+}
