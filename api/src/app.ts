@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { JSON_BODY_LIMIT } from '@platform/domain';
 import type { AppContext } from './context';
 import { requestContext } from './http/request-context';
 import { errorHandler } from './http/error-handler';
@@ -14,6 +13,11 @@ import { notFound } from './http/errors';
 import { csrfProtection, installSessions } from './auth/session';
 import { authRouter } from './auth/auth.routes';
 import { systemRouter } from './system/system.routes';
+import { webhooksRouter } from './webhooks/webhooks.routes';
+import { providerRouter } from './provider/provider.routes';
+import { labRouter, LAB_UPLOAD_PATH } from './lab/lab.routes';
+import { reportsRouter } from './reports/reports.routes';
+import { IMPORT_MAX_BYTES, JSON_BODY_LIMIT } from '@platform/domain';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();
@@ -22,13 +26,15 @@ export function createApp(ctx: AppContext): Express {
   app.use(helmet());
   app.use(requestContext(ctx.logger));
 
-  // Routes that verify their own signatures on the raw body (webhooks) mount here, before JSON parsing and sessions.
+  // Webhooks verify their own signatures on the raw body: before JSON parsing, sessions and CSRF.
+  app.use('/api/webhooks', webhooksRouter(ctx));
 
+  app.use(LAB_UPLOAD_PATH, express.raw({ type: () => true, limit: IMPORT_MAX_BYTES }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', (req, _res, next) => {
-    // Uploads mount their own parsers before this; any other body must be JSON.
+    // Uploads are parsed raw above; any other body must be JSON.
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (hasBody && !req.is('application/json')) {
+    if (hasBody && !Buffer.isBuffer(req.body) && !req.is('application/json')) {
       return next(Object.assign(new Error('unsupported'), { type: 'encoding.unsupported' }));
     }
     next();
@@ -37,6 +43,9 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', csrfProtection);
   app.use('/api/system', systemRouter(ctx));
   app.use('/api/auth', authRouter(ctx));
+  app.use('/api', providerRouter(ctx));
+  app.use('/api', labRouter(ctx));
+  app.use('/api', reportsRouter(ctx));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 
   serveWeb(app, ctx.config.webDist);

@@ -7,3 +7,6 @@ export * from './jobs';
 export * from './schemas';
 export * from './sign-in-portals';
 export * from './record-values';
+export * from './provider-schemas';
+export * from './lab-schemas';
+export * from './report-schemas';

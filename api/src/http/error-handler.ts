@@ -5,7 +5,10 @@ import { AppError } from './errors';
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
+  limit?: number;
 }
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** Translates what Express's body parser throws into our own errors. */
 function fromBodyParser(err: BodyParserError): AppError | null {
@@ -13,7 +16,7 @@ function fromBodyParser(err: BodyParserError): AppError | null {
     case 'entity.parse.failed':
       return new AppError(400, 'malformed_json', 'The request body is not valid JSON');
     case 'entity.too.large':
-      return new AppError(413, 'body_too_large', 'The request body is too large');
+      return new AppError(413, 'body_too_large', `The request body is too large${err.limit ? ` (the limit is ${megabytes(err.limit)})` : ''}`);
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError(415, 'unsupported_encoding', 'The request body encoding is not supported');

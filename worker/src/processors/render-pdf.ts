@@ -1,0 +1,38 @@
+import { UnrecoverableError } from 'bullmq';
+import { DocumentType, FileKind } from '@platform/domain';
+import { storeFile } from '@platform/api/files';
+import { renderRequisitionForm } from '../documents/requisition-form';
+import { renderLabReport } from '../documents/lab-report';
+import type { Processor } from './types';
+
+/**
+ * Renders a sample's document and stores it as a new version. Idempotent: a requisition form is
+ * rendered once per sample; a lab report once per released result version.
+ */
+export const renderPdf: Processor<'render-pdf'> = async ({ sampleId, documentType, testResultId }, deps) => {
+  const { db } = deps;
+  const sample = await db.models.Sample.findByPk(sampleId);
+  if (!sample) throw new UnrecoverableError(`sample ${sampleId} does not exist`);
+  const fileName = documentType === DocumentType.LabReport ? `lab-report-${sample.barcode}-r${testResultId}.pdf` : `test-requisition-${sample.barcode}.pdf`;
+
+  const existing = await db.models.SampleDocument.findOne({
+    where: { sampleId, type: documentType },
+    include: [{ model: db.models.StoredFile, as: 'file', where: { name: fileName } }],
+  });
+  if (existing) return { documentId: existing.id, skipped: 'already rendered' };
+
+  const rendered =
+    documentType === DocumentType.LabReport
+      ? await renderLabReport(deps, sampleId, testResultId!)
+      : { pdf: await renderRequisitionForm(deps, sampleId), corrected: false };
+
+  const document = await db.sequelize.transaction(async (transaction) => {
+    const previous = await db.models.SampleDocument.findAll({ where: { sampleId, type: documentType, supersededAt: null }, transaction, lock: transaction.LOCK.UPDATE });
+    const version = (await db.models.SampleDocument.max<number, InstanceType<typeof db.models.SampleDocument>>('version', { where: { sampleId, type: documentType }, transaction })) ?? 0;
+    const file = await storeFile(db, transaction, { kind: documentType === DocumentType.LabReport ? FileKind.Ecm : FileKind.Order, name: fileName, contentType: 'application/pdf', content: rendered.pdf });
+    // The earlier versions are kept (a corrected report never erases the first one), only marked superseded.
+    for (const p of previous) await p.update({ supersededAt: new Date() }, { transaction });
+    return db.models.SampleDocument.create({ type: documentType, sampleId, fileId: file.id, version: version + 1, corrected: rendered.corrected }, { transaction });
+  });
+  return { documentId: document.id, version: document.version };
+};
