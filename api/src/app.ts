@@ -39,10 +39,10 @@ export function createApp(ctx: AppContext): Express {
     }
     next();
   });
-  installSessions(app, ctx);
+  const passport = installSessions(app, ctx);
   app.use('/api', csrfProtection);
   app.use('/api/system', systemRouter(ctx));
-  app.use('/api/auth', authRouter(ctx));
+  app.use('/api/auth', authRouter(ctx, passport));
   app.use('/api', providerRouter(ctx));
   app.use('/api', labRouter(ctx));
   app.use('/api', reportsRouter(ctx));

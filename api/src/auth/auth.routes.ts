@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import passport from 'passport';
+import type { PassportStatic } from 'passport';
 import {
   changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, switchAccountBody, type SignInPortal,
 } from '@platform/domain';
@@ -17,7 +17,7 @@ const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on 
 
 const meta = (req: Request) => ({ ip: req.ip ?? 'unknown', requestId: String(req.res?.locals.requestId ?? '') });
 
-function authenticate(req: Request): Promise<SessionUser | false> {
+function authenticate(passport: PassportStatic, req: Request): Promise<SessionUser | false> {
   return new Promise((resolve, reject) => {
     passport.authenticate('local', { session: false }, (err: unknown, user: SessionUser | false) => (err ? reject(err) : resolve(user)))(req, req.res!, () => undefined);
   });
@@ -27,7 +27,7 @@ function logIn(req: Request, user: SessionUser): Promise<void> {
   return new Promise((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
 }
 
-export function authRouter(ctx: AppContext): Router {
+export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const router = Router();
   const throttle = createLoginThrottle(ctx.redis, ctx.config.redisPrefix);
 
@@ -39,7 +39,7 @@ export function authRouter(ctx: AppContext): Router {
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
     const ip = req.ip ?? 'unknown';
     await throttle.assertAllowed(email, ip);
-    const user = await authenticate(req);
+    const user = await authenticate(passport, req);
     if (!user) {
       await throttle.recordFailure(email, ip);
       await recordAudit(ctx.db, { actorKind: 'anonymous', action: 'auth.login_failed', details: { portal }, ...meta(req) });

@@ -5,7 +5,7 @@
 import type { Express, RequestHandler } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
-import passport from 'passport';
+import { Passport, type PassportStatic } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { csrfSync } from 'csrf-sync';
 import { SESSION_IDLE_MINUTES, type SignInPortal } from '@platform/domain';
@@ -15,7 +15,9 @@ import './session-user';
 
 export const SESSION_COOKIE = 'platform.sid';
 
-export function installSessions(app: Express, ctx: AppContext): void {
+/** Returns the app's own Passport (not the global one: each app, e.g. each test's, has its own context). */
+export function installSessions(app: Express, ctx: AppContext): PassportStatic {
+  const passport = new Passport() as PassportStatic;
   const PgStore = connectPgSimple(session);
   app.use(
     session({
@@ -40,6 +42,7 @@ export function installSessions(app: Express, ctx: AppContext): void {
   });
   app.use(passport.initialize());
   app.use(passport.session());
+  return passport;
 }
 
 const csrf = csrfSync({ getTokenFromRequest: (req) => req.get('x-csrf-token') });
