@@ -22,9 +22,12 @@ export interface Config {
   outboxStaleMs: number;
   workerConcurrency: number;
   workerLockMs: number;
+  /** Shared secret the shipping service signs its webhooks with. */
+  shippingWebhookSecret: string;
 }
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+const DEV_SHIPPING_SECRET = 'dev-only-shipping-webhook-secret';
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
@@ -49,6 +52,7 @@ const schema = Joi.object({
   OUTBOX_STALE_MS: Joi.number().integer().min(0).default(5000),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(5),
   WORKER_LOCK_MS: Joi.number().integer().min(1000).default(30000),
+  SHIPPING_WEBHOOK_SECRET: Joi.string().min(16).default(DEV_SHIPPING_SECRET),
 }).unknown(true);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDist?: string | null } = {}): Config {
@@ -56,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   if (error) throw new Error(`Invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
   if (v.NODE_ENV === 'production' && v.SESSION_SECRET === DEV_SESSION_SECRET) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
+  }
+  if (v.NODE_ENV === 'production' && v.SHIPPING_WEBHOOK_SECRET === DEV_SHIPPING_SECRET) {
+    throw new Error('Invalid configuration: SHIPPING_WEBHOOK_SECRET must be set in production');
   }
   return {
     env: v.NODE_ENV,
@@ -75,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     outboxStaleMs: v.OUTBOX_STALE_MS,
     workerConcurrency: v.WORKER_CONCURRENCY,
     workerLockMs: v.WORKER_LOCK_MS,
+    shippingWebhookSecret: v.SHIPPING_WEBHOOK_SECRET,
   };
 }
