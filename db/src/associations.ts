@@ -1,5 +1,6 @@
 /** Every association between the models, in one place. Aliases (`as`) are the NonAttribute fields of the classes. */
 import type { Models } from './models';
+import { associatePcr } from './pcr';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -102,4 +103,6 @@ export function associate(m: Models): void {
 
   // Jobs
   m.Job.belongsTo(m.User, { foreignKey: 'createdByUserId', as: 'createdBy' });
+
+  associatePcr(m);
 }

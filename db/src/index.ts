@@ -30,3 +30,4 @@ export { PatientResultLink, Sample, SampleFollowUp, SampleStatusEvent, StudyResp
 export { SampleDocument, StoredFile } from './documents';
 export { Shipment, ShipmentItem } from './shipments';
 export { AuditEvent, CaughtMail, Email, Job, Outbox, WebhookEvent } from './jobs';
+export { PcrPlate, PcrPlateWell } from './pcr';

@@ -34,9 +34,10 @@ import {
   type TestResult,
 } from './samples';
 import { initShipments, type Shipment, type ShipmentItem } from './shipments';
+import { initPcr, type PcrModels } from './pcr';
 
 /** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
-export interface Models {
+export interface Models extends PcrModels {
   User: typeof User;
   Account: typeof Account;
   Department: typeof Department;
@@ -78,6 +79,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initDocuments(sequelize),
     ...initShipments(sequelize),
     ...initJobs(sequelize),
+    ...initPcr(sequelize),
   };
   associate(models);
   return models;

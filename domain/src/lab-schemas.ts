@@ -1,1 +1,526 @@
-export {};
+/**
+ * The Lab Toolbox's rules and request schemas: intake (receive, reject), lab-ordered COVID
+ * samples, PCR plates (wells, controls, results), result-file imports (kinds, columns, file
+ * formats), review and approval (which tests each approval covers), rejection and correction.
+ * Shared by api (validation), worker (the import) and web (forms, labels and messages).
+ */
+import Joi from 'joi';
+import { catalogueEntry, scaleValues, type ResultScale } from './catalogue';
+import { DEFAULT_PAGE_SIZE, IMPORT_MAX_ROWS, MAX_PAGE_SIZE } from './constants';
+import {
+  COVID_PCR_RESULTS,
+  CovidPcrResult,
+  REJECTION_REASONS,
+  RESPIRATORY_SAMPLE_TYPES,
+  SampleStatus,
+  SampleType,
+  TestName,
+  type RejectionReason,
+} from './enums';
+import { KIT_BARCODE_PATTERN, KIT_BARCODE_RULE, controlKind, isDataDate, reextractionOf, type ControlKind } from './identifiers';
+import { LAB_IMPORT_KINDS, type LabImportKind } from './jobs';
+
+const STRICT_KEYS = { allowUnknown: false } as const;
+const id = () => Joi.number().integer().positive();
+
+/** The whole-number format of counts in messages (10,000). */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intake
+// ---------------------------------------------------------------------------------------------
+
+/** What a scanner or keyboard may send as a barcode (the pattern itself is checked by describeBarcodeProblem). */
+const SCANNED_MAX_LENGTH = 64;
+/** How far in the future a typed receipt time may be (clock differences between machines). */
+export const RECEIPT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A scanned barcode: any text up to 64 characters, even empty, so the answer can say what is wrong with it. */
+const scannedBarcode = (label: string) => Joi.string().allow('').max(SCANNED_MAX_LENGTH).label(label);
+
+export interface IntakeReceiveBody { barcode: string; receivedAt?: Date }
+/** POST intake/receive: a scanned kit; receivedAt when the kit arrived earlier than it is scanned. */
+export const intakeReceiveBody = Joi.object<IntakeReceiveBody>({
+  barcode: scannedBarcode('Barcode').required(),
+  receivedAt: Joi.date().iso().label('Receipt time').messages({ 'date.format': '{#label} must be a date and time' }),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface IntakeRejectBody { barcode: string; reason: RejectionReason }
+/** POST intake/reject: a kit that cannot be tested, with one of the spec's rejection reasons. */
+export const intakeRejectBody = Joi.object<IntakeRejectBody>({
+  barcode: scannedBarcode('Barcode').required(),
+  reason: Joi.string().valid(...REJECTION_REASONS).label('Reason')
+    .messages({ 'any.only': `{#label} must be one of: ${REJECTION_REASONS.join('; ')}` }).required(),
+}).options(STRICT_KEYS).label('Request body');
+
+/** The statuses from which the lab receives a kit (Pending Shipment: a kit that was never tracked). */
+export const RECEIVABLE_STATUSES: readonly SampleStatus[] = [SampleStatus.InTransit, SampleStatus.PendingShipment];
+/** The statuses of a kit the lab already has. */
+export const RECEIVED_STATUSES: readonly SampleStatus[] = [
+  SampleStatus.InQueue, SampleStatus.InTesting, SampleStatus.Resulted, SampleStatus.Completed, SampleStatus.InStorage, SampleStatus.Discarded,
+];
+
+/** What intake answers for a kit it received or rejected. */
+export interface IntakeOutcome {
+  sampleId: number;
+  barcode: string;
+  tests: string[];
+  account: string | null;
+  /** First name and last initial only ("John C."). */
+  patient: string;
+  previousStatus: SampleStatus;
+  status: SampleStatus;
+  receivedAt: string | null;
+  rejectionReason: string | null;
+  message: string;
+}
+
+/** "John C.": what intake and review show of a patient. */
+export function patientShortName(firstName: string, lastName: string): string {
+  const initial = lastName.trim().charAt(0).toUpperCase();
+  return initial ? `${firstName.trim()} ${initial}.` : firstName.trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lab-ordered samples (samples/create): COVID-19 PCR swabs the lab registers itself
+// ---------------------------------------------------------------------------------------------
+
+/** The tests the lab orders itself through samples/create. */
+export const LAB_ORDERABLE_TESTS: readonly TestName[] = [TestName.CovidPcr];
+/** The specimens of a lab-ordered COVID-19 PCR: the spec's respiratory subset plus the nasopharyngeal swab. */
+export const LAB_SAMPLE_TYPES: readonly SampleType[] = [...RESPIRATORY_SAMPLE_TYPES, SampleType.Nasopharyngeal];
+export const LAB_PATIENT_NAME_MAX_LENGTH = 100;
+export const LAB_EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+const personName = (label: string) => Joi.string().trim().min(1).max(LAB_PATIENT_NAME_MAX_LENGTH).label(label);
+
+export interface LabNewPatient { firstName: string; lastName: string; dateOfBirth: string; email?: string; phone?: string }
+export interface LabSampleCreateBody {
+  barcode: string;
+  test: TestName;
+  sampleType: SampleType;
+  collectedAt?: Date;
+  receivedAt?: Date;
+  /** An existing patient (the sample belongs to the patient's account), or … */
+  patientId?: number;
+  /** … a new patient, with no account (a lab-ordered test). */
+  patient?: LabNewPatient;
+}
+/** POST samples/create: a lab-ordered sample (origin Lab Ordered), received at once (In Queue). */
+export const labSampleCreateBody = Joi.object<LabSampleCreateBody>({
+  barcode: Joi.string().pattern(KIT_BARCODE_PATTERN).label('Barcode')
+    .messages({ 'string.pattern.base': KIT_BARCODE_RULE })
+    .required(),
+  test: Joi.string().valid(...LAB_ORDERABLE_TESTS).default(TestName.CovidPcr).label('Test')
+    .messages({ 'any.only': `{#label} must be one of: ${LAB_ORDERABLE_TESTS.join(', ')}` }),
+  sampleType: Joi.string().valid(...LAB_SAMPLE_TYPES).label('Sample type')
+    .messages({ 'any.only': `{#label} must be one of: ${LAB_SAMPLE_TYPES.join(', ')}` }).required(),
+  collectedAt: Joi.date().iso().max('now').label('Collection time')
+    .messages({ 'date.max': '{#label} cannot be in the future', 'date.format': '{#label} must be a date and time' }),
+  receivedAt: Joi.date().iso().max('now').label('Receipt time')
+    .messages({ 'date.max': '{#label} cannot be in the future', 'date.format': '{#label} must be a date and time' }),
+  patientId: id().label('Patient'),
+  patient: Joi.object<LabNewPatient>({
+    firstName: personName('First name').required(),
+    lastName: personName('Last name').required(),
+    dateOfBirth: Joi.string()
+      .custom((value: string, helpers) => {
+        if (!isDataDate(value)) return helpers.error('date.data');
+        const today = new Date().toISOString().slice(0, 10);
+        if (value < LAB_EARLIEST_DATE_OF_BIRTH || value > today) return helpers.error('date.range');
+        return value;
+      })
+      .label('Date of birth')
+      .messages({
+        'date.data': '{#label} must be a real date written YYYY-MM-DD',
+        'date.range': `{#label} must be between ${LAB_EARLIEST_DATE_OF_BIRTH} and today`,
+      })
+      .required(),
+    email: Joi.string().trim().lowercase().max(254).email({ tlds: false }).allow('').label('Email'),
+    phone: Joi.string().trim().pattern(/^\+?[0-9 ().-]{7,20}$/).allow('').label('Phone')
+      .messages({ 'string.pattern.base': '{#label} must be a phone number' }),
+  }).options(STRICT_KEYS).label('Patient'),
+})
+  .xor('patientId', 'patient')
+  .messages({
+    'object.missing': 'Give either an existing patient (patientId) or a new patient (patient)',
+    'object.xor': 'Give either an existing patient (patientId) or a new patient (patient), not both',
+  })
+  .options(STRICT_KEYS)
+  .label('Request body');
+
+// ---------------------------------------------------------------------------------------------
+// PCR plates
+// ---------------------------------------------------------------------------------------------
+
+export const PCR_PLATE_ROWS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
+export const PCR_PLATE_COLUMNS = 12;
+/** The 96 wells of a plate in the order a plate is loaded: down each column (A1, B1 … H1, A2 …). */
+export const PCR_WELLS: readonly string[] = Array.from({ length: PCR_PLATE_COLUMNS }, (_, c) => PCR_PLATE_ROWS.map((r) => `${r}${c + 1}`)).flat();
+/** A well name: row letter A-H, column 1-12. */
+export const PCR_WELL_PATTERN = /^[A-H](?:[1-9]|1[0-2])$/;
+/** The same rule as a PostgreSQL regular expression (for the table's CHECK). */
+export const PCR_WELL_SQL_PATTERN = '^[A-H]([1-9]|1[0-2])$';
+
+export const PcrPlateStatus = { Registered: 'Registered', Resulted: 'Resulted' } as const;
+export type PcrPlateStatus = (typeof PcrPlateStatus)[keyof typeof PcrPlateStatus];
+export const PCR_PLATE_STATUSES = Object.values(PcrPlateStatus);
+
+/** The controls a plate well may hold (a re-extraction row is a sample's well, not a control). */
+export type PcrControlKind = Exclude<ControlKind, 're-extraction'>;
+export const PCR_CONTROL_KINDS: readonly PcrControlKind[] = ['positive', 'negative', 'null'];
+/** What a control must read for the plate's results to be released. */
+export const PCR_CONTROL_EXPECTED: Readonly<Partial<Record<PcrControlKind, CovidPcrResult>>> = {
+  positive: CovidPcrResult.Detected,
+  negative: CovidPcrResult.NotDetected,
+};
+export const PCR_CONTROL_LABELS: Record<PcrControlKind, string> = { positive: 'positive control', negative: 'negative control', null: 'null control' };
+
+export const PCR_PLATE_NAME_MAX_LENGTH = 64;
+
+/** What a plate well label names: a control, a re-extraction of a sample, or a sample's barcode. */
+export type PcrWellLabel =
+  | { kind: 'control'; control: PcrControlKind }
+  | { kind: 'sample'; barcode: string; reextraction: boolean };
+
+export function classifyPcrWellLabel(label: string): PcrWellLabel {
+  const kind = controlKind(label);
+  if (kind === 're-extraction') return { kind: 'sample', barcode: reextractionOf(label)!, reextraction: true };
+  if (kind) return { kind: 'control', control: kind };
+  return { kind: 'sample', barcode: label, reextraction: false };
+}
+
+export interface PcrWellInput { well: string; barcode: string }
+export interface PcrPlateBody { name: string; wells: PcrWellInput[] }
+/** POST pcr/plates: a plate's name and what was put in each well (sample barcodes and controls). */
+export const pcrPlateBody = Joi.object<PcrPlateBody>({
+  name: Joi.string().trim().min(1).max(PCR_PLATE_NAME_MAX_LENGTH).pattern(/^[\w .\-/#]+$/).label('Plate name')
+    .messages({ 'string.pattern.base': '{#label} may use letters, digits, spaces and . - _ / #' }).required(),
+  wells: Joi.array()
+    .items(Joi.object<PcrWellInput>({
+      well: Joi.string().trim().uppercase().pattern(PCR_WELL_PATTERN).label('Well')
+        .messages({ 'string.pattern.base': '{#label} must be A1 to H12' }).required(),
+      barcode: Joi.string().trim().min(1).max(SCANNED_MAX_LENGTH).label('Sample or control').required(),
+    }).options(STRICT_KEYS))
+    .min(1).max(PCR_WELLS.length)
+    .unique('well')
+    .label('Wells')
+    .messages({ 'array.unique': 'Each well can hold only one sample or control ({#value.well} is used twice)' })
+    .required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface PcrWellResultInput { well: string; result: CovidPcrResult }
+export interface PcrResultsBody { results: PcrWellResultInput[] }
+/** POST pcr/plates/:plateId/results: the run's result of every well. */
+export const pcrResultsBody = Joi.object<PcrResultsBody>({
+  results: Joi.array()
+    .items(Joi.object<PcrWellResultInput>({
+      well: Joi.string().trim().uppercase().pattern(PCR_WELL_PATTERN).label('Well')
+        .messages({ 'string.pattern.base': '{#label} must be A1 to H12' }).required(),
+      result: Joi.string().valid(...COVID_PCR_RESULTS).label('Result')
+        .messages({ 'any.only': `{#label} must be one of: ${COVID_PCR_RESULTS.join(', ')}` }).required(),
+    }).options(STRICT_KEYS))
+    .min(1).max(PCR_WELLS.length)
+    .unique('well')
+    .label('Results')
+    .messages({ 'array.unique': 'Each well has one result ({#value.well} is given twice)' })
+    .required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface PcrControlWell { well: string; label: string; control: PcrControlKind; result: string | null }
+export type PcrControlCheck = { ok: true } | { ok: false; problems: string[] };
+
+/**
+ * Whether a plate's controls passed: at least one positive control, all DETECTED, and at least
+ * one negative control, all NOT DETECTED. Null controls are not judged.
+ */
+export function checkPcrControls(controls: readonly PcrControlWell[]): PcrControlCheck {
+  const problems: string[] = [];
+  for (const kind of ['positive', 'negative'] as const) {
+    const wells = controls.filter((c) => c.control === kind);
+    const expected = PCR_CONTROL_EXPECTED[kind]!;
+    if (wells.length === 0) problems.push(`the plate has no ${PCR_CONTROL_LABELS[kind]}`);
+    for (const w of wells) {
+      if (w.result === null) problems.push(`the ${PCR_CONTROL_LABELS[kind]} ${w.label} in ${w.well} has no result`);
+      else if (w.result !== expected) problems.push(`the ${PCR_CONTROL_LABELS[kind]} ${w.label} in ${w.well} is ${w.result} (expected ${expected})`);
+    }
+  }
+  return problems.length ? { ok: false, problems } : { ok: true };
+}
+
+export const pcrPlatesQuery = Joi.object<{ page: number; pageSize: number; status?: PcrPlateStatus }>({
+  page: Joi.number().integer().min(1).default(1).label('Page'),
+  pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
+  status: Joi.string().valid(...PCR_PLATE_STATUSES).label('Status'),
+}).options(STRICT_KEYS).label('Query');
+
+// ---------------------------------------------------------------------------------------------
+// Result-file imports
+// ---------------------------------------------------------------------------------------------
+
+export const LAB_IMPORT_KIND_LABELS: Record<LabImportKind, string> = {
+  'cancer-toxicity': 'Toxicity risk levels (CFRT / cancer toxicity)',
+  kras: 'KRAS genotypes',
+};
+
+/** The columns of an import file: barcode, the value column of the kind, and an optional test name. */
+export const IMPORT_BARCODE_COLUMN = 'barcode';
+export const IMPORT_TEST_COLUMN = 'test';
+export const IMPORT_VALUE_COLUMN: Record<LabImportKind, string> = { 'cancer-toxicity': 'risk_level', kras: 'genotype' };
+/** The scales each kind's value column may be written on. */
+export const IMPORT_KIND_SCALES: Record<LabImportKind, readonly ResultScale[]> = { 'cancer-toxicity': ['risk4', 'risk2'], kras: ['kras'] };
+
+/** Every value the kind's value column accepts, in catalogue order, without repeats. */
+export function importKindValues(kind: LabImportKind): string[] {
+  return [...new Set(IMPORT_KIND_SCALES[kind].flatMap((s) => scaleValues(s) ?? []))];
+}
+
+/** True when a test takes results of that import kind (a risk level, a KRAS genotype). */
+export function importKindFitsTest(kind: LabImportKind, test: TestName): boolean {
+  return catalogueEntry(test).acceptedScales.some((s) => IMPORT_KIND_SCALES[kind].includes(s));
+}
+
+/** The canonical value for a typed one (case and spacing forgiven: 'high  risk' -> 'High Risk'), or null. */
+export function canonicalImportValue(kind: LabImportKind, typed: string): string | null {
+  const key = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
+  const wanted = key(typed);
+  return importKindValues(kind).find((v) => key(v) === wanted) ?? null;
+}
+
+/** The scale a result value of a test is on ('High Risk' on PROSTOX ultra -> 'risk4'), or null. */
+export function resultScaleOf(test: TestName, value: string): ResultScale | null {
+  return catalogueEntry(test).acceptedScales.find((s) => {
+    const values = scaleValues(s);
+    return values !== null && values.includes(value);
+  }) ?? null;
+}
+
+/** A header as typed -> its column name: trimmed, lower case, spaces and hyphens as underscores ('Risk Level' -> 'risk_level'). */
+export function normaliseImportHeader(header: string): string {
+  return header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+export const IMPORT_FILE_NAME_MAX_LENGTH = 200;
+/** The rows the dry run keeps in its result for display (all errors are kept). */
+export const IMPORT_PREVIEW_ROWS = 200;
+/** How many errors the job endpoint answers inline (the errors CSV has them all). */
+export const IMPORT_ERRORS_INLINE = 1_000;
+
+export function tooManyRowsMessage(rows: number): string {
+  return `The file has ${formatCount(rows)} rows; the limit is ${formatCount(IMPORT_MAX_ROWS)}`;
+}
+
+export interface ImportFileQuery { kind: LabImportKind; filename: string }
+/** The query of an upload (the file is the raw body). */
+export const importFileQuery = Joi.object<ImportFileQuery>({
+  kind: Joi.string().valid(...LAB_IMPORT_KINDS).label('Kind')
+    .messages({ 'any.only': `{#label} must be one of: ${LAB_IMPORT_KINDS.join(', ')}` }).required(),
+  filename: Joi.string().trim().min(1).max(IMPORT_FILE_NAME_MAX_LENGTH)
+    .pattern(/^[^/\\\x00-\x1f\x7f]+$/).label('File name')
+    .messages({ 'string.pattern.base': '{#label} must not contain slashes or control characters' })
+    .required(),
+}).options(STRICT_KEYS).label('Query');
+
+export type ImportFormat = 'csv' | 'xlsx';
+export type ImportSniff = { ok: true; format: ImportFormat; contentType: string } | { ok: false; error: string };
+
+export const NOT_CSV_OR_XLSX = 'The file is neither a CSV file nor an Excel workbook (.xlsx)';
+
+/**
+ * What an uploaded file is, from its first bytes and its name: an Excel workbook (a ZIP
+ * container), or CSV text (UTF-8, no NUL bytes). Anything else is refused with one sentence.
+ */
+export function sniffImportFile(bytes: Uint8Array, fileName: string): ImportSniff {
+  const name = fileName.toLowerCase();
+  if (bytes.length === 0) return { ok: false, error: 'The file is empty' };
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) {
+    if (name.endsWith('.csv')) return { ok: false, error: 'The file is named .csv but is an Excel workbook or another ZIP file: name it .xlsx' };
+    return { ok: true, format: 'xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+  }
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return { ok: false, error: 'Old Excel files (.xls) cannot be read: save the sheet as .xlsx or CSV' };
+  if (name.endsWith('.xlsx')) return { ok: false, error: 'The file is named .xlsx but is not an Excel workbook' };
+  if (bytes.includes(0)) return { ok: false, error: NOT_CSV_OR_XLSX };
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, error: `${NOT_CSV_OR_XLSX} (CSV files must be UTF-8 text)` };
+  }
+  return { ok: true, format: 'csv', contentType: 'text/csv' };
+}
+
+/** One problem with one cell of an import file; row is the spreadsheet row (the header is row 1). */
+export interface ImportError { row: number | null; column: string; value: string; message: string }
+/** One data row as the dry run read it. */
+export interface ImportPreviewRow { row: number; barcode: string; value: string; test: string | null; sampleStatus: string | null; ok: boolean }
+
+export interface ImportDryRunResult {
+  mode: 'dry-run';
+  kind: LabImportKind;
+  fileId: number;
+  fileName: string;
+  format: ImportFormat;
+  rowCount: number;
+  rows: ImportPreviewRow[];
+  errorCount: number;
+  errors: ImportError[];
+}
+export interface ImportCommitResult {
+  mode: 'commit';
+  kind: LabImportKind;
+  fileId: number;
+  fileName: string;
+  rowCount: number;
+  resultsWritten: number;
+  samplesMovedToTesting: number;
+  alreadyCommitted?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review, approval, rejection, correction
+// ---------------------------------------------------------------------------------------------
+
+/** The approval endpoints (approve-tests-<group>) and the tests each one releases. */
+export const APPROVAL_GROUPS = ['cancer', 'cfrt-toxicity', 'covid-pcr', 'dna-extraction'] as const;
+export type ApprovalGroup = (typeof APPROVAL_GROUPS)[number];
+export const APPROVAL_GROUP_TESTS: Readonly<Record<ApprovalGroup, readonly TestName[]>> = {
+  cancer: [
+    TestName.ProstoxUltra, TestName.ProstoxResearch, TestName.Previotox, TestName.Kras, TestName.HeadAndNeck,
+    TestName.Sarcoma, TestName.RectalCancer, TestName.BreastTox, TestName.Imudx,
+  ],
+  'cfrt-toxicity': [TestName.ProstoxCfrt],
+  'covid-pcr': [TestName.CovidPcr],
+  'dna-extraction': [TestName.DnaExtraction],
+};
+export const APPROVAL_GROUP_LABELS: Record<ApprovalGroup, string> = {
+  cancer: 'Cancer (toxicity risk and KRAS)',
+  'cfrt-toxicity': 'CFRT toxicity',
+  'covid-pcr': 'COVID-19 PCR',
+  'dna-extraction': 'DNA extraction',
+};
+
+/** The approval a test's results go through, or null for a test the toolbox does not release. */
+export function approvalGroupOf(test: TestName): ApprovalGroup | null {
+  return APPROVAL_GROUPS.find((g) => APPROVAL_GROUP_TESTS[g].includes(test)) ?? null;
+}
+
+/** Tests whose approval reports a result (lab report, notifications); DNA extraction is a processing step. */
+export function approvalReportsResult(test: TestName): boolean {
+  return catalogueEntry(test).scale !== null;
+}
+
+/** The tests of get-cancer-toxicity-results: the cancer and CFRT toxicity approvals. */
+export const CANCER_TOXICITY_TESTS: readonly TestName[] = [...APPROVAL_GROUP_TESTS.cancer, ...APPROVAL_GROUP_TESTS['cfrt-toxicity']];
+
+export const SELF_APPROVAL_MESSAGE = 'You entered this result; another lab user must approve it';
+
+/** The most results one approval or rejection handles (a page of the review list). */
+export const REVIEW_BATCH_MAX = MAX_PAGE_SIZE;
+export const REVIEW_REASON_MAX_LENGTH = 500;
+
+const resultIds = () => Joi.array().items(id().label('Result id')).min(1).max(REVIEW_BATCH_MAX).unique()
+  .label('Results')
+  .messages({ 'array.unique': '{#label} lists one result twice', 'array.min': 'Choose at least one result', 'array.max': `At most ${REVIEW_BATCH_MAX} results at a time` });
+
+export interface ResultIdsBody { resultIds: number[] }
+/** POST approve-tests-<group>. */
+export const resultIdsBody = Joi.object<ResultIdsBody>({ resultIds: resultIds().required() }).options(STRICT_KEYS).label('Request body');
+
+export const SAMPLE_OUTCOMES = ['retest', 'reject-sample'] as const;
+export type SampleOutcome = (typeof SAMPLE_OUTCOMES)[number];
+export const SAMPLE_OUTCOME_LABELS: Record<SampleOutcome, string> = {
+  retest: 'Test again (the sample stays In Testing)',
+  'reject-sample': 'Reject the sample',
+};
+
+export interface RejectResultsBody { resultIds: number[]; reason: string; sampleOutcome: SampleOutcome; rejectionReason?: RejectionReason }
+/** POST import-tests-reject: the versions are Rejected; the sample is tested again or rejected. */
+export const rejectResultsBody = Joi.object<RejectResultsBody>({
+  resultIds: resultIds().required(),
+  reason: Joi.string().trim().min(1).max(REVIEW_REASON_MAX_LENGTH).label('Reason').required(),
+  sampleOutcome: Joi.string().valid(...SAMPLE_OUTCOMES).label('Sample outcome')
+    .messages({ 'any.only': '{#label} must be retest or reject-sample' }).required(),
+  rejectionReason: Joi.string().valid(...REJECTION_REASONS).label('Sample rejection reason')
+    .messages({ 'any.only': `{#label} must be one of: ${REJECTION_REASONS.join('; ')}`, 'any.required': '{#label} is required to reject the sample', 'any.unknown': '{#label} is given only when the sample is rejected' })
+    .when('sampleOutcome', { is: 'reject-sample', then: Joi.required(), otherwise: Joi.forbidden() }),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface CorrectResultBody { sampleBarcode: string; testName?: TestName; value: string; reason: string }
+/** POST results/correct: a new version of a released result, with the reason (then approved like any result). */
+export const correctResultBody = Joi.object<CorrectResultBody>({
+  sampleBarcode: Joi.string().trim().min(1).max(SCANNED_MAX_LENGTH).label('Sample barcode').required(),
+  testName: Joi.string().valid(...Object.values(TestName)).label('Test'),
+  value: Joi.string().trim().min(1).max(100).label('Value').required(),
+  reason: Joi.string().trim().min(1).max(REVIEW_REASON_MAX_LENGTH).label('Reason').required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface ReviewListQuery { page: number; pageSize: number; group?: ApprovalGroup; jobId?: number; plateId?: number }
+/** GET get-review-list: results In Review, oldest first. */
+export const reviewListQuery = Joi.object<ReviewListQuery>({
+  page: Joi.number().integer().min(1).default(1).label('Page'),
+  pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
+  group: Joi.string().valid(...APPROVAL_GROUPS).label('Group'),
+  jobId: id().label('Import job'),
+  plateId: id().label('Plate'),
+}).options(STRICT_KEYS).label('Query');
+
+export interface ReleasedResultsQuery { page: number; pageSize: number; barcode?: string }
+/** GET get-cancer-toxicity-results: released results, newest first. */
+export const releasedResultsQuery = Joi.object<ReleasedResultsQuery>({
+  page: Joi.number().integer().min(1).default(1).label('Page'),
+  pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
+  barcode: Joi.string().trim().max(SCANNED_MAX_LENGTH).allow('').label('Barcode'),
+}).options(STRICT_KEYS).label('Query');
+
+export interface ImportReviewQuery { jobId: number }
+/** GET import-tests-review: one import job's results and their review state. */
+export const importReviewQuery = Joi.object<ImportReviewQuery>({ jobId: id().label('Import job').required() }).options(STRICT_KEYS).label('Query');
+
+export interface QueueQuery { page: number; pageSize: number }
+export const labQueueQuery = Joi.object<QueueQuery>({
+  page: Joi.number().integer().min(1).default(1).label('Page'),
+  pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
+}).options(STRICT_KEYS).label('Query');
+
+/** One row of the review list. */
+export interface ReviewListRow {
+  id: number;
+  version: number;
+  value: string;
+  interpretation: string | null;
+  status: string;
+  test: string;
+  approvalGroup: ApprovalGroup | null;
+  sampleId: number;
+  barcode: string;
+  sampleStatus: string;
+  patient: string;
+  account: string | null;
+  enteredBy: { id: number; name: string };
+  enteredAt: string;
+  importJobId: number | null;
+  importFile: { id: number; name: string } | null;
+  plate: { id: number; name: string; well: string; controlsPassed: boolean; controlProblems: string[] } | null;
+  correctionReason: string | null;
+  releasedValue: string | null;
+  canApprove: boolean;
+}
+
+/** One row of the released results list. */
+export interface ReleasedResultRow {
+  id: number;
+  version: number;
+  value: string;
+  test: string;
+  sampleId: number;
+  barcode: string;
+  sampleStatus: string;
+  patient: string;
+  account: string | null;
+  enteredBy: { id: number; name: string };
+  releasedBy: { id: number; name: string } | null;
+  releasedAt: string | null;
+  correctionReason: string | null;
+}

@@ -1,9 +1,129 @@
-import { Router } from 'express';
+/**
+ * The Lab Toolbox API (/api/lab-toolbox/…): lab users only. Intake, lab-ordered samples, PCR
+ * plates and their results, result-file imports (upload, job status, errors CSV, commit),
+ * review lists, approval, rejection and correction of results.
+ */
+import { Router, type Request, type Response } from 'express';
+import {
+  APPROVAL_GROUPS,
+  correctResultBody,
+  importFileQuery,
+  importReviewQuery,
+  intakeReceiveBody,
+  intakeRejectBody,
+  labQueueQuery,
+  labSampleCreateBody,
+  pcrPlateBody,
+  pcrPlatesQuery,
+  pcrResultsBody,
+  rejectResultsBody,
+  releasedResultsQuery,
+  resultIdsBody,
+  reviewListQuery,
+  type ImportFileQuery,
+  type ImportReviewQuery,
+  type QueueQuery,
+  type ReleasedResultsQuery,
+  type ReviewListQuery,
+} from '@platform/domain';
+import { requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
+import { validateBody, validateQuery } from '../http/validate';
+import { commitImportFile, getImportJob, importErrorsCsv, uploadImportFile } from './imports.service';
+import { receiveKit, rejectKit } from './intake.service';
+import { labCaller, pathId, setTotalCount } from './lab-http';
+import { createLabSample } from './lab-samples.service';
+import { enterPlateResults, getPlate, listPcrQueue, listPlates, registerPlate } from './pcr.service';
+import { approveResults, correctResult, importReview, rejectResults, releasedToxicityResults, reviewList } from './review.service';
 
 /** Result files are uploaded here as the raw request body (app.ts parses it raw, up to IMPORT_MAX_BYTES). */
 export const LAB_UPLOAD_PATH = '/api/lab-toolbox/import-files';
 
-export function labRouter(_ctx: AppContext): Router {
-  return Router();
+const BASE = '/lab-toolbox';
+
+export function labRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(BASE, requireUser('lab'));
+  const caller = (req: Request, res: Response) => labCaller(req, res);
+  const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+  // Intake
+  router.post(`${BASE}/intake/receive`, validateBody(intakeReceiveBody), async (req, res) => {
+    res.json(await receiveKit(ctx, caller(req, res), req.body));
+  });
+  router.post(`${BASE}/intake/reject`, validateBody(intakeRejectBody), async (req, res) => {
+    res.json(await rejectKit(ctx, caller(req, res), req.body));
+  });
+
+  // Lab-ordered samples (COVID-19 PCR)
+  router.post(`${BASE}/samples/create`, validateBody(labSampleCreateBody), async (req, res) => {
+    res.status(201).json(await createLabSample(ctx, caller(req, res), req.body));
+  });
+
+  // PCR register and resulting
+  router.get(`${BASE}/pcr/queue`, validateQuery(labQueueQuery), async (_req, res) => {
+    const { total, rows } = await listPcrQueue(ctx, res.locals.query as QueueQuery);
+    setTotalCount(res, total);
+    noStore(res).json(rows);
+  });
+  router.get(`${BASE}/pcr/plates`, validateQuery(pcrPlatesQuery), async (_req, res) => {
+    const { total, rows } = await listPlates(ctx, res.locals.query as { page: number; pageSize: number; status?: string });
+    setTotalCount(res, total);
+    noStore(res).json(rows);
+  });
+  router.post(`${BASE}/pcr/plates`, validateBody(pcrPlateBody), async (req, res) => {
+    res.status(201).json(await registerPlate(ctx, caller(req, res), req.body));
+  });
+  router.get(`${BASE}/pcr/plates/:plateId`, async (req, res) => {
+    noStore(res).json(await getPlate(ctx, caller(req, res), pathId(req.params.plateId, 'Plate')));
+  });
+  router.post(`${BASE}/pcr/plates/:plateId/results`, validateBody(pcrResultsBody), async (req, res) => {
+    res.json(await enterPlateResults(ctx, caller(req, res), pathId(req.params.plateId, 'Plate'), req.body));
+  });
+
+  // Result-file imports. The upload's body is the raw file (a Buffer), so it is not validated as JSON.
+  router.post(`${BASE}/import-files`, validateQuery(importFileQuery), async (req, res) => {
+    res.status(202).json(await uploadImportFile(ctx, caller(req, res), res.locals.query as ImportFileQuery, req.body));
+  });
+  router.post(`${BASE}/import-files/:fileId/commit`, async (req, res) => {
+    res.status(202).json(await commitImportFile(ctx, caller(req, res), pathId(req.params.fileId, 'Import file')));
+  });
+  router.get(`${BASE}/jobs/:jobId`, async (req, res) => {
+    noStore(res).json(await getImportJob(ctx, caller(req, res), pathId(req.params.jobId, 'Import job')));
+  });
+  router.get(`${BASE}/jobs/:jobId/errors.csv`, async (req, res) => {
+    const { fileName, csv } = await importErrorsCsv(ctx, caller(req, res), pathId(req.params.jobId, 'Import job'));
+    noStore(res)
+      .set('Content-Type', 'text/csv; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="${fileName}"`)
+      .send(csv);
+  });
+
+  // Review, approval, rejection, correction
+  router.get(`${BASE}/get-review-list`, validateQuery(reviewListQuery), async (req, res) => {
+    const { total, rows } = await reviewList(ctx, caller(req, res), res.locals.query as ReviewListQuery);
+    setTotalCount(res, total);
+    noStore(res).json(rows);
+  });
+  router.get(`${BASE}/get-cancer-toxicity-results`, validateQuery(releasedResultsQuery), async (req, res) => {
+    const { total, rows } = await releasedToxicityResults(ctx, caller(req, res), res.locals.query as ReleasedResultsQuery);
+    setTotalCount(res, total);
+    noStore(res).json(rows);
+  });
+  router.get(`${BASE}/import-tests-review`, validateQuery(importReviewQuery), async (req, res) => {
+    noStore(res).json(await importReview(ctx, caller(req, res), (res.locals.query as ImportReviewQuery).jobId));
+  });
+  for (const group of APPROVAL_GROUPS) {
+    router.post(`${BASE}/approve-tests-${group}`, validateBody(resultIdsBody), async (req, res) => {
+      res.json(await approveResults(ctx, caller(req, res), group, req.body.resultIds));
+    });
+  }
+  router.post(`${BASE}/import-tests-reject`, validateBody(rejectResultsBody), async (req, res) => {
+    res.json(await rejectResults(ctx, caller(req, res), req.body));
+  });
+  router.post(`${BASE}/results/correct`, validateBody(correctResultBody), async (req, res) => {
+    res.status(201).json(await correctResult(ctx, caller(req, res), req.body));
+  });
+
+  return router;
 }

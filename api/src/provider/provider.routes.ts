@@ -1,6 +1,108 @@
-import { Router } from 'express';
+/**
+ * The Clinical Portal's API, mounted at /api. Every clinic route declares its guards itself
+ * (provider user, member of the URL's account with clinic access), so this router never stands
+ * in the way of another area's paths.
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import {
+  clinicOrderBody, createShipmentBody, newPatientBody, patientExistsQuery, patientSearchQuery, requisitionDownloadQuery, resultListQuery,
+  samplesQuery, shipmentsQuery, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsQuery,
+  type PatientSearchQuery, type RequisitionDownloadQuery, type ResultListQuery, type SamplesQuery, type ShipmentsQuery,
+} from '@platform/domain';
 import type { AppContext } from '../context';
+import { requireAccountAccess, requireUser } from '../auth/guards';
+import { notFound } from '../http/errors';
+import { validateBody, validateQuery } from '../http/validate';
+import { clinicCaller } from './caller';
+import { createPatient, getPatientDetail, patientExists, searchPatients } from './patients.service';
+import { clinicCatalogue, createClinicOrder, listPhysicians } from './orders.service';
+import { listResults } from './lists.service';
+import { createShipment, listSamples, listShipments } from './shipments.service';
+import { downloadRequisitionForm } from './requisition.service';
 
-export function providerRouter(_ctx: AppContext): Router {
-  return Router();
+export const CLINIC_API_BASE = '/provider-clinic/:accountId';
+
+/** A positive integer path parameter, or a 404 (ids that cannot exist are simply not found). */
+function idParam(value: unknown, what: string): number {
+  const n = Number(value);
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw notFound(`${what} not found`);
+  return n;
+}
+
+const SAMPLE_BARCODE_PARAM = /^[A-Za-z0-9_.-]{1,64}$/;
+
+function sendPage<T>(res: Response, page: { rows: T[]; total: number }): void {
+  res.set('x-total-count', String(page.total)).set('Cache-Control', 'no-store').json(page.rows);
+}
+
+export function providerRouter(ctx: AppContext): Router {
+  const router = Router();
+  const clinic: RequestHandler[] = [requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' })];
+  const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
+  const query = <T>(res: Response) => res.locals.query as T;
+
+  // Patients
+  router.get(path('patient/search'), ...clinic, validateQuery(patientSearchQuery), async (req: Request, res: Response) => {
+    sendPage(res, await searchPatients(ctx, clinicCaller(req, res), query<PatientSearchQuery>(res)));
+  });
+
+  router.get(path('patient/exists'), ...clinic, validateQuery(patientExistsQuery), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await patientExists(ctx, clinicCaller(req, res), query<PatientExistsQuery>(res)));
+  });
+
+  router.post(path('patient'), ...clinic, validateBody(newPatientBody), async (req, res) => {
+    res.status(201).json(await createPatient(ctx, clinicCaller(req, res), req.body as NewPatientBody));
+  });
+
+  router.get(path('patient/:patientId'), ...clinic, async (req, res) => {
+    const patientId = idParam(req.params.patientId, 'Patient');
+    res.set('Cache-Control', 'no-store').json(await getPatientDetail(ctx, clinicCaller(req, res), patientId));
+  });
+
+  // Ordering
+  router.get(path('physicians'), ...clinic, async (req, res) => {
+    res.json(await listPhysicians(ctx, clinicCaller(req, res).accountId));
+  });
+
+  router.get(path('tests/catalogue'), ...clinic, (_req, res) => {
+    res.json(clinicCatalogue());
+  });
+
+  router.post(path('order'), ...clinic, validateBody(clinicOrderBody), async (req, res) => {
+    res.status(201).json(await createClinicOrder(ctx, clinicCaller(req, res), req.body as ClinicOrderBody));
+  });
+
+  // Result lists
+  router.get(path('tests'), ...clinic, validateQuery(resultListQuery), async (req, res) => {
+    sendPage(res, await listResults(ctx, clinicCaller(req, res), query<ResultListQuery>(res)));
+  });
+
+  // Samples and shipments
+  router.get(path('samples'), ...clinic, validateQuery(samplesQuery), async (req, res) => {
+    sendPage(res, await listSamples(ctx, clinicCaller(req, res), query<SamplesQuery>(res)));
+  });
+
+  router.get(path('shipments'), ...clinic, validateQuery(shipmentsQuery), async (req, res) => {
+    sendPage(res, await listShipments(ctx, clinicCaller(req, res), query<ShipmentsQuery>(res)));
+  });
+
+  router.post(path('shipments/create'), ...clinic, validateBody(createShipmentBody), async (req, res) => {
+    res.status(201).json(await createShipment(ctx, clinicCaller(req, res), (req.body as CreateShipmentBody).sampleIds));
+  });
+
+  // The requisition form of a sample, for a provider of its account.
+  router.get('/sample/:barcode/pdf_order', requireUser('provider'), validateQuery(requisitionDownloadQuery), async (req, res) => {
+    const barcode = String(req.params.barcode);
+    if (!SAMPLE_BARCODE_PARAM.test(barcode)) throw notFound('Sample not found');
+    const { dob } = query<RequisitionDownloadQuery>(res);
+    const file = await downloadRequisitionForm(ctx, req.user!, barcode, dob, { ip: req.ip ?? null, requestId: (res.locals.requestId as string) ?? null });
+    res
+      .set('Content-Type', 'application/pdf')
+      .set('Content-Disposition', `attachment; filename="${file.name}"`)
+      .set('Cache-Control', 'private, no-store')
+      .set('Content-Length', String(file.content.length))
+      .send(file.content);
+  });
+
+  return router;
 }

@@ -1,6 +1,100 @@
-import { Router } from 'express';
+/**
+ * Result routes (mounted at /api):
+ * - the patient's result link (no sign-in; the emailed token plus the date of birth):
+ *   GET  /reports/patient-result/:barcode?token=…            greeting, or the result once verified
+ *   POST /reports/patient-result/verify-patient               { barcode, token, dateOfBirth }
+ *   POST /reports/patient-result/log-view-result              { barcode, token }
+ *   POST /reports/patient-result/update-demographic-info      { barcode, token, email?, phone?, … }
+ *   GET  /reports/patient-result/:barcode/report.pdf?token=…  the current lab report
+ * - the provider:
+ *   GET  /metabase/samples/:sampleId/reports/download         the current lab report, audited
+ *   POST /provider-clinic/:accountId/patient/send-result-email        { sampleId }
+ *   POST /provider-clinic/:accountId/patient/send-cancer-result-email { sampleId }
+ */
+import { Router, type Request, type Response } from 'express';
+import {
+  logViewResultBody, sendResultEmailBody, updateDemographicInfoBody, verifyPatientBody,
+  type ResultLinkBody, type SendResultEmailBody, type UpdateDemographicInfoBody, type VerifyPatientBody,
+} from '@platform/domain';
 import type { AppContext } from '../context';
+import { requireAccountAccess, requireUser } from '../auth/guards';
+import { notFound } from '../http/errors';
+import { validateBody } from '../http/validate';
+import {
+  LINK_NOT_FOUND_MESSAGE, logResultView, openResultLink, patientReportPdf, updateDemographicInfo, verifyPatient, type RequestMeta,
+} from './patient-result.service';
+import { providerReportDownload, resendResultEmail } from './provider-result.service';
+import { createResultVerifyThrottle } from './result-verify-throttle';
+import type { LabReportFile } from './lab-report-file';
+import './report-session';
 
-export function reportsRouter(_ctx: AppContext): Router {
-  return Router();
+const meta = (req: Request): RequestMeta => ({ ip: req.ip ?? 'unknown', requestId: String(req.res?.locals.requestId ?? '') });
+
+/** The link's token from the query string; anything but one string is a link that does not exist. */
+function tokenOf(req: Request): string {
+  const token = req.query.token;
+  if (typeof token !== 'string') throw notFound(LINK_NOT_FOUND_MESSAGE);
+  return token;
+}
+
+function sendPdf(res: Response, file: LabReportFile & { fileName: string }): void {
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
+      'Cache-Control': 'no-store',
+    })
+    .send(file.content);
+}
+
+export function reportsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const verifyThrottle = createResultVerifyThrottle(ctx.redis, ctx.config.redisPrefix);
+
+  // ---- Patient result (the token is the credential) ----
+
+  router.get('/reports/patient-result/:barcode', async (req, res) => {
+    const greeting = await openResultLink(ctx, String(req.params.barcode), tokenOf(req), req.session, meta(req));
+    res.set('Cache-Control', 'no-store').json(greeting);
+  });
+
+  router.post('/reports/patient-result/verify-patient', validateBody(verifyPatientBody), async (req, res) => {
+    await verifyThrottle.consume(req.ip ?? 'unknown');
+    const view = await verifyPatient(ctx, req.body as VerifyPatientBody, req.session, meta(req));
+    res.set('Cache-Control', 'no-store').json(view);
+  });
+
+  router.post('/reports/patient-result/log-view-result', validateBody(logViewResultBody), async (req, res) => {
+    const { barcode, token } = req.body as ResultLinkBody;
+    await logResultView(ctx, barcode, token, req.session, meta(req));
+    res.status(204).end();
+  });
+
+  router.post('/reports/patient-result/update-demographic-info', validateBody(updateDemographicInfoBody), async (req, res) => {
+    res.json(await updateDemographicInfo(ctx, req.body as UpdateDemographicInfoBody, req.session, meta(req)));
+  });
+
+  router.get('/reports/patient-result/:barcode/report.pdf', async (req, res) => {
+    sendPdf(res, await patientReportPdf(ctx, String(req.params.barcode), tokenOf(req), req.session, meta(req)));
+  });
+
+  // ---- Provider result ----
+
+  router.get('/metabase/samples/:sampleId/reports/download', requireUser('provider'), async (req, res) => {
+    const sampleId = Number(req.params.sampleId);
+    if (!/^\d{1,15}$/.test(String(req.params.sampleId)) || sampleId <= 0) throw notFound('Sample not found');
+    sendPdf(res, await providerReportDownload(ctx, req.user!, sampleId, meta(req)));
+  });
+
+  const resend = async (req: Request, res: Response) => {
+    const { sampleId } = req.body as SendResultEmailBody;
+    const sent = await resendResultEmail(ctx, req.user!, Number(req.params.accountId), sampleId, meta(req));
+    res.status(202).json({ message: 'The result link was emailed to the patient.', sentTo: sent.sentTo });
+  };
+  for (const path of ['/provider-clinic/:accountId/patient/send-result-email', '/provider-clinic/:accountId/patient/send-cancer-result-email']) {
+    router.post(path, requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' }), validateBody(sendResultEmailBody), resend);
+  }
+
+  return router;
 }

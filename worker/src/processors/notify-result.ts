@@ -1,5 +1,156 @@
+/**
+ * Tells the provider and the patient that a released result is ready, in one transaction:
+ * - the provider's email (the ordering physician's contact address, else the account's active
+ *   Physician members): test and barcode only, no patient name and no result, with a link to the
+ *   completed list;
+ * - the patient's email, when the patient has an address: a new result link (earlier ones
+ *   revoked), no result;
+ * - the sample moves Resulted → Completed ("result delivered") once every test of the sample that
+ *   reports a result has a released one.
+ * At-least-once delivery sends nothing twice: the result row is locked and a 'result.notified'
+ * audit marker per result version is written with the emails; a second run finds it and stops.
+ */
+import { Op } from 'sequelize';
+import {
+  AccessStatus, AccountRole, AuditActorKind, catalogueEntry, isTestName, SampleStatus, TestResultStatus, type TestName,
+} from '@platform/domain';
+import { queueEmail } from '@platform/api/jobs';
+import { recordAudit } from '@platform/api/audit';
+import { moveSample } from '@platform/api/samples';
+import { describeResult, RESULT_EMAIL_TEMPLATES, sendPatientResultLink } from '@platform/api/reports';
+import type { Db } from '@platform/db';
 import type { Processor } from './types';
 
-export const notifyResult: Processor<'notify-result'> = async () => {
-  throw new Error('notify-result is being written');
+export const RESULT_NOTIFIED_ACTION = 'result.notified';
+
+type SampleRow = InstanceType<Db['models']['Sample']>;
+
+/** Where the provider's email goes: the ordering physician's own address, else the account's physicians. */
+async function providerRecipients(db: Db, sample: SampleRow): Promise<string[]> {
+  const m = db.models;
+  if (!sample.accountId) return [];
+  const physician = sample.order?.physicianId ? await m.Physician.findByPk(sample.order.physicianId, { include: [{ model: m.Contact, as: 'contact' }] }) : null;
+  const own = physician?.contact?.email?.trim();
+  if (own) return [own.toLowerCase()];
+  const memberships = await m.AccountMembership.findAll({
+    where: { accountId: sample.accountId, role: AccountRole.Physician, isActive: true },
+    include: [{ model: m.Contact, as: 'contact', where: { accessStatus: AccessStatus.Approved } }],
+  });
+  return [...new Set(memberships.map((ms) => ms.contact?.email?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
+}
+
+/** The provider's page listing completed results of the account. */
+function completedListUrl(publicUrl: string, account: { id: number; clinicAccess: boolean; researchAccess: boolean }): string {
+  return !account.clinicAccess && account.researchAccess
+    ? `${publicUrl}/provider-research/${account.id}/tests`
+    : `${publicUrl}/provider-clinic/${account.id}/completed`;
+}
+
+/** True when every test of the sample that reports a result has a released one. */
+async function everyResultReleased(db: Db, sampleId: number, transaction: import('sequelize').Transaction): Promise<boolean> {
+  const tests = await db.models.Test.findAll({ where: { sampleId }, transaction });
+  const reporting = tests.filter((t) => !isTestName(t.name) || catalogueEntry(t.name as TestName).scale !== null);
+  if (!reporting.length) return false;
+  const released = await db.models.TestResult.count({
+    where: { testId: { [Op.in]: reporting.map((t) => t.id) }, status: TestResultStatus.Released },
+    transaction,
+  });
+  return released >= reporting.length;
+}
+
+export const notifyResult: Processor<'notify-result'> = async ({ testResultId }, deps) => {
+  const { db, config } = deps;
+  const m = db.models;
+
+  return db.sequelize.transaction(async (transaction) => {
+    // Lock the result version: two deliveries of this job run one after the other.
+    const result = await m.TestResult.findByPk(testResultId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!result) return { skipped: 'no such result' };
+    if (result.status !== TestResultStatus.Released) return { skipped: `result is ${result.status}` };
+
+    const already = await m.AuditEvent.findOne({
+      where: { action: RESULT_NOTIFIED_ACTION, entityKind: 'test', entityId: String(result.testId), details: { testResultId: result.id } } as never,
+      transaction,
+    });
+    if (already) return { skipped: 'already notified' };
+
+    const test = await m.Test.findByPk(result.testId, { transaction });
+    if (!test) return { skipped: 'no such test' };
+    const sample = await m.Sample.findByPk(test.sampleId, {
+      include: [
+        { model: m.Patient, as: 'patient' },
+        { model: m.Account, as: 'account' },
+        { model: m.Order, as: 'order' },
+      ],
+      transaction,
+      lock: { level: transaction.LOCK.UPDATE, of: m.Sample },
+    });
+    if (!sample || !sample.patient) return { skipped: 'no such sample' };
+    const { patient, account } = sample;
+    const { corrected } = await describeResult(db, test, result, transaction);
+
+    // (a) the provider: test and barcode only.
+    const recipients = account ? await providerRecipients(db, sample) : [];
+    const providerEmailIds: number[] = [];
+    for (const to of recipients) {
+      const listUrl = completedListUrl(config.publicUrl, account!);
+      const email = await queueEmail({ db, relay: deps.relay }, transaction, {
+        to,
+        subject: `${corrected ? 'Corrected result' : 'Result'} ready: ${test.name} for sample ${sample.barcode}`,
+        text: [
+          'Hello,',
+          '',
+          corrected
+            ? `A corrected result of ${test.name} for sample ${sample.barcode} (${account!.name}) has been released by the ${config.brand} laboratory. It replaces the earlier result.`
+            : `A result of ${test.name} for sample ${sample.barcode} (${account!.name}) has been released by the ${config.brand} laboratory.`,
+          '',
+          'To protect the patient\'s privacy this email holds no patient details and no result.',
+          'Sign in to read the result and download the report from your completed list:',
+          listUrl,
+        ].join('\n'),
+        template: RESULT_EMAIL_TEMPLATES.provider,
+        entity: { kind: 'sample', id: sample.id },
+      });
+      providerEmailIds.push(email.id);
+    }
+
+    // (b) the patient: a new link, no result. Research tests are not returned to participants.
+    const research = isTestName(test.name) && catalogueEntry(test.name as TestName).research;
+    let patientEmail: { linkId: number; emailId: number } | null = null;
+    if (patient.email && !research) {
+      patientEmail = await sendPatientResultLink({ db, relay: deps.relay, config }, transaction, {
+        sample, patient, testNames: [test.name], corrected, createdByUserId: null,
+      });
+    }
+
+    // The result is delivered: Resulted → Completed, once every test of the sample has its result.
+    let moved = false;
+    if (sample.status === SampleStatus.Resulted && (await everyResultReleased(db, sample.id, transaction))) {
+      await moveSample(db, transaction, sample, { to: SampleStatus.Completed, actor: { kind: 'system', userId: null }, reason: 'Result delivered' });
+      moved = true;
+    }
+
+    await recordAudit(db, {
+      actorKind: AuditActorKind.System,
+      action: RESULT_NOTIFIED_ACTION,
+      entityKind: 'test',
+      entityId: result.testId,
+      details: {
+        testResultId: result.id,
+        sampleId: sample.id,
+        corrected,
+        providerEmailIds,
+        patientEmailId: patientEmail?.emailId ?? null,
+        linkId: patientEmail?.linkId ?? null,
+        ...(patient.email ? {} : { patientEmail: 'none on file' }),
+        ...(research ? { patientEmail: 'research test: not sent' } : {}),
+      },
+    }, transaction);
+
+    return {
+      providerEmails: providerEmailIds.length,
+      patientEmail: patientEmail !== null,
+      sampleCompleted: moved,
+    };
+  });
 };

@@ -1,0 +1,148 @@
+/**
+ * The clinic's result lists (SPEC §3 result list categories): pending, completed, patient-ordered
+ * and pending-shipment-from-provider samples of one account, paginated and sortable by a fixed
+ * set of fields. Which statuses each list holds is RESULT_LIST_STATUSES in domain/.
+ */
+import { QueryTypes } from 'sequelize';
+import {
+  DocumentType, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListSortField,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
+import { auditBy, dataDate, offsetOf, type ClinicCaller } from './caller';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+export interface ResultListRow {
+  sampleId: number;
+  barcode: string;
+  status: string;
+  /** For a sample In Storage: the status it had before. */
+  statusBeforeStorage: string | null;
+  rejectionReason: string | null;
+  sampleType: string | null;
+  tests: string[];
+  orderId: number;
+  orderNumber: string;
+  origin: string;
+  orderedAt: string;
+  /** When the result was released (Resulted) or the sample rejected; null before. */
+  resultedAt: string | null;
+  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
+  physician: { id: number; name: string } | null;
+  /** A released lab report can be downloaded. */
+  reportAvailable: boolean;
+}
+
+const RESULTED_AT = `(SELECT min(e.created_at) FROM sample_status_events e WHERE e.sample_id = s.id AND e.to_status IN (:finalStatuses))`;
+
+/** Whitelisted sort fields and their SQL (never the client's text). */
+const SORT_SQL: Record<ResultListSortField, string[]> = {
+  barcode: ['s.barcode'],
+  patientName: ['lower(p.last_name)', 'lower(p.first_name)'],
+  status: ['s.status'],
+  orderedAt: ['s.created_at'],
+  resultedAt: [RESULTED_AT],
+};
+
+const DEFAULT_SORT: Record<ResultListCategory, { sort: ResultListSortField; order: 'asc' | 'desc' }> = {
+  PENDING: { sort: 'orderedAt', order: 'desc' },
+  COMPLETED: { sort: 'resultedAt', order: 'desc' },
+  PATIENT_ORDERED: { sort: 'orderedAt', order: 'desc' },
+  PENDING_SHIPMENT_FROM_PROVIDER: { sort: 'orderedAt', order: 'desc' },
+};
+
+function categoryFilter(category: ResultListCategory): { sql: string; replacements: Record<string, unknown> } {
+  if (category === ResultListCategory.PatientOrdered) {
+    return { sql: 'o.origin = :origin', replacements: { origin: TestOrigin.PatientOrdered } };
+  }
+  // A sample In Storage counts by the status it left for storage.
+  return {
+    sql: `(s.status IN (:statuses) OR (s.status = :inStorage AND s.status_before_storage IN (:statuses)))`,
+    replacements: { statuses: RESULT_LIST_STATUSES[category], inStorage: SampleStatus.InStorage },
+  };
+}
+
+interface RawRow {
+  id: number;
+  barcode: string;
+  status: string;
+  status_before_storage: string | null;
+  rejection_reason: string | null;
+  sample_type: string | null;
+  tests: string[] | null;
+  order_id: number;
+  order_number: string;
+  origin: string;
+  ordered_at: Date;
+  resulted_at: Date | null;
+  patient_id: number;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  physician_id: number | null;
+  physician_first_name: string | null;
+  physician_last_name: string | null;
+  report_available: boolean;
+}
+
+export async function listResults(ctx: Ctx, caller: ClinicCaller, query: ResultListQuery): Promise<{ rows: ResultListRow[]; total: number }> {
+  const filter = categoryFilter(query.category);
+  const sort = query.sort ?? DEFAULT_SORT[query.category].sort;
+  const order = (query.order ?? (query.sort ? 'asc' : DEFAULT_SORT[query.category].order)) === 'desc' ? 'DESC' : 'ASC';
+  const nulls = order === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
+  const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order} ${nulls}`), `s.id ${order}`].join(', ');
+  const replacements = {
+    ...filter.replacements,
+    accountId: caller.accountId,
+    finalStatuses: [SampleStatus.Resulted, SampleStatus.Rejected],
+    labReport: DocumentType.LabReport,
+    limit: query.pageSize,
+    offset: offsetOf(query.page, query.pageSize),
+  };
+  const from = `FROM samples s JOIN orders o ON o.id = s.order_id WHERE s.account_id = :accountId AND ${filter.sql}`;
+  const [[{ total }], raw] = await Promise.all([
+    ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, { replacements, type: QueryTypes.SELECT }),
+    ctx.db.sequelize.query<RawRow>(
+      `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
+              (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id) AS tests,
+              o.id AS order_id, o.order_number, o.origin, s.created_at AS ordered_at,
+              ${RESULTED_AT} AS resulted_at,
+              p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,
+              ph.id AS physician_id, ph.first_name AS physician_first_name, ph.last_name AS physician_last_name,
+              EXISTS (SELECT 1 FROM documents d WHERE d.sample_id = s.id AND d.type = :labReport AND d.superseded_at IS NULL) AS report_available
+         FROM samples s
+         JOIN orders o ON o.id = s.order_id
+         JOIN patients p ON p.id = s.patient_id
+         LEFT JOIN physicians ph ON ph.id = o.physician_id
+        WHERE s.account_id = :accountId AND ${filter.sql}
+        ORDER BY ${orderBy}
+        LIMIT :limit OFFSET :offset`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const rows = raw.map((r) => ({
+    sampleId: r.id,
+    barcode: r.barcode,
+    status: r.status,
+    statusBeforeStorage: r.status_before_storage,
+    rejectionReason: r.rejection_reason,
+    sampleType: r.sample_type,
+    tests: r.tests ?? [],
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    origin: r.origin,
+    orderedAt: new Date(r.ordered_at).toISOString(),
+    resultedAt: r.resulted_at ? new Date(r.resulted_at).toISOString() : null,
+    patient: { id: r.patient_id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: dataDate(r.date_of_birth)! },
+    physician: r.physician_id ? { id: r.physician_id, name: `${r.physician_first_name} ${r.physician_last_name}` } : null,
+    reportAvailable: r.report_available,
+  }));
+  await recordAudit(ctx.db, {
+    ...auditBy(caller),
+    action: 'samples.listed',
+    entityKind: 'sample',
+    details: { accountId: caller.accountId, category: query.category, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
+  });
+  return { rows, total };
+}

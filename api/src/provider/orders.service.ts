@@ -1,0 +1,168 @@
+/**
+ * The clinic's order: the account's physicians, the tests the Clinical Portal may order, and the
+ * order itself: order, tests, sample (a new kit barcode) in Order Placed with its first timeline
+ * event, the audit event and the requisition-form job, in one transaction.
+ */
+import { randomInt } from 'node:crypto';
+import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
+import {
+  DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, testsOrderableIn, type ClinicOrderBody, type ParentTestType, type TestName,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
+import { enqueueJob } from '../jobs';
+import { notFound } from '../http/errors';
+import { auditBy, type ClinicCaller } from './caller';
+
+type Ctx = Pick<AppContext, 'db' | 'relay'>;
+
+export interface PhysicianOption {
+  id: number;
+  firstName: string;
+  lastName: string;
+  name: string;
+  npi: string | null;
+  specialty: string | null;
+}
+
+export async function listPhysicians(ctx: Pick<AppContext, 'db'>, accountId: number): Promise<PhysicianOption[]> {
+  const physicians = await ctx.db.models.Physician.findAll({ where: { accountId }, order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']] });
+  return physicians.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, name: `${p.firstName} ${p.lastName}`, npi: p.npi, specialty: p.specialty }));
+}
+
+export interface CatalogueOption {
+  name: TestName;
+  parentType: ParentTestType | null;
+  research: boolean;
+}
+
+/** The tests a clinic may order (the catalogue's Clinical Portal list). */
+export function clinicCatalogue(): CatalogueOption[] {
+  return testsOrderableIn(Portal.Clinical).map((name) => {
+    const e = catalogueEntry(name);
+    return { name: e.name, parentType: e.parentType, research: e.research };
+  });
+}
+
+/** Clinic order numbers: RF_ + 9 digits (SPEC §5). */
+export const CLINIC_ORDER_PREFIX = 'RF_';
+/** Kits issued by the platform: 41 + 12 digits (SPEC §5). */
+export const ISSUED_KIT_PREFIX = '41';
+
+/**
+ * The next order id and its number, from the orders table's own sequence: unique and safe under
+ * concurrency without a lock (nextval never hands the same value out twice).
+ */
+async function nextOrderIdentity(ctx: Ctx, transaction: Transaction): Promise<{ id: number; orderNumber: string }> {
+  const [row] = await ctx.db.sequelize.query<{ id: string | number }>(`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id`, {
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  const id = Number(row.id);
+  if (id > 999_999_999) throw new Error('order numbers RF_ + 9 digits are exhausted');
+  return { id, orderNumber: `${CLINIC_ORDER_PREFIX}${String(id).padStart(9, '0')}` };
+}
+
+/**
+ * A new kit barcode: 41 + 12 random digits (random, so a mistyped barcode is very unlikely to be
+ * another real kit), checked against the samples table; the unique index settles any race.
+ */
+async function newKitBarcode(ctx: Ctx, transaction: Transaction): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const digits = `${randomInt(0, 1_000_000)}`.padStart(6, '0') + `${randomInt(0, 1_000_000)}`.padStart(6, '0');
+    const barcode = `${ISSUED_KIT_PREFIX}${digits}`;
+    const taken = await ctx.db.models.Sample.count({ where: { barcode }, transaction });
+    if (!taken) return barcode;
+  }
+  throw new Error('could not find a free kit barcode');
+}
+
+export interface CreatedOrder {
+  order: { id: number; orderNumber: string; createdAt: string; origin: string; portal: string };
+  sample: { id: number; barcode: string; status: string; sampleType: string };
+  tests: { id: number; name: string }[];
+  patientId: number;
+  physicianId: number;
+  requisitionForm: { url: string; jobId: number };
+}
+
+export async function createClinicOrder(ctx: Ctx, caller: ClinicCaller, body: ClinicOrderBody): Promise<CreatedOrder> {
+  const m = ctx.db.models;
+  // Every id from the client is checked against the account before anything is written.
+  const patient = await m.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId } });
+  if (!patient) throw notFound('Patient not found in this account');
+  const physician = await m.Physician.findOne({ where: { id: body.physicianId, accountId: caller.accountId } });
+  if (!physician) throw notFound('Physician not found in this account');
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.sequelize.transaction(async (transaction) => {
+        const { id, orderNumber } = await nextOrderIdentity(ctx, transaction);
+        const order = await m.Order.create(
+          {
+            id,
+            orderNumber,
+            accountId: caller.accountId,
+            patientId: patient.id,
+            physicianId: physician.id,
+            origin: TestOrigin.ProviderOrdered,
+            portal: Portal.Clinical,
+            createdByUserId: caller.userId,
+            attestations: { ...body.attestations, confirmedAt: new Date().toISOString(), confirmedByUserId: caller.userId },
+          },
+          { transaction },
+        );
+        const sample = await m.Sample.create(
+          {
+            barcode: await newKitBarcode(ctx, transaction),
+            sampleType: body.sampleType,
+            status: SampleStatus.OrderPlaced,
+            accountId: caller.accountId,
+            patientId: patient.id,
+            orderId: order.id,
+          },
+          { transaction },
+        );
+        const tests = [];
+        for (const name of body.tests) {
+          tests.push(await m.Test.create({ orderId: order.id, sampleId: sample.id, name, parentType: catalogueEntry(name).parentType }, { transaction }));
+        }
+        // The first step of the timeline (there is no status before it, so not a transition).
+        await m.SampleStatusEvent.create(
+          { sampleId: sample.id, fromStatus: null, toStatus: SampleStatus.OrderPlaced, actorUserId: caller.userId, actorKind: 'provider' },
+          { transaction },
+        );
+        await recordAudit(
+          ctx.db,
+          {
+            ...auditBy(caller),
+            action: 'order.created',
+            entityKind: 'sample',
+            entityId: sample.id,
+            details: { accountId: caller.accountId, orderId: order.id, patientId: patient.id, physicianId: physician.id, tests: body.tests },
+          },
+          transaction,
+        );
+        const job = await enqueueJob(
+          ctx,
+          transaction,
+          'render-pdf',
+          { sampleId: sample.id, documentType: DocumentType.TestRequisitionForm },
+          { idempotencyKey: `requisition:${sample.id}`, createdByUserId: caller.userId },
+        );
+        return {
+          order: { id: order.id, orderNumber, createdAt: order.createdAt.toISOString(), origin: order.origin, portal: order.portal },
+          sample: { id: sample.id, barcode: sample.barcode, status: sample.status, sampleType: body.sampleType },
+          tests: tests.map((t) => ({ id: t.id, name: t.name })),
+          patientId: patient.id,
+          physicianId: physician.id,
+          requisitionForm: { url: `/api/sample/${sample.barcode}/pdf_order`, jobId: job.jobRowId },
+        };
+      });
+    } catch (err) {
+      // Two orders drew the same random barcode at the same moment: draw again.
+      if (err instanceof UniqueConstraintError && attempt < 3 && JSON.stringify(err.fields ?? {}).includes('barcode')) continue;
+      throw err;
+    }
+  }
+}

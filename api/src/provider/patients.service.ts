@@ -1,0 +1,221 @@
+/**
+ * A clinic's patients: search, exists-check, create, and the patient page (details, samples,
+ * each sample's tests and timeline). Every query is scoped to the caller's account; every read
+ * and write of patient data is audited (ids and counts only).
+ */
+import { Op, QueryTypes, type WhereOptions } from 'sequelize';
+import { DocumentType, isDataDate, type NewPatientBody, type PatientExistsQuery, type PatientSearchQuery } from '@platform/domain';
+import type { Patient } from '@platform/db';
+import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
+import { conflict, notFound } from '../http/errors';
+import { auditBy, containsPattern, dataDate, fullName, offsetOf, type ClinicCaller } from './caller';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+export interface PatientSummary {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  sex: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export function patientSummary(p: Patient): PatientSummary {
+  return { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: dataDate(p.dateOfBirth)!, sex: p.sex, email: p.email, phone: p.phone };
+}
+
+/** A US-style date as people type it (MM/DD/YYYY), as YYYY-MM-DD; null when it is not one. */
+function usDate(q: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(q);
+  if (!m) return null;
+  const iso = `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+  return isDataDate(iso) ? iso : null;
+}
+
+/**
+ * Patients of the account matching `q`: a date of birth (YYYY-MM-DD or MM/DD/YYYY), or words that
+ * each appear in the first or last name ("car", "john car", "Carter, John").
+ */
+export async function searchPatients(ctx: Ctx, caller: ClinicCaller, query: PatientSearchQuery): Promise<{ rows: PatientSummary[]; total: number }> {
+  const q = query.q.trim();
+  const dob = isDataDate(q) ? q : usDate(q);
+  let where: WhereOptions;
+  if (dob) {
+    where = { accountId: caller.accountId, dateOfBirth: dob };
+  } else {
+    const words = q.split(/[\s,]+/).filter(Boolean).slice(0, 5);
+    where = {
+      accountId: caller.accountId,
+      [Op.and]: words.map((w) => ({ [Op.or]: [{ firstName: { [Op.iLike]: containsPattern(w) } }, { lastName: { [Op.iLike]: containsPattern(w) } }] })),
+    };
+  }
+  const { Patient } = ctx.db.models;
+  const [total, patients] = await Promise.all([
+    Patient.count({ where }),
+    Patient.findAll({
+      where,
+      order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['dateOfBirth', 'ASC'], ['id', 'ASC']],
+      limit: query.pageSize,
+      offset: offsetOf(query.page, query.pageSize),
+    }),
+  ]);
+  await recordAudit(ctx.db, {
+    ...auditBy(caller),
+    action: 'patient.searched',
+    entityKind: 'patient',
+    details: { accountId: caller.accountId, by: dob ? 'dateOfBirth' : 'name', total, patientIds: patients.map((p) => p.id) },
+  });
+  return { rows: patients.map(patientSummary), total };
+}
+
+/** Same person: first and last name (ignoring case and surrounding spaces) and date of birth, in the account. */
+async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsQuery, transaction?: import('sequelize').Transaction) {
+  const rows = await ctx.db.sequelize.query<{ id: number }>(
+    `SELECT id FROM patients
+      WHERE account_id = :accountId AND lower(btrim(first_name)) = lower(:firstName) AND lower(btrim(last_name)) = lower(:lastName)
+        AND date_of_birth = :dateOfBirth
+      ORDER BY id LIMIT 1`,
+    { replacements: { accountId, firstName: who.firstName.trim(), lastName: who.lastName.trim(), dateOfBirth: who.dateOfBirth }, type: QueryTypes.SELECT, transaction },
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function patientExists(ctx: Ctx, caller: ClinicCaller, who: PatientExistsQuery): Promise<{ exists: boolean; patientId?: number }> {
+  const patientId = await findSamePatient(ctx, caller.accountId, who);
+  await recordAudit(ctx.db, {
+    ...auditBy(caller),
+    action: 'patient.exists_checked',
+    entityKind: 'patient',
+    entityId: patientId,
+    details: { accountId: caller.accountId, exists: patientId !== null },
+  });
+  return patientId === null ? { exists: false } : { exists: true, patientId };
+}
+
+export const DUPLICATE_PATIENT_MESSAGE = 'A patient with this first name, last name and date of birth already exists in this account.';
+
+export async function createPatient(ctx: Ctx, caller: ClinicCaller, body: NewPatientBody): Promise<PatientSummary> {
+  return ctx.db.sequelize.transaction(async (transaction) => {
+    // Two people adding the same patient at once: the second waits here, then sees the first.
+    const key = `patient:${caller.accountId}:${body.firstName.trim().toLowerCase()}:${body.lastName.trim().toLowerCase()}:${body.dateOfBirth}`;
+    await ctx.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext(:key))', { replacements: { key }, transaction });
+    if ((await findSamePatient(ctx, caller.accountId, body, transaction)) !== null) throw conflict(DUPLICATE_PATIENT_MESSAGE);
+    const patient = await ctx.db.models.Patient.create({ ...body, accountId: caller.accountId }, { transaction });
+    await recordAudit(
+      ctx.db,
+      { ...auditBy(caller), action: 'patient.created', entityKind: 'patient', entityId: patient.id, details: { accountId: caller.accountId } },
+      transaction,
+    );
+    return patientSummary(patient);
+  });
+}
+
+export interface TimelineEntry {
+  id: number;
+  at: string;
+  from: string | null;
+  to: string;
+  reason: string | null;
+  actor: { kind: string; name: string };
+}
+
+export interface PatientSampleView {
+  id: number;
+  barcode: string;
+  status: string;
+  sampleType: string | null;
+  rejectionReason: string | null;
+  orderNumber: string;
+  origin: string;
+  orderedAt: string;
+  physician: { id: number; name: string; npi: string | null } | null;
+  tests: { id: number; name: string; status: string }[];
+  timeline: TimelineEntry[];
+  documents: { requisitionForm: boolean; labReport: boolean };
+}
+
+export interface PatientDetail {
+  patient: PatientSummary & {
+    addressLine1: string | null;
+    addressLine2: string | null;
+    city: string | null;
+    state: string | null;
+    postalCode: string | null;
+    country: string | null;
+    medicalRecordNumber: string | null;
+    createdAt: string;
+  };
+  samples: PatientSampleView[];
+}
+
+const ACTOR_LABEL: Record<string, string> = { provider: 'Clinic', lab: 'Lab', admin: 'Administrator', system: 'System' };
+
+/** The patient page: details, and every sample of the patient in this account with its tests and timeline. */
+export async function getPatientDetail(ctx: Ctx, caller: ClinicCaller, patientId: number): Promise<PatientDetail> {
+  const m = ctx.db.models;
+  const patient = await m.Patient.findOne({ where: { id: patientId, accountId: caller.accountId } });
+  if (!patient) throw notFound('Patient not found');
+  const samples = await m.Sample.findAll({
+    where: { patientId: patient.id, accountId: caller.accountId },
+    include: [
+      { model: m.Order, as: 'order', include: [{ model: m.Physician, as: 'physician' }] },
+      { model: m.Test, as: 'tests' },
+      { model: m.SampleStatusEvent, as: 'statusEvents', include: [{ model: m.User, as: 'actor', attributes: ['id', 'firstName', 'lastName'] }] },
+      { model: m.SampleDocument, as: 'documents', where: { supersededAt: null }, required: false, attributes: ['id', 'type'] },
+    ],
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+      [{ model: m.Test, as: 'tests' }, 'id', 'ASC'],
+      [{ model: m.SampleStatusEvent, as: 'statusEvents' }, 'createdAt', 'ASC'],
+      [{ model: m.SampleStatusEvent, as: 'statusEvents' }, 'id', 'ASC'],
+    ],
+  });
+  await recordAudit(ctx.db, {
+    ...auditBy(caller),
+    action: 'patient.viewed',
+    entityKind: 'patient',
+    entityId: patient.id,
+    details: { accountId: caller.accountId, sampleIds: samples.map((s) => s.id) },
+  });
+  return {
+    patient: {
+      ...patientSummary(patient),
+      addressLine1: patient.addressLine1,
+      addressLine2: patient.addressLine2,
+      city: patient.city,
+      state: patient.state,
+      postalCode: patient.postalCode,
+      country: patient.country,
+      medicalRecordNumber: patient.medicalRecordNumber,
+      createdAt: patient.createdAt.toISOString(),
+    },
+    samples: samples.map((s) => ({
+      id: s.id,
+      barcode: s.barcode,
+      status: s.status,
+      sampleType: s.sampleType,
+      rejectionReason: s.rejectionReason,
+      orderNumber: s.order!.orderNumber,
+      origin: s.order!.origin,
+      orderedAt: s.order!.createdAt.toISOString(),
+      physician: s.order!.physician ? { id: s.order!.physician.id, name: fullName(s.order!.physician)!, npi: s.order!.physician.npi } : null,
+      tests: (s.tests ?? []).map((t) => ({ id: t.id, name: t.name, status: t.status })),
+      timeline: (s.statusEvents ?? []).map((e) => ({
+        id: e.id,
+        at: e.createdAt.toISOString(),
+        from: e.fromStatus,
+        to: e.toStatus,
+        reason: e.reason,
+        actor: { kind: e.actorKind, name: fullName(e.actor) ?? ACTOR_LABEL[e.actorKind] ?? e.actorKind },
+      })),
+      documents: {
+        requisitionForm: (s.documents ?? []).some((d) => d.type === DocumentType.TestRequisitionForm),
+        labReport: (s.documents ?? []).some((d) => d.type === DocumentType.LabReport),
+      },
+    })),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The test requisition form of a sample (GET sample/{barcode}/pdf_order): the latest rendered
+ * version for a provider of the sample's account, or "not ready" while its render job is pending.
+ * The optional date of birth must match the patient's, so the endpoint cannot be used to probe.
+ */
+import { QueryTypes } from 'sequelize';
+import { DocumentType, JobStatus } from '@platform/domain';
+import type { AppContext } from '../context';
+import type { SessionUser } from '../auth/session-user';
+import { accountsOf } from '../auth/auth.service';
+import { recordAudit } from '../audit/audit';
+import { readFileContent } from '../files/stored-files';
+import { AppError, notFound } from '../http/errors';
+import { dataDate } from './caller';
+
+type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
+
+export const REQUISITION_NOT_READY_MESSAGE = 'The requisition form is still being prepared. Try again in a moment.';
+
+export interface RequisitionFile {
+  name: string;
+  content: Buffer;
+}
+
+export async function downloadRequisitionForm(
+  ctx: Ctx,
+  user: SessionUser,
+  barcode: string,
+  dob: string | undefined,
+  meta: { ip: string | null; requestId: string | null },
+): Promise<RequisitionFile> {
+  const m = ctx.db.models;
+  const accountIds = (await accountsOf(ctx, user)).map((a) => a.id);
+  const sample = accountIds.length
+    ? await m.Sample.findOne({ where: { barcode, accountId: accountIds }, include: [{ model: m.Patient, as: 'patient', attributes: ['id', 'dateOfBirth'] }] })
+    : null;
+  // The same answer for "no such sample", "not yours" and "wrong date of birth".
+  if (!sample || (dob !== undefined && dataDate(sample.patient!.dateOfBirth) !== dob)) {
+    await recordAudit(ctx.db, {
+      actorUserId: user.id, actorKind: 'provider', action: 'document.download_refused', entityKind: 'sample', entityId: sample?.id ?? null,
+      ip: meta.ip, requestId: meta.requestId, details: { documentType: DocumentType.TestRequisitionForm, reason: sample ? 'dob_mismatch' : 'not_found' },
+    });
+    throw notFound('Sample not found');
+  }
+
+  const document = await m.SampleDocument.findOne({
+    where: { sampleId: sample.id, type: DocumentType.TestRequisitionForm },
+    order: [['version', 'DESC']],
+  });
+  if (!document) {
+    const [pending] = await ctx.db.sequelize.query<{ id: number }>(
+      `SELECT id FROM jobs WHERE name = 'render-pdf' AND status = :pending
+          AND payload->>'documentType' = :type AND (payload->>'sampleId')::bigint = :sampleId
+        ORDER BY id DESC LIMIT 1`,
+      { replacements: { pending: JobStatus.Pending, type: DocumentType.TestRequisitionForm, sampleId: sample.id }, type: QueryTypes.SELECT },
+    );
+    if (pending) throw new AppError(409, 'not_ready', REQUISITION_NOT_READY_MESSAGE);
+    throw notFound('No requisition form exists for this sample');
+  }
+  const file = await readFileContent(ctx.db, document.fileId);
+  if (!file) throw notFound('No requisition form exists for this sample');
+  await recordAudit(ctx.db, {
+    actorUserId: user.id, actorKind: 'provider', action: 'document.downloaded', entityKind: 'sample', entityId: sample.id,
+    ip: meta.ip, requestId: meta.requestId,
+    details: { accountId: sample.accountId, documentType: DocumentType.TestRequisitionForm, documentId: document.id, version: document.version },
+  });
+  return { name: `test-requisition-${sample.barcode}.pdf`, content: file.content };
+}

@@ -1,0 +1,246 @@
+/**
+ * Kit shipments of a clinic: the samples still at the clinic (unshipped), the account's samples,
+ * the shipments list, and creating a shipment (items, Order Placed -> Pending Shipment).
+ * "Unshipped" is UNSHIPPED_SAMPLE_STATUSES in domain/: Order Placed, or Pending Shipment, with no
+ * shipment carrying the sample other than cancelled ones.
+ */
+import { Op, QueryTypes } from 'sequelize';
+import {
+  DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SamplesQuery, type ShipmentsQuery,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
+import { moveSample } from '../samples/sample-status';
+import { conflict, notFound } from '../http/errors';
+import { auditBy, dataDate, offsetOf, type ClinicCaller } from './caller';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+export interface SampleRow {
+  sampleId: number;
+  barcode: string;
+  status: string;
+  sampleType: string | null;
+  tests: string[];
+  orderNumber: string;
+  orderedAt: string;
+  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
+  physician: { id: number; name: string } | null;
+  requisitionForm: boolean;
+  /** The live (not cancelled) shipment carrying the sample, if any. */
+  shipment: { id: number; externalOrderId: string | null; status: string } | null;
+}
+
+/** True in SQL when a live (not cancelled) shipment carries sample s. */
+const IN_LIVE_SHIPMENT = `EXISTS (SELECT 1 FROM shipment_items si JOIN shipments sh ON sh.id = si.shipment_id
+                                  WHERE si.sample_id = s.id AND sh.status <> :cancelled)`;
+
+interface RawSample {
+  id: number;
+  barcode: string;
+  status: string;
+  sample_type: string | null;
+  tests: string[] | null;
+  order_number: string;
+  ordered_at: Date;
+  patient_id: number;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  physician_id: number | null;
+  physician_first_name: string | null;
+  physician_last_name: string | null;
+  requisition_form: boolean;
+  shipment_id: number | null;
+  external_order_id: string | null;
+  shipment_status: string | null;
+}
+
+/** The account's samples, newest first; with unshipped=true only those still at the clinic. */
+export async function listSamples(ctx: Ctx, caller: ClinicCaller, query: SamplesQuery): Promise<{ rows: SampleRow[]; total: number }> {
+  const where = query.unshipped ? `s.account_id = :accountId AND s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}` : 's.account_id = :accountId';
+  const replacements = {
+    accountId: caller.accountId,
+    unshipped: UNSHIPPED_SAMPLE_STATUSES,
+    cancelled: ShipmentStatus.Cancelled,
+    requisition: DocumentType.TestRequisitionForm,
+    limit: query.pageSize,
+    offset: offsetOf(query.page, query.pageSize),
+  };
+  const [[{ total }], raw] = await Promise.all([
+    ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total FROM samples s WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
+    ctx.db.sequelize.query<RawSample>(
+      `SELECT s.id, s.barcode, s.status, s.sample_type,
+              (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id) AS tests,
+              o.order_number, s.created_at AS ordered_at,
+              p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,
+              ph.id AS physician_id, ph.first_name AS physician_first_name, ph.last_name AS physician_last_name,
+              EXISTS (SELECT 1 FROM documents d WHERE d.sample_id = s.id AND d.type = :requisition) AS requisition_form,
+              live.id AS shipment_id, live.external_order_id, live.status AS shipment_status
+         FROM samples s
+         JOIN orders o ON o.id = s.order_id
+         JOIN patients p ON p.id = s.patient_id
+         LEFT JOIN physicians ph ON ph.id = o.physician_id
+         LEFT JOIN LATERAL (
+           SELECT sh.id, sh.external_order_id, sh.status FROM shipment_items si JOIN shipments sh ON sh.id = si.shipment_id
+            WHERE si.sample_id = s.id AND sh.status <> :cancelled ORDER BY sh.id DESC LIMIT 1
+         ) live ON true
+        WHERE ${where}
+        ORDER BY s.created_at DESC, s.id DESC
+        LIMIT :limit OFFSET :offset`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+  ]);
+  const rows = raw.map((r) => ({
+    sampleId: r.id,
+    barcode: r.barcode,
+    status: r.status,
+    sampleType: r.sample_type,
+    tests: r.tests ?? [],
+    orderNumber: r.order_number,
+    orderedAt: new Date(r.ordered_at).toISOString(),
+    patient: { id: r.patient_id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: dataDate(r.date_of_birth)! },
+    physician: r.physician_id ? { id: r.physician_id, name: `${r.physician_first_name} ${r.physician_last_name}` } : null,
+    requisitionForm: r.requisition_form,
+    shipment: r.shipment_id ? { id: r.shipment_id, externalOrderId: r.external_order_id, status: r.shipment_status! } : null,
+  }));
+  await recordAudit(ctx.db, {
+    ...auditBy(caller),
+    action: 'samples.listed',
+    entityKind: 'sample',
+    details: { accountId: caller.accountId, unshipped: query.unshipped, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
+  });
+  return { rows, total };
+}
+
+export interface ShipmentView {
+  id: number;
+  externalOrderId: string | null;
+  status: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  rateCents: number | null;
+  shippedAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
+  samples: { id: number; barcode: string; status: string }[];
+  documents: number;
+}
+
+type ShipmentRow = InstanceType<Ctx['db']['models']['Shipment']>;
+
+function shipmentView(s: ShipmentRow): ShipmentView {
+  const items = s.items ?? [];
+  return {
+    id: s.id,
+    externalOrderId: s.externalOrderId,
+    status: s.status,
+    carrier: s.carrier,
+    trackingNumber: s.trackingNumber,
+    rateCents: s.rateCents,
+    shippedAt: s.shippedAt ? s.shippedAt.toISOString() : null,
+    createdAt: s.createdAt.toISOString(),
+    createdBy: s.createdBy ? `${s.createdBy.firstName} ${s.createdBy.lastName}` : null,
+    samples: items
+      .filter((i) => i.kind === ItemKind.Test && i.sample)
+      .map((i) => ({ id: i.sample!.id, barcode: i.sample!.barcode, status: i.sample!.status }))
+      .sort((a, b) => a.barcode.localeCompare(b.barcode)),
+    documents: items.filter((i) => i.kind === ItemKind.Document).length,
+  };
+}
+
+function shipmentIncludes(ctx: Ctx) {
+  const m = ctx.db.models;
+  return [
+    { model: m.User, as: 'createdBy', attributes: ['id', 'firstName', 'lastName'] },
+    { model: m.ShipmentItem, as: 'items', include: [{ model: m.Sample, as: 'sample', attributes: ['id', 'barcode', 'status'] }] },
+  ];
+}
+
+/** The account's shipments, newest first. */
+export async function listShipments(ctx: Ctx, caller: ClinicCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
+  const { Shipment } = ctx.db.models;
+  const total = await Shipment.count({ where: { accountId: caller.accountId } });
+  const page = await Shipment.findAll({
+    where: { accountId: caller.accountId },
+    attributes: ['id'],
+    order: [['createdAt', 'DESC'], ['id', 'DESC']],
+    limit: query.pageSize,
+    offset: offsetOf(query.page, query.pageSize),
+  });
+  const shipments = page.length
+    ? await Shipment.findAll({ where: { id: page.map((s) => s.id) }, include: shipmentIncludes(ctx), order: [['createdAt', 'DESC'], ['id', 'DESC']] })
+    : [];
+  return { rows: shipments.map(shipmentView), total };
+}
+
+/** The id the shipping service knows a shipment by (its webhooks name it). */
+export const externalOrderIdOf = (shipmentId: number) => `SHP-${String(shipmentId).padStart(8, '0')}`;
+
+/**
+ * A shipment of the given samples, all or nothing: each must be a sample of this account
+ * (otherwise 404, naming the id only) that is still at the clinic (otherwise 409, naming its
+ * barcode). Each sample becomes a Test item and its requisition form, when rendered, a Document
+ * item; samples in Order Placed move to Pending Shipment.
+ */
+export async function createShipment(ctx: Ctx, caller: ClinicCaller, sampleIds: number[]): Promise<ShipmentView> {
+  const m = ctx.db.models;
+  const shipmentId = await ctx.db.sequelize.transaction(async (transaction) => {
+    // Lock the samples (in id order, so two shipments never deadlock) before checking them.
+    const samples = await m.Sample.findAll({
+      where: { id: { [Op.in]: sampleIds }, accountId: caller.accountId },
+      order: [['id', 'ASC']],
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+    });
+    const missing = sampleIds.filter((id) => !samples.some((s) => s.id === id));
+    if (missing.length) throw notFound(`Sample ${missing.join(', ')} not found in this account`);
+
+    const notAtClinic = samples.filter((s) => !UNSHIPPED_SAMPLE_STATUSES.includes(s.status));
+    if (notAtClinic.length) {
+      throw conflict(`Sample ${notAtClinic.map((s) => `${s.barcode} (${s.status})`).join(', ')} cannot be shipped: only samples in ${UNSHIPPED_SAMPLE_STATUSES.join(' or ')} can`);
+    }
+    const carried = await m.ShipmentItem.findAll({
+      where: { sampleId: { [Op.in]: sampleIds } },
+      include: [{ model: m.Shipment, as: 'shipment', where: { status: { [Op.ne]: ShipmentStatus.Cancelled } } }],
+      transaction,
+    });
+    if (carried.length) {
+      const barcodes = carried.map((i) => `${samples.find((s) => s.id === i.sampleId)!.barcode} (in ${i.shipment!.externalOrderId})`);
+      throw conflict(`Sample ${[...new Set(barcodes)].join(', ')} is already in a shipment`);
+    }
+
+    const shipment = await m.Shipment.create({ accountId: caller.accountId, status: ShipmentStatus.ReadyToShip, createdByUserId: caller.userId }, { transaction });
+    await shipment.update({ externalOrderId: externalOrderIdOf(shipment.id) }, { transaction });
+    const forms = await m.SampleDocument.findAll({
+      where: { sampleId: { [Op.in]: sampleIds }, type: DocumentType.TestRequisitionForm, supersededAt: null },
+      transaction,
+    });
+    for (const sample of samples) {
+      await m.ShipmentItem.create({ shipmentId: shipment.id, kind: ItemKind.Test, sampleId: sample.id, documentId: null }, { transaction });
+      const form = forms.filter((f) => f.sampleId === sample.id).sort((a, b) => b.version - a.version)[0];
+      if (form) await m.ShipmentItem.create({ shipmentId: shipment.id, kind: ItemKind.Document, sampleId: null, documentId: form.id }, { transaction });
+      if (sample.status === SampleStatus.OrderPlaced) {
+        await moveSample(ctx.db, transaction, sample, {
+          to: SampleStatus.PendingShipment,
+          actor: { kind: 'provider', userId: caller.userId },
+          meta: { ip: caller.ip, requestId: caller.requestId },
+        });
+      }
+    }
+    await recordAudit(
+      ctx.db,
+      {
+        ...auditBy(caller),
+        action: 'shipment.created',
+        entityKind: 'shipment',
+        entityId: shipment.id,
+        details: { accountId: caller.accountId, sampleIds: samples.map((s) => s.id), documentIds: forms.map((f) => f.id) },
+      },
+      transaction,
+    );
+    return shipment.id;
+  });
+  const shipment = await m.Shipment.findByPk(shipmentId, { include: shipmentIncludes(ctx) });
+  return shipmentView(shipment!);
+}

@@ -1,0 +1,74 @@
+/**
+ * The provider's side of a result: downloading a sample's current lab report (only for samples
+ * of the caller's own accounts, every download audited) and re-sending the patient's result link
+ * (a new link: the old one stops working, and a lockout is cleared).
+ */
+import { Op } from 'sequelize';
+import { AuditActorKind, catalogueEntry, isTestName, type TestName } from '@platform/domain';
+import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
+import { accountsOf } from '../auth/auth.service';
+import type { SessionUser } from '../auth/session-user';
+import { AppError, conflict, notFound } from '../http/errors';
+import { latestLabReport } from './lab-report-file';
+import { releasedResultsOf } from './released-results';
+import { sendPatientResultLink } from './result-links.service';
+import type { RequestMeta } from './patient-result.service';
+
+const sampleNotFound = () => notFound('Sample not found');
+
+/** GET metabase/samples/{id}/reports/download: the current report of a sample of one of the caller's accounts. */
+export async function providerReportDownload(ctx: AppContext, user: SessionUser, sampleId: number, meta: RequestMeta) {
+  const accountIds = (await accountsOf(ctx, user)).filter((a) => a.clinicAccess || a.researchAccess).map((a) => a.id);
+  if (!accountIds.length) throw sampleNotFound();
+  const sample = await ctx.db.models.Sample.findOne({ where: { id: sampleId, accountId: { [Op.in]: accountIds } } });
+  if (!sample) throw sampleNotFound();
+  const report = await latestLabReport(ctx.db, sample.id);
+  if (!report) throw new AppError(404, 'not_ready', 'The report is not ready yet');
+  await recordAudit(ctx.db, {
+    actorUserId: user.id,
+    actorKind: AuditActorKind.Provider,
+    action: 'report.downloaded',
+    entityKind: 'sample',
+    entityId: sample.id,
+    ...meta,
+    details: { accountId: sample.accountId, documentId: report.documentId, version: report.version, corrected: report.corrected },
+  });
+  return { ...report, fileName: `lab-report-${sample.barcode}${report.corrected ? '-corrected' : ''}.pdf` };
+}
+
+/**
+ * POST patient/send-result-email: a new result link to the patient of a sample of this account
+ * with a released result. 409 when there is nothing to send or nowhere to send it.
+ */
+export async function resendResultEmail(ctx: AppContext, user: SessionUser, accountId: number, sampleId: number, meta: RequestMeta) {
+  const { Sample, Patient } = ctx.db.models;
+  return ctx.db.sequelize.transaction(async (transaction) => {
+    const sample = await Sample.findOne({ where: { id: sampleId, accountId }, transaction, lock: transaction.LOCK.UPDATE });
+    if (!sample) throw sampleNotFound();
+    const released = await releasedResultsOf(ctx.db, sample.id, transaction);
+    if (!released.length) throw conflict('This sample has no released result yet');
+    const forPatient = released.filter((r) => !(isTestName(r.test.name) && catalogueEntry(r.test.name as TestName).research));
+    if (!forPatient.length) throw conflict('Results of research tests are not sent to patients');
+    const patient = await Patient.findByPk(sample.patientId, { transaction });
+    if (!patient) throw sampleNotFound();
+    if (!patient.email) throw conflict('The patient has no email address on file. Add one to the patient before sending the result.');
+    const sent = await sendPatientResultLink(ctx, transaction, {
+      sample,
+      patient,
+      testNames: forPatient.map((r) => r.test.name),
+      corrected: forPatient.some((r) => r.corrected),
+      createdByUserId: user.id,
+    });
+    await recordAudit(ctx.db, {
+      actorUserId: user.id,
+      actorKind: AuditActorKind.Provider,
+      action: 'result.link_sent',
+      entityKind: 'sample',
+      entityId: sample.id,
+      ...meta,
+      details: { accountId, linkId: sent.linkId, emailId: sent.emailId },
+    }, transaction);
+    return { sentTo: patient.email, linkId: sent.linkId };
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * The patient's result link, in one place: issuing a new link (earlier ones revoked, so a locked
+ * link is replaced by a fresh one) with the email that carries it, and finding the link a request
+ * names. Used by the worker's notify-result processor ('@platform/api/reports') and by the
+ * provider's re-send endpoint. The token is 32 random bytes sent only in the email; the database
+ * keeps its SHA-256.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Op, type Transaction } from 'sequelize';
+import type { Db } from '@platform/db';
+import { RESULT_LINK_TOKEN_HEX_LENGTH } from '@platform/domain';
+import type { Config } from '../config';
+import { queueEmail, type OutboxRelay } from '../jobs';
+
+export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand'> };
+
+type SampleRow = InstanceType<Db['models']['Sample']>;
+type PatientRow = InstanceType<Db['models']['Patient']>;
+type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
+
+/** The email template names of the result notifications (the email log's `template`). */
+export const RESULT_EMAIL_TEMPLATES = { provider: 'result-ready-provider', patient: 'result-ready-patient' } as const;
+
+export const hashResultToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The page a patient opens: `<publicUrl>/reports/patient_result/<barcode>?token=<token>`. */
+export function patientResultUrl(config: Pick<Config, 'publicUrl'>, barcode: string, token: string): string {
+  return `${config.publicUrl}/reports/patient_result/${encodeURIComponent(barcode)}?token=${token}`;
+}
+
+/**
+ * Revokes the sample's earlier links and creates a new one, inside the caller's transaction.
+ * Returns the new link and its token (the only time the token exists outside the email).
+ */
+export async function issuePatientResultLink(
+  ctx: Pick<ResultLinkCtx, 'db'>,
+  transaction: Transaction,
+  sample: SampleRow,
+  _patient: PatientRow,
+  options: { createdByUserId: number | null },
+): Promise<{ link: LinkRow; token: string }> {
+  const { PatientResultLink } = ctx.db.models;
+  await PatientResultLink.update(
+    { revokedAt: new Date() },
+    { where: { sampleId: sample.id, revokedAt: { [Op.is]: null } }, transaction },
+  );
+  const token = randomBytes(RESULT_LINK_TOKEN_HEX_LENGTH / 2).toString('hex');
+  const link = await PatientResultLink.create(
+    { sampleId: sample.id, tokenHash: hashResultToken(token), lockedAt: null, revokedAt: null, createdByUserId: options.createdByUserId },
+    { transaction },
+  );
+  return { link, token };
+}
+
+/**
+ * Issues a new link and queues the patient's email carrying it. The email holds no result and no
+ * test value: only that a result is ready and the link (the page asks for the date of birth).
+ * The caller checks that the patient has an email address.
+ */
+export async function sendPatientResultLink(
+  ctx: ResultLinkCtx,
+  transaction: Transaction,
+  args: { sample: SampleRow; patient: PatientRow; testNames: string[]; corrected: boolean; createdByUserId: number | null },
+): Promise<{ linkId: number; emailId: number }> {
+  const { sample, patient } = args;
+  if (!patient.email) throw new Error(`patient ${patient.id} has no email address`);
+  const { link, token } = await issuePatientResultLink(ctx, transaction, sample, patient, { createdByUserId: args.createdByUserId });
+  const brand = ctx.config.brand;
+  const tests = args.testNames.length ? args.testNames.join(' and ') : 'test';
+  const url = patientResultUrl(ctx.config, sample.barcode, token);
+  const text = [
+    `Hello ${patient.firstName},`,
+    '',
+    args.corrected
+      ? `An updated (corrected) result of your ${tests} from the ${brand} laboratory is ready.`
+      : `The result of your ${tests} from the ${brand} laboratory is ready.`,
+    '',
+    'To see it, open this link. To protect your privacy we will ask for your date of birth first:',
+    url,
+    '',
+    'This link is for you only: please do not forward this email. If you did not expect it, contact your doctor\'s office.',
+    'Your doctor has also been told that your result is ready.',
+  ].join('\n');
+  const email = await queueEmail(ctx, transaction, {
+    to: patient.email,
+    subject: args.corrected ? `Your corrected ${brand} test result is ready` : `Your ${brand} test result is ready`,
+    text,
+    template: RESULT_EMAIL_TEMPLATES.patient,
+    entity: { kind: 'sample', id: sample.id },
+    createdByUserId: args.createdByUserId,
+  });
+  return { linkId: link.id, emailId: email.id };
+}
+
+/**
+ * The live (not revoked) link a request names by barcode and token, with its sample; null when
+ * the pair does not match (a malformed token, a wrong barcode and an old link answer alike).
+ */
+export async function findResultLink(
+  db: Db,
+  barcode: string,
+  token: string,
+  options: { transaction?: Transaction; lock?: boolean } = {},
+): Promise<{ link: LinkRow; sample: SampleRow } | null> {
+  if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token) || token.length !== RESULT_LINK_TOKEN_HEX_LENGTH) return null;
+  const { PatientResultLink, Sample } = db.models;
+  const link = await PatientResultLink.findOne({
+    where: { tokenHash: hashResultToken(token.toLowerCase()), revokedAt: { [Op.is]: null } },
+    transaction: options.transaction,
+    lock: options.lock && options.transaction ? options.transaction.LOCK.UPDATE : undefined,
+  });
+  if (!link) return null;
+  const sample = await Sample.findByPk(link.sampleId, { transaction: options.transaction });
+  if (!sample || sample.barcode !== barcode) return null;
+  return { link, sample };
+}

@@ -1,0 +1,2 @@
+export { signShippingPayload, verifyShippingSignature, type SignatureCheck } from './shipping-signature';
+export { webhooksRouter } from './webhooks.routes';

@@ -1,0 +1,77 @@
+/**
+ * Run by `npm run build -w web` after `vite build` (from web/). Prints the gzipped size of the
+ * initial JavaScript (index.html's entry and what it imports statically) and of the sign-in
+ * route (the entry plus the sign-in pages' chunk and its static imports). Exits non-zero when
+ * the sign-in route is over its budget.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const SIGN_IN_BUDGET_KIB = 200;
+const SIGN_IN_MODULE = 'src/pages/auth/index.ts';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const dist = resolve(process.argv[2] ?? 'dist');
+const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+const gzippedBytes = new Map<string, number>();
+function gzipped(file: string): number {
+  let size = gzippedBytes.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(resolve(dist, file)), { level: 9 }).length;
+    gzippedBytes.set(file, size);
+  }
+  return size;
+}
+
+/** The chunk keys loaded when `key` is: itself and its static imports, transitively. */
+function staticClosure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function sizeOf(keys: Set<string>): { js: number; css: number; files: string[] } {
+  const files = [...keys].map((key) => manifest[key].file);
+  const cssFiles = new Set([...keys].flatMap((key) => manifest[key].css ?? []));
+  return {
+    js: files.reduce((sum, file) => sum + gzipped(file), 0),
+    css: [...cssFiles].reduce((sum, file) => sum + gzipped(file), 0),
+    files,
+  };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entries.length !== 1) throw new Error(`expected one entry (index.html), found ${entries.join(', ') || 'none'}`);
+if (!manifest[SIGN_IN_MODULE]) throw new Error(`${SIGN_IN_MODULE} is not a chunk of its own in the build`);
+
+const initial = sizeOf(staticClosure(entries));
+const signIn = sizeOf(staticClosure([...entries, SIGN_IN_MODULE]));
+
+console.log('');
+console.log(`Initial JavaScript (index.html entry): ${kib(initial.js)} gzipped  [${initial.files.join(', ')}]`);
+console.log(`Initial CSS: ${kib(initial.css)} gzipped`);
+console.log(`Sign-in route JavaScript: ${kib(signIn.js)} gzipped (budget ${SIGN_IN_BUDGET_KIB} KiB)  [${signIn.files.join(', ')}]`);
+
+if (signIn.js > SIGN_IN_BUDGET_KIB * 1024) {
+  console.error(`The sign-in route is over its budget: ${kib(signIn.js)} > ${SIGN_IN_BUDGET_KIB} KiB gzipped.`);
+  process.exit(1);
+}

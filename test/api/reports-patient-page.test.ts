@@ -1,0 +1,135 @@
+/**
+ * The patient's result page in a real browser on a phone: the emailed link (read from the
+ * catcher), a wrong then the right date of birth, the result, the report download, the contact
+ * details, the view log, and a locked link.
+ */
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningWorker } from '@platform/worker';
+import { createContext, closeContext, type AppContext } from '@platform/api';
+import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
+import { startServer, startTestWorker, testConfig } from '../support/server';
+import { createClinic, deliveredResult, pdfText, releaseCorrection, runJob, type Clinic } from './reports-fixtures';
+
+describe('patient result page (browser, phone)', function () {
+  this.timeout(90_000);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let worker: RunningWorker;
+  let ctx: AppContext;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let clinic: Clinic;
+
+  before(async () => {
+    server = await startServer();
+    worker = await startTestWorker();
+    ctx = await createContext(testConfig(), 'test');
+    browser = await launchBrowser();
+    clinic = await createClinic(ctx.db, 'page');
+  });
+  after(async () => {
+    await browser?.close();
+    await worker?.close();
+    await closeContext(ctx);
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl, userAgent: USER_AGENTS.iphoneSafari, viewport: VIEWPORTS.phone, isMobile: true, bypassCSP: true }));
+    errors = collectPageErrors(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  /** The emailed link, opened on this server. */
+  const open = (link: { url: string }) => page.goto(new URL(link.url).pathname + new URL(link.url).search);
+
+  async function enterDob(month: string, day: string, year: string) {
+    await page.getByRole('textbox', { name: 'Month' }).fill(month);
+    await page.getByRole('textbox', { name: 'Day' }).fill(day);
+    await page.getByRole('textbox', { name: 'Year' }).fill(year);
+    await page.getByRole('button', { name: 'Show my result' }).click();
+  }
+
+  it('greets by first name and initial, refuses a wrong date of birth, then shows the result, the report and the contact form', async () => {
+    const { fixture, link } = await deliveredResult(ctx, { accountId: clinic.account.id, physicianId: clinic.physician.id, value: 'High Risk' });
+    await open(link!);
+    await page.getByRole('heading', { name: `Hello ${fixture.patient.firstName} Q.` }).waitFor();
+    expect(await page.content()).to.not.include(fixture.patient.lastName);
+    expect(await page.getByText('High Risk').count()).to.equal(0);
+    await screenshot(page, 'patient-result-phone-greeting');
+
+    await enterDob('09', '18', '1957');
+    await page.getByRole('alert').filter({ hasText: 'The date of birth does not match our records' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).to.include('9 attempts left');
+
+    await enterDob('08', '19', '1957');
+    await page.getByRole('heading', { name: 'Your result' }).waitFor();
+    expect(await page.getByTestId('result-value').textContent()).to.equal('High Risk');
+    await page.getByText('The patient has a high genetic risk', { exact: false }).waitFor();
+    await page.getByText('Result date: 10/20/2026').waitFor();
+    await screenshot(page, 'patient-result-phone-verified');
+    expect(await axeViolations(page)).to.deep.equal([]);
+
+    // every view is logged
+    const viewed = () => ctx.db.models.AuditEvent.count({ where: { action: 'result.viewed', entityKind: 'sample', entityId: String(fixture.sampleId) } });
+    await until(async () => (await viewed()) === 1);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your result' }).waitFor(); // a reload in the same browser needs no new answer
+    await until(async () => (await viewed()) === 2);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (PDF)' }).click()]);
+    expect(download.suggestedFilename()).to.equal(`lab-report-${fixture.barcode}.pdf`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
+    expect(await pdfText(Buffer.concat(chunks))).to.include('Result: High Risk');
+
+    await page.getByRole('textbox', { name: 'Phone' }).fill('(555) 010-0142');
+    await page.getByRole('textbox', { name: 'City' }).fill('Springfield');
+    await page.getByRole('button', { name: 'Save my contact details' }).click();
+    await page.getByText('Your contact details were saved.').waitFor();
+    const patient = await ctx.db.models.Patient.findByPk(fixture.patientId);
+    expect(patient!.phone).to.equal('(555) 010-0142');
+    expect(patient!.city).to.equal('Springfield');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('shows a corrected result as "Corrected" with what it replaces', async () => {
+    const { fixture, link } = await deliveredResult(ctx, { accountId: clinic.account.id, physicianId: clinic.physician.id, value: 'Low-Average Risk' });
+    const correctionId = await releaseCorrection(ctx.db, fixture, 'Intermediate Risk', 'Re-analysis of the sample');
+    await runJob(ctx, 'render-pdf', { sampleId: fixture.sampleId, documentType: 'lab_report', testResultId: correctionId });
+    await open(link!);
+    await enterDob('08', '19', '1957');
+    await page.getByRole('heading', { name: 'Your result' }).waitFor();
+    expect(await page.getByTestId('result-value').textContent()).to.equal('Intermediate Risk');
+    await page.getByText('Corrected', { exact: true }).waitFor();
+    await page.getByText('It replaces the earlier result (Low-Average Risk).', { exact: false }).waitFor();
+    await screenshot(page, 'patient-result-phone-corrected');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a locked link says so, and an unknown link says it does not work', async () => {
+    const { fixture, link } = await deliveredResult(ctx, { accountId: clinic.account.id, physicianId: clinic.physician.id, withReport: false });
+    await ctx.db.models.PatientResultLink.update({ dobFailures: 9 }, { where: { sampleId: fixture.sampleId, revokedAt: null } });
+    await open(link!);
+    await enterDob('01', '01', '1960');
+    await page.getByText('This link is locked after too many attempts. Please contact your provider to have it sent again.').waitFor();
+    await page.reload();
+    await page.getByText('This link is locked after too many attempts. Please contact your provider to have it sent again.').waitFor();
+    expect(await page.getByRole('button', { name: 'Show my result' }).count()).to.equal(0);
+
+    await page.goto(`/reports/patient_result/${fixture.barcode}?token=${'0'.repeat(64)}`);
+    await page.getByRole('heading', { name: 'This link does not work' }).waitFor();
+    expect(errors).to.deep.equal([]);
+  });
+});
+
+async function until(fn: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await fn())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,48 @@
+/** What the browser tests do often: sign in through a portal's page, read the stored user, find the shell's parts. */
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
+import { STORED_USER_KEY, type StoredSessionUser } from '../../web/src/session/stored-user-shape';
+
+export const SIGN_IN_PAGES = {
+  admin: '/admin/login',
+  provider: '/provider/login',
+  research: '/provider-research/login',
+  lab: '/lab_toolbox/login',
+} as const;
+export type PortalKey = keyof typeof SIGN_IN_PAGES;
+
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Opens the portal's sign-in page and signs in; resolves once the home page greets the person. */
+export async function signIn(page: Page, portal: PortalKey, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(SIGN_IN_PAGES[portal]);
+  await fillSignIn(page, email, password);
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+}
+
+export async function storedUser(page: Page): Promise<StoredSessionUser | null> {
+  const raw = await page.evaluate((key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key), STORED_USER_KEY);
+  return raw ? (JSON.parse(raw) as StoredSessionUser) : null;
+}
+
+/** The open dialog with this accessible name (Mantine modals are role=dialog, named by their title). */
+export const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+export const sidebar = (page: Page) => page.getByTestId('sidebar');
+
+export async function sidebarWidth(page: Page): Promise<number | null> {
+  const box = await sidebar(page).boundingBox();
+  return box?.width ?? null;
+}
+
+export async function expectPath(page: Page, pathname: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)));
+  const actual = new URL(page.url()).pathname;
+  if (typeof pathname === 'string') expect(actual).to.equal(pathname);
+  else expect(actual).to.match(pathname);
+}

@@ -1,0 +1,121 @@
+/**
+ * Real-browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser),
+ * pages with a chosen user agent and viewport, screenshots kept under test-artifacts/, and
+ * axe-core run inside the page.
+ */
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AxeResults, ImpactValue } from 'axe-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags that work on our machines (docs: STACK.md). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-artifacts', 'screenshots');
+
+export const USER_AGENTS = {
+  desktopChrome:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  desktopFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  desktopSafari:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  desktopEdge:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86',
+  iphoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  androidFirefox: 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0',
+} as const;
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface PageOptions {
+  baseURL: string;
+  userAgent?: string;
+  viewport?: { width: number; height: number };
+  isMobile?: boolean;
+  /** Needed to inject axe-core into pages served with the API's Content-Security-Policy. */
+  bypassCSP?: boolean;
+}
+
+/** A page in a context of its own (own cookies and storage: a fresh person). */
+export async function newPage(browser: Browser, options: PageOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    userAgent: options.userAgent ?? USER_AGENTS.desktopChrome,
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    isMobile: options.isMobile ?? false,
+    hasTouch: options.isMobile ?? false,
+    bypassCSP: options.bypassCSP ?? false,
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * Errors the page threw or logged, so a test can assert there were none it did not expect.
+ * Chromium's own "Failed to load resource" lines (every 4xx/5xx answer) are left out: tests
+ * check those answers where they matter.
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** A full-page PNG under test-artifacts/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SCRIPT = path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js');
+
+export interface AxeViolationSummary {
+  id: string;
+  impact: ImpactValue | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page as it is now. */
+export async function axeViolations(page: Page, impacts: readonly ImpactValue[] = ['serious', 'critical']): Promise<AxeViolationSummary[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(() => {
+    const inPage = globalThis as unknown as { axe: { run(context: unknown, options: object): Promise<AxeResults> }; document: unknown };
+    return inPage.axe.run(inPage.document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+  });
+  return results.violations
+    .filter((v) => v.impact && impacts.includes(v.impact))
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target.join(' '))) }));
+}

@@ -1,0 +1,72 @@
+/** The auth endpoints: who is signed in, sign in and out, switch account, passwords. */
+import type {
+  AccountRole,
+  AccountType,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+  UserKind,
+} from '@platform/domain';
+import { useEffect } from 'react';
+import { syncStoredUser } from '../session/stored-user';
+import { apiFetch, forgetCsrfToken } from './fetcher';
+import { useApiQuery } from './query';
+
+export interface MeAccount {
+  id: number;
+  name: string;
+  type: AccountType;
+  role: AccountRole;
+  eapPartner: boolean;
+  international: boolean;
+  clinicAccess: boolean;
+  researchAccess: boolean;
+}
+
+export interface Me {
+  user: { id: number; kind: UserKind; email: string; firstName: string; lastName: string };
+  accounts: MeAccount[];
+  currentAccount: MeAccount | null;
+}
+
+export const ME_PATH = '/auth/me';
+
+/** The signed-in person and their accounts; keeps the stored session user in step. */
+export function useMe() {
+  const query = useApiQuery<Me>(ME_PATH, { errorHeading: 'Error retrieving accounts' });
+  useEffect(() => {
+    if (query.data) syncStoredUser(query.data);
+  }, [query.data]);
+  return query;
+}
+
+export async function signIn(body: LoginBody): Promise<Me> {
+  const me = await apiFetch<Me>('/auth/login', { method: 'POST', body });
+  forgetCsrfToken();
+  return me;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await apiFetch<void>('/auth/logout', { method: 'POST' });
+  } finally {
+    forgetCsrfToken();
+  }
+}
+
+export function switchAccount(accountId: number): Promise<Me> {
+  return apiFetch<Me>('/auth/switch-account', { method: 'POST', body: { accountId } });
+}
+
+export function requestPasswordReset(body: ForgotPasswordBody): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/auth/forgot-password', { method: 'POST', body });
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<void> {
+  return apiFetch<void>('/auth/reset-password', { method: 'POST', body });
+}
+
+export function changePassword(body: ChangePasswordBody): Promise<void> {
+  return apiFetch<void>('/auth/change-password', { method: 'POST', body });
+}

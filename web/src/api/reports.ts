@@ -1,0 +1,90 @@
+/**
+ * Result endpoints: the patient's tokened result link (greeting, date-of-birth check, view log,
+ * contact details, report PDF) and the provider's report download and result-email re-send.
+ */
+import useSWR from 'swr';
+import type {
+  PatientResultGreeting, UpdateDemographicInfoBody, VerifyPatientBody, DemographicField,
+} from '@platform/domain';
+import { ApiError, API_PREFIX, apiFetch } from './fetcher';
+import { reportQueryError } from './query';
+
+export type { PatientResultGreeting, PatientResultView } from '@platform/domain';
+
+const PATIENT_RESULT = '/reports/patient-result';
+
+export const patientResultPath = (barcode: string, token: string) =>
+  `${PATIENT_RESULT}/${encodeURIComponent(barcode)}?token=${encodeURIComponent(token)}`;
+
+/**
+ * The link's greeting (first name, last initial, locked?) and, for a browser that verified the
+ * date of birth, the result. A 404 (a link that is not, or no longer, valid) is an answer the page
+ * shows itself; other failures open the error modal.
+ */
+export function usePatientResult(barcode: string, token: string | null) {
+  const key = token ? patientResultPath(barcode, token) : null;
+  return useSWR<PatientResultGreeting, ApiError>(key, (path: string) => apiFetch<PatientResultGreeting>(path), {
+    revalidateOnFocus: false,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 404) return;
+      reportQueryError(error, 'Error retrieving your result');
+    },
+  });
+}
+
+export function verifyPatient(body: VerifyPatientBody): Promise<PatientResultGreeting> {
+  return apiFetch<PatientResultGreeting>(`${PATIENT_RESULT}/verify-patient`, { method: 'POST', body });
+}
+
+/** Logged on every view of the result (the audit trail of who saw it, when). */
+export function logViewResult(body: { barcode: string; token: string }): Promise<void> {
+  return apiFetch<void>(`${PATIENT_RESULT}/log-view-result`, { method: 'POST', body });
+}
+
+export function updateDemographicInfo(body: UpdateDemographicInfoBody): Promise<{ contact: Record<DemographicField, string | null> }> {
+  return apiFetch(`${PATIENT_RESULT}/update-demographic-info`, { method: 'POST', body });
+}
+
+/** Fetches a PDF and hands it to the browser as a download (no page change on failure). */
+async function downloadPdf(path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, { credentials: 'include', headers: { accept: 'application/pdf' } });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server.');
+  }
+  if (!response.ok) {
+    let body: { error?: { code?: string; message?: string } } = {};
+    try {
+      body = await response.json();
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
+  }
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The verified patient's lab report. */
+export function downloadPatientReport(barcode: string, token: string): Promise<void> {
+  return downloadPdf(`${PATIENT_RESULT}/${encodeURIComponent(barcode)}/report.pdf?token=${encodeURIComponent(token)}`, `lab-report-${barcode}.pdf`);
+}
+
+/** A provider downloads a sample's current lab report (404 not_ready until it is rendered). */
+export function downloadProviderReport(sampleId: number): Promise<void> {
+  return downloadPdf(`/metabase/samples/${sampleId}/reports/download`, `lab-report-${sampleId}.pdf`);
+}
+
+/** A provider (re-)sends the patient's result email: a new link, the earlier one stops working. */
+export function sendResultEmail(accountId: number, sampleId: number): Promise<{ message: string; sentTo: string }> {
+  return apiFetch(`/provider-clinic/${accountId}/patient/send-result-email`, { method: 'POST', body: { sampleId } });
+}

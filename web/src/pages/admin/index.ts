@@ -1,0 +1,2 @@
+/** The administration chunk (/admin/…). */
+export { AdminHomePage } from './AdminHomePage';

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { SignInPortal } from '@platform/domain';
+import { signIn, signOut } from '../../api/auth';
+import { ApiError } from '../../api/fetcher';
+import { forgotPasswordPath, safeReturnPath, SIGN_IN_PORTAL_INFO } from '../../portals';
+import { homePathAfterSignIn } from '../../session/home-path';
+import { clearStoredUser, storeSignedInUser } from '../../session/stored-user';
+import { AuthCard } from './AuthCard';
+
+function problemOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return error.message;
+    if (error.serverMessage && error.status < 500) return error.serverMessage;
+    return `Sign-in is not available right now (${error.message}). Please try again in a moment.`;
+  }
+  return 'Sign-in failed. Please try again.';
+}
+
+/** Sign-in of one portal (admin, provider, research, lab); afterwards to its home, or back. */
+export function SignInPage({ portal }: { portal: SignInPortal }) {
+  const info = SIGN_IN_PORTAL_INFO[portal];
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = {
+      email: email.trim() ? undefined : 'Enter your email address',
+      password: password ? undefined : 'Enter your password',
+    };
+    setFieldErrors(errors);
+    setProblem(null);
+    if (errors.email || errors.password) return;
+    setSigningIn(true);
+    try {
+      const me = await signIn({ email: email.trim(), password, portal });
+      const destination = safeReturnPath(params.get('next'), portal) ?? homePathAfterSignIn(portal, me);
+      if (!destination) {
+        await signOut().catch(() => undefined);
+        clearStoredUser();
+        setProblem(`None of your accounts has ${info.title} access yet. Please contact your account's super admin.`);
+        return;
+      }
+      storeSignedInUser(me, portal);
+      navigate(destination, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        setFieldErrors({ email: error.fieldMessage('email'), password: error.fieldMessage('password') });
+      }
+      setProblem(problemOf(error));
+      setPassword('');
+    } finally {
+      setSigningIn(false);
+    }
+  };
+
+  return (
+    <AuthCard info={info} title="Sign in" intro={info.audience}>
+      <form onSubmit={submit} noValidate aria-label={`Sign in to ${info.title}`}>
+        <Stack gap="md">
+          {problem && (
+            <Alert color="red" variant="light" title="Could not sign you in" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={fieldErrors.email}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={fieldErrors.password}
+          />
+          <Group justify="space-between" align="center" mt={4}>
+            <Anchor component={Link} to={forgotPasswordPath(portal)} fz="sm">
+              Forgot password?
+            </Anchor>
+            <Button type="submit" loading={signingIn} miw={120}>
+              Sign in
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,2 @@
+/** The Clinical Portal chunk (/provider-clinic/{accountId}/…). */
+export { ClinicHomePage } from './ClinicHomePage';

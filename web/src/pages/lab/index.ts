@@ -1,0 +1,2 @@
+/** The Lab Toolbox chunk (/lab_toolbox/…). */
+export { LabToolboxHomePage } from './LabToolboxHomePage';

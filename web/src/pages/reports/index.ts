@@ -1,0 +1,2 @@
+/** The patient result chunk (/reports/patient_result/{barcode}). */
+export { PatientResultPage } from './PatientResultPage';

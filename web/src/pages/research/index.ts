@@ -1,0 +1,2 @@
+/** The Research Portal chunk (/provider-research/{accountId}/…). */
+export { ResearchHomePage } from './ResearchHomePage';

@@ -1,0 +1,100 @@
+/**
+ * The four portals a person signs in to, where each lives in the URL, and where each goes after
+ * sign-in. The base paths and user kinds are the domain's (the API builds the emailed reset
+ * links from the same table).
+ */
+import { Portal, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, type SignInPortal, type UserKind } from '@platform/domain';
+
+export interface SignInPortalInfo {
+  portal: SignInPortal;
+  /** The name shown on its pages. */
+  title: string;
+  /** The user kind that may sign in here. */
+  userKind: UserKind;
+  /** Where its login, forgot-password and reset-password pages live. */
+  authBasePath: string;
+  /** One sentence on the sign-in page saying who the portal is for. */
+  audience: string;
+}
+
+export const SIGN_IN_PORTAL_INFO: Record<SignInPortal, SignInPortalInfo> = {
+  admin: {
+    portal: 'admin',
+    title: 'Administration',
+    userKind: SIGN_IN_PORTAL_USER_KIND.admin,
+    authBasePath: SIGN_IN_PORTAL_PATHS.admin,
+    audience: 'For lab administrators: providers, accounts, users and programs.',
+  },
+  provider: {
+    portal: 'provider',
+    title: Portal.Clinical,
+    userKind: SIGN_IN_PORTAL_USER_KIND.provider,
+    authBasePath: SIGN_IN_PORTAL_PATHS.provider,
+    audience: 'For physicians and clinic staff: order tests, track samples and read results.',
+  },
+  research: {
+    portal: 'research',
+    title: Portal.Research,
+    userKind: SIGN_IN_PORTAL_USER_KIND.research,
+    authBasePath: SIGN_IN_PORTAL_PATHS.research,
+    audience: 'For research partners: order research panels and follow participants.',
+  },
+  lab: {
+    portal: 'lab',
+    title: Portal.LabToolbox,
+    userKind: SIGN_IN_PORTAL_USER_KIND.lab,
+    authBasePath: SIGN_IN_PORTAL_PATHS.lab,
+    audience: 'For lab staff: intake, resulting, imports and review.',
+  },
+};
+
+export const signInPath = (portal: SignInPortal) => `${SIGN_IN_PORTAL_INFO[portal].authBasePath}/login`;
+export const forgotPasswordPath = (portal: SignInPortal) => `${SIGN_IN_PORTAL_INFO[portal].authBasePath}/forgot-password`;
+export const resetPasswordPath = (portal: SignInPortal) => `${SIGN_IN_PORTAL_INFO[portal].authBasePath}/reset-password`;
+
+export const CLINIC_BASE_PATH = '/provider-clinic';
+export const RESEARCH_BASE_PATH = SIGN_IN_PORTAL_PATHS.research;
+export const clinicHomePath = (accountId: number) => `${CLINIC_BASE_PATH}/${accountId}`;
+export const researchHomePath = (accountId: number) => `${RESEARCH_BASE_PATH}/${accountId}`;
+export const ADMIN_HOME_PATH = SIGN_IN_PORTAL_PATHS.admin;
+export const LAB_HOME_PATH = SIGN_IN_PORTAL_PATHS.lab;
+
+/** The portal a path belongs to, by its first segment; null for pages of no sign-in portal. */
+export function portalOfPath(pathname: string): SignInPortal | null {
+  const first = pathname.split('/')[1] ?? '';
+  switch (first) {
+    case 'admin':
+      return 'admin';
+    case 'lab_toolbox':
+      return 'lab';
+    case 'provider-research':
+      return 'research';
+    case 'provider':
+    case 'provider-clinic':
+      return 'provider';
+    default:
+      return null;
+  }
+}
+
+/** Two portals share their people when the same kind of user signs in to both (clinic and research). */
+export function sameUserKind(a: SignInPortal, b: SignInPortal): boolean {
+  return SIGN_IN_PORTAL_INFO[a].userKind === SIGN_IN_PORTAL_INFO[b].userKind;
+}
+
+/**
+ * Where to return after sign-in: only a path on this site (never '//host' or a full URL) that
+ * belongs to a portal this kind of user may use, and never back to an auth page.
+ */
+export function safeReturnPath(next: string | null, portal: SignInPortal): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  const nextPortal = portalOfPath(next);
+  if (!nextPortal || !sameUserKind(nextPortal, portal)) return null;
+  if (/\/(login|forgot-password|reset-password)(?:[/?#]|$)/.test(next)) return null;
+  return next;
+}
+
+/** The sign-in page of a portal, carrying where to come back to. */
+export function signInPathReturningTo(portal: SignInPortal, next: string): string {
+  return `${signInPath(portal)}?next=${encodeURIComponent(next)}`;
+}

@@ -1,0 +1,108 @@
+/**
+ * Every route of the SPA (SPEC §2), in one table. Each portal's pages are their own chunk, loaded
+ * when first visited; the sign-in pages of all four portals share one. Layout follows the path:
+ * the research portal and /registry are plain, everything else has the provider sidebar.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import type { SignInPortal } from '@platform/domain';
+import { PlainLayout } from './layouts/PlainLayout';
+import { ProviderLayout } from './layouts/ProviderLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { CLINIC_BASE_PATH, RESEARCH_BASE_PATH, signInPath, SIGN_IN_PORTAL_INFO } from './portals';
+import { RequireSignIn } from './session/RequireSignIn';
+import { RootShell } from './shell/RootShell';
+
+const authPages = () => import('./pages/auth');
+const adminPages = () => import('./pages/admin');
+const clinicPages = () => import('./pages/clinic');
+const researchPages = () => import('./pages/research');
+const labPages = () => import('./pages/lab');
+
+/** login, forgot-password and reset-password (the emailed link) of one portal. */
+function authRoutes(portal: SignInPortal): RouteObject[] {
+  return [
+    { path: 'login', lazy: async () => { const { SignInPage } = await authPages(); return { element: <SignInPage portal={portal} /> }; } },
+    { path: 'forgot-password', lazy: async () => { const { ForgotPasswordPage } = await authPages(); return { element: <ForgotPasswordPage portal={portal} /> }; } },
+    { path: 'reset-password', lazy: async () => { const { ResetPasswordPage } = await authPages(); return { element: <ResetPasswordPage portal={portal} /> }; } },
+  ];
+}
+
+const toSignIn = (portal: SignInPortal) => <Navigate to={signInPath(portal)} replace />;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    HydrateFallback: () => null,
+    children: [
+      { path: '/', element: toSignIn('provider') },
+
+      // Plain layout: the research portal and the registry.
+      {
+        path: RESEARCH_BASE_PATH,
+        element: <PlainLayout />,
+        children: [
+          { index: true, element: toSignIn('research') },
+          ...authRoutes('research'),
+          {
+            path: ':accountId',
+            element: <RequireSignIn portal="research" />,
+            children: [{ index: true, lazy: () => researchPages().then((m) => ({ Component: m.ResearchHomePage })) }],
+          },
+          { path: ':accountId/*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: '/registry',
+        element: <PlainLayout />,
+        children: [{ path: '*', element: <NotFoundPage /> }],
+      },
+
+      // Provider layout (110px sidebar): everything else.
+      {
+        element: <ProviderLayout />,
+        children: [
+          { path: '/404', element: <NotFoundPage /> },
+          {
+            path: SIGN_IN_PORTAL_INFO.admin.authBasePath,
+            children: [
+              ...authRoutes('admin'),
+              {
+                element: <RequireSignIn portal="admin" />,
+                children: [{ index: true, lazy: () => adminPages().then((m) => ({ Component: m.AdminHomePage })) }],
+              },
+            ],
+          },
+          {
+            path: SIGN_IN_PORTAL_INFO.lab.authBasePath,
+            children: [
+              ...authRoutes('lab'),
+              {
+                element: <RequireSignIn portal="lab" />,
+                children: [{ index: true, lazy: () => labPages().then((m) => ({ Component: m.LabToolboxHomePage })) }],
+              },
+            ],
+          },
+          {
+            path: SIGN_IN_PORTAL_INFO.provider.authBasePath,
+            children: [{ index: true, element: toSignIn('provider') }, ...authRoutes('provider')],
+          },
+          {
+            path: CLINIC_BASE_PATH,
+            children: [
+              { index: true, element: toSignIn('provider') },
+              {
+                path: ':accountId',
+                element: <RequireSignIn portal="provider" />,
+                children: [{ index: true, lazy: () => clinicPages().then((m) => ({ Component: m.ClinicHomePage })) }],
+              },
+              { path: ':accountId/*', element: <NotFoundPage /> },
+            ],
+          },
+          // The patient's result (no sign-in: the emailed token plus the date of birth).
+          { path: '/reports/patient_result/:barcode', lazy: () => import('./pages/reports').then((m) => ({ Component: m.PatientResultPage })) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

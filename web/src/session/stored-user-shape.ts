@@ -1,0 +1,27 @@
+/**
+ * The shape of the stored session user and its localStorage key, apart from the code that reads
+ * and writes it (so tests running in Node can read it too).
+ */
+import type { SignInPortal, UserKind } from '@platform/domain';
+
+/** The key named for the authentication provider's user. */
+export const STORED_USER_KEY = 'platform.authUser';
+
+export interface StoredCurrentAccount {
+  currentAccountId: number | null;
+  currentAccountName: string | null;
+  eapPartner: boolean;
+  international: boolean;
+  clinicAccess: boolean;
+  researchAccess: boolean;
+}
+
+export interface StoredSessionUser extends StoredCurrentAccount {
+  /** The portal the person signed in through. */
+  portal: SignInPortal;
+  userId: number;
+  kind: UserKind;
+  email: string;
+  firstName: string;
+  lastName: string;
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { portalOfPath, signInPathReturningTo } from '../portals';
+import { setUnauthorizedRedirect } from '../session/unauthorized';
+import { BrowserSupportModal } from './BrowserSupportModal';
+import { useBuildCheck } from './build-check';
+
+const AUTH_PAGE = /\/(login|forgot-password|reset-password)$/;
+
+/** On a 401: to the sign-in page of the portal the person is in, then back here. */
+function useUnauthorizedRedirect(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  here.current = location;
+  useEffect(
+    () =>
+      setUnauthorizedRedirect(() => {
+        const { pathname, search, hash } = here.current;
+        const portal = portalOfPath(pathname);
+        if (!portal || AUTH_PAGE.test(pathname)) return;
+        navigate(signInPathReturningTo(portal, `${pathname}${search}${hash}`), { replace: true });
+      }),
+    [navigate],
+  );
+}
+
+/** Around every route: the build check, the 401 redirect and the browser-support modal. */
+export function RootShell() {
+  useBuildCheck();
+  useUnauthorizedRedirect();
+  return (
+    <>
+      <Outlet />
+      <BrowserSupportModal />
+    </>
+  );
+}
