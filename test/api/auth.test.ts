@@ -56,7 +56,10 @@ describe('sign-in', () => {
   });
 
   it('throttles an account after repeated failures, whether or not it exists, with Retry-After', async () => {
-    for (const email of [DEMO_USERS.lab2.email, 'ghost@demo.test']) {
+    // A user of its own: the demo users must stay usable for the other tests of the run.
+    const { hashPassword } = await import('@platform/api');
+    await t.ctx.db.models.User.create({ kind: 'lab', email: 'throttled-lab@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Tess', lastName: 'Throttle' });
+    for (const email of ['throttled-lab@demo.test', 'ghost@demo.test']) {
       const s = await newSession(t.app, `10.2.0.${email.length}`);
       for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
         await s.post('/api/auth/login', { email, password: 'wrong-password-1', portal: 'lab' }).expect(401);

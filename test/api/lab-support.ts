@@ -75,8 +75,10 @@ export async function makeSample(
       created.push(await m.Test.create({ orderId: order.id, sampleId: sample.id, name, parentType: catalogueEntry(name).parentType }, { transaction }));
     }
     let from: Status | null = null;
+    let at = sample.createdAt.getTime();
     for (const to of path) {
-      await m.SampleStatusEvent.create({ sampleId: sample.id, fromStatus: from, toStatus: to, actorKind: 'system', reason: to === SampleStatus.Rejected ? 'Rejected - specimen expired' : null }, { transaction });
+      at += 60_000;
+      await m.SampleStatusEvent.create({ sampleId: sample.id, fromStatus: from, toStatus: to, actorKind: 'system', reason: to === SampleStatus.Rejected ? 'Rejected - specimen expired' : null, createdAt: new Date(at) }, { transaction });
       from = to;
     }
     return { id: sample.id, barcode, testIds: created.map((t) => t.id), patientId: patient.id, accountId: account!.id };

@@ -53,7 +53,7 @@ function readCsv(content: Buffer): RawRow[] {
   const text = content.toString('utf8').replace(/^\uFEFF/, '');
   let records: string[][];
   try {
-    records = parse(text, { delimiter: csvDelimiter(text), relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+    records = parse(text, { delimiter: csvDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false }) as string[][];
   } catch (err) {
     if (err instanceof CsvError) throw new ImportFileError(`The CSV file cannot be read: ${err.message}`);
     throw err;

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, SegmentedControl, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ResultListCategory } from '@platform/domain';
+import { ClinicPageFrame } from './ClinicPageFrame';
+import { ResultList } from './ResultList';
+
+type View = typeof ResultListCategory.Pending | typeof ResultListCategory.PatientOrdered;
+
+/**
+ * /provider-clinic/{accountId}/pending: samples ordered and not finished yet (Order Placed to In
+ * Testing), newest first; and, as a second view, the tests the account's patients ordered themselves.
+ */
+export function PendingPage() {
+  const [view, setView] = useState<View>(ResultListCategory.Pending);
+  return (
+    <ClinicPageFrame
+      title="Pending tests"
+      actions={
+        <Button component={Link} to="../order" relative="path">
+          New order
+        </Button>
+      }
+    >
+      {(account) => (
+        <Stack gap="md">
+          <SegmentedControl
+            aria-label="Which tests"
+            value={view}
+            onChange={(v) => setView(v as View)}
+            data={[
+              { value: ResultListCategory.Pending, label: 'Pending' },
+              { value: ResultListCategory.PatientOrdered, label: 'Patient-ordered' },
+            ]}
+            w={{ base: '100%', xs: 'auto' }}
+            style={{ alignSelf: 'flex-start' }}
+          />
+          {view === ResultListCategory.Pending ? (
+            <ResultList
+              key="pending"
+              accountId={account.id}
+              category={ResultListCategory.Pending}
+              defaultSort={{ sort: 'orderedAt', order: 'desc' }}
+              dateColumn={{ field: 'orderedAt', label: 'Ordered' }}
+              emptyText="No pending tests. Orders you place appear here until their result is released."
+            />
+          ) : (
+            <ResultList
+              key="patient-ordered"
+              accountId={account.id}
+              category={ResultListCategory.PatientOrdered}
+              defaultSort={{ sort: 'orderedAt', order: 'desc' }}
+              dateColumn={{ field: 'orderedAt', label: 'Ordered' }}
+              emptyText="None of this account’s patients has ordered a test through the Patient Portal."
+            />
+          )}
+        </Stack>
+      )}
+    </ClinicPageFrame>
+  );
+}

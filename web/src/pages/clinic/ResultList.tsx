@@ -1,0 +1,178 @@
+/**
+ * One of the clinic's result lists (pending, completed, patient-ordered): a sortable, paginated
+ * table on a tablet or desktop, a list of cards on a phone. Rows link to the patient's page.
+ */
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE, type ResultListCategory, type ResultListSortField } from '@platform/domain';
+import { useResultList, type ResultListRow } from '../../api/clinic';
+import { useViewport } from '../../layouts/use-viewport';
+import { formatDataDate, formatDate, listName } from './format';
+import { Pager, SortHeader, type SortState } from './ListControls';
+import { StatusBadge } from './StatusBadge';
+
+export interface ResultListProps {
+  accountId: number;
+  category: ResultListCategory;
+  defaultSort: SortState<ResultListSortField>;
+  /** The date column: when ordered, or when resulted. */
+  dateColumn: { field: 'orderedAt' | 'resultedAt'; label: string };
+  /** Extra cells at the end of each row (downloads, emails). */
+  actions?: (row: ResultListRow) => ReactNode;
+  emptyText: string;
+}
+
+export const patientPath = (accountId: number, patientId: number) => `/provider-clinic/${accountId}/patient/${patientId}`;
+
+export function ResultList({ accountId, category, defaultSort, dateColumn, actions, emptyText }: ResultListProps) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState(defaultSort);
+  const { data, error, isLoading, isValidating } = useResultList(accountId, category, { page, pageSize, sort: sort.sort, order: sort.order });
+  const phone = useViewport() === 'phone';
+
+  const onSort = (next: SortState<ResultListSortField>) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  if (isLoading && !data) {
+    return (
+      <Center py="xl" role="status" aria-label="Loading the list">
+        <Loader />
+      </Center>
+    );
+  }
+  if (error && !data) {
+    return (
+      <Alert color="red" variant="light" title="The list could not be loaded">
+        {error.message}
+      </Alert>
+    );
+  }
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+  const dateOf = (r: ResultListRow) => formatDate(r[dateColumn.field]);
+  const pager = (
+    <Pager
+      page={page}
+      pageSize={pageSize}
+      total={total}
+      onPage={setPage}
+      onPageSize={(size) => {
+        setPageSize(size);
+        setPage(1);
+      }}
+    />
+  );
+
+  if (rows.length === 0) {
+    return (
+      <Card withBorder padding="lg">
+        <Text c="dimmed">{emptyText}</Text>
+      </Card>
+    );
+  }
+
+  if (phone) {
+    return (
+      <Stack gap="sm" aria-busy={isValidating}>
+        {rows.map((r) => (
+          <Card key={r.sampleId} withBorder padding="md" component="article" aria-label={`Sample ${r.barcode}`}>
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs">
+                <Anchor component={Link} to={patientPath(accountId, r.patient.id)} fw={600}>
+                  {listName(r.patient)}
+                </Anchor>
+                <StatusBadge status={r.status} size="sm" />
+              </Group>
+              <Text fz="sm">
+                Born {formatDataDate(r.patient.dateOfBirth)} · {r.tests.join(', ')}
+              </Text>
+              <Text fz="sm" c="dimmed" ff="monospace">
+                {r.barcode}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {dateColumn.label}: {dateOf(r)}
+                {r.physician ? ` · ${r.physician.name}` : ''}
+              </Text>
+              {r.rejectionReason && (
+                <Text fz="sm" c="red.8">
+                  {r.rejectionReason}
+                </Text>
+              )}
+              {actions && <Group gap="xs">{actions(r)}</Group>}
+            </Stack>
+          </Card>
+        ))}
+        {pager}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Card withBorder padding={0}>
+        <Table.ScrollContainer minWidth={actions ? 980 : 820}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isValidating}>
+            <Table.Thead>
+              <Table.Tr>
+                <SortHeader field="barcode" state={sort} onChange={onSort}>
+                  Barcode
+                </SortHeader>
+                <SortHeader field="patientName" state={sort} onChange={onSort}>
+                  Patient
+                </SortHeader>
+                <Table.Th>Date of birth</Table.Th>
+                <Table.Th>Test</Table.Th>
+                <Table.Th>Physician</Table.Th>
+                <SortHeader field="status" state={sort} onChange={onSort}>
+                  Status
+                </SortHeader>
+                <SortHeader field={dateColumn.field} state={sort} onChange={onSort}>
+                  {dateColumn.label}
+                </SortHeader>
+                {actions && <Table.Th>Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.sampleId}>
+                  <Table.Td ff="monospace">{r.barcode}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={patientPath(accountId, r.patient.id)}>
+                      {listName(r.patient)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDataDate(r.patient.dateOfBirth)}</Table.Td>
+                  <Table.Td>{r.tests.join(', ')}</Table.Td>
+                  <Table.Td>{r.physician?.name ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <StatusBadge status={r.status} size="sm" />
+                      {r.rejectionReason && (
+                        <Text fz="xs" c="red.8">
+                          {r.rejectionReason}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{dateOf(r)}</Table.Td>
+                  {actions && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {actions(r)}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      {pager}
+    </Stack>
+  );
+}
