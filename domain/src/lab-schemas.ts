@@ -42,14 +42,14 @@ const scannedBarcode = (label: string) => Joi.string().allow('').max(SCANNED_MAX
 
 export interface IntakeReceiveBody { barcode: string; receivedAt?: Date }
 /** POST intake/receive: a scanned kit; receivedAt when the kit arrived earlier than it is scanned. */
-export const intakeReceiveBody = Joi.object<IntakeReceiveBody>({
+export const intakeReceiveBody = /*#__PURE__*/ Joi.object<IntakeReceiveBody>({
   barcode: scannedBarcode('Barcode').required(),
   receivedAt: Joi.date().iso().label('Receipt time').messages({ 'date.format': '{#label} must be a date and time' }),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface IntakeRejectBody { barcode: string; reason: RejectionReason }
 /** POST intake/reject: a kit that cannot be tested, with one of the spec's rejection reasons. */
-export const intakeRejectBody = Joi.object<IntakeRejectBody>({
+export const intakeRejectBody = /*#__PURE__*/ Joi.object<IntakeRejectBody>({
   barcode: scannedBarcode('Barcode').required(),
   reason: Joi.string().valid(...REJECTION_REASONS).label('Reason')
     .messages({ 'any.only': `{#label} must be one of: ${REJECTION_REASONS.join('; ')}` }).required(),
@@ -109,7 +109,7 @@ export interface LabSampleCreateBody {
   patient?: LabNewPatient;
 }
 /** POST samples/create: a lab-ordered sample (origin Lab Ordered), received at once (In Queue). */
-export const labSampleCreateBody = Joi.object<LabSampleCreateBody>({
+export const labSampleCreateBody = /*#__PURE__*/ Joi.object<LabSampleCreateBody>({
   barcode: Joi.string().pattern(KIT_BARCODE_PATTERN).label('Barcode')
     .messages({ 'string.pattern.base': KIT_BARCODE_RULE })
     .required(),
@@ -195,7 +195,7 @@ export function classifyPcrWellLabel(label: string): PcrWellLabel {
 export interface PcrWellInput { well: string; barcode: string }
 export interface PcrPlateBody { name: string; wells: PcrWellInput[] }
 /** POST pcr/plates: a plate's name and what was put in each well (sample barcodes and controls). */
-export const pcrPlateBody = Joi.object<PcrPlateBody>({
+export const pcrPlateBody = /*#__PURE__*/ Joi.object<PcrPlateBody>({
   name: Joi.string().trim().min(1).max(PCR_PLATE_NAME_MAX_LENGTH).pattern(/^[\w .\-/#]+$/).label('Plate name')
     .messages({ 'string.pattern.base': '{#label} may use letters, digits, spaces and . - _ / #' }).required(),
   wells: Joi.array()
@@ -214,7 +214,7 @@ export const pcrPlateBody = Joi.object<PcrPlateBody>({
 export interface PcrWellResultInput { well: string; result: CovidPcrResult }
 export interface PcrResultsBody { results: PcrWellResultInput[] }
 /** POST pcr/plates/:plateId/results: the run's result of every well. */
-export const pcrResultsBody = Joi.object<PcrResultsBody>({
+export const pcrResultsBody = /*#__PURE__*/ Joi.object<PcrResultsBody>({
   results: Joi.array()
     .items(Joi.object<PcrWellResultInput>({
       well: Joi.string().trim().uppercase().pattern(PCR_WELL_PATTERN).label('Well')
@@ -250,7 +250,7 @@ export function checkPcrControls(controls: readonly PcrControlWell[]): PcrContro
   return problems.length ? { ok: false, problems } : { ok: true };
 }
 
-export const pcrPlatesQuery = Joi.object<{ page: number; pageSize: number; status?: PcrPlateStatus }>({
+export const pcrPlatesQuery = /*#__PURE__*/ Joi.object<{ page: number; pageSize: number; status?: PcrPlateStatus }>({
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
   status: Joi.string().valid(...PCR_PLATE_STATUSES).label('Status'),
@@ -314,7 +314,7 @@ export function tooManyRowsMessage(rows: number): string {
 
 export interface ImportFileQuery { kind: LabImportKind; filename: string }
 /** The query of an upload (the file is the raw body). */
-export const importFileQuery = Joi.object<ImportFileQuery>({
+export const importFileQuery = /*#__PURE__*/ Joi.object<ImportFileQuery>({
   kind: Joi.string().valid(...LAB_IMPORT_KINDS).label('Kind')
     .messages({ 'any.only': `{#label} must be one of: ${LAB_IMPORT_KINDS.join(', ')}` }).required(),
   filename: Joi.string().trim().min(1).max(IMPORT_FILE_NAME_MAX_LENGTH)
@@ -426,7 +426,7 @@ const resultIds = () => Joi.array().items(id().label('Result id')).min(1).max(RE
 
 export interface ResultIdsBody { resultIds: number[] }
 /** POST approve-tests-<group>. */
-export const resultIdsBody = Joi.object<ResultIdsBody>({ resultIds: resultIds().required() }).options(STRICT_KEYS).label('Request body');
+export const resultIdsBody = /*#__PURE__*/ Joi.object<ResultIdsBody>({ resultIds: resultIds().required() }).options(STRICT_KEYS).label('Request body');
 
 export const SAMPLE_OUTCOMES = ['retest', 'reject-sample'] as const;
 export type SampleOutcome = (typeof SAMPLE_OUTCOMES)[number];
@@ -437,7 +437,7 @@ export const SAMPLE_OUTCOME_LABELS: Record<SampleOutcome, string> = {
 
 export interface RejectResultsBody { resultIds: number[]; reason: string; sampleOutcome: SampleOutcome; rejectionReason?: RejectionReason }
 /** POST import-tests-reject: the versions are Rejected; the sample is tested again or rejected. */
-export const rejectResultsBody = Joi.object<RejectResultsBody>({
+export const rejectResultsBody = /*#__PURE__*/ Joi.object<RejectResultsBody>({
   resultIds: resultIds().required(),
   reason: Joi.string().trim().min(1).max(REVIEW_REASON_MAX_LENGTH).label('Reason').required(),
   sampleOutcome: Joi.string().valid(...SAMPLE_OUTCOMES).label('Sample outcome')
@@ -449,7 +449,7 @@ export const rejectResultsBody = Joi.object<RejectResultsBody>({
 
 export interface CorrectResultBody { sampleBarcode: string; testName?: TestName; value: string; reason: string }
 /** POST results/correct: a new version of a released result, with the reason (then approved like any result). */
-export const correctResultBody = Joi.object<CorrectResultBody>({
+export const correctResultBody = /*#__PURE__*/ Joi.object<CorrectResultBody>({
   sampleBarcode: Joi.string().trim().min(1).max(SCANNED_MAX_LENGTH).label('Sample barcode').required(),
   testName: Joi.string().valid(...Object.values(TestName)).label('Test'),
   value: Joi.string().trim().min(1).max(100).label('Value').required(),
@@ -458,7 +458,7 @@ export const correctResultBody = Joi.object<CorrectResultBody>({
 
 export interface ReviewListQuery { page: number; pageSize: number; group?: ApprovalGroup; jobId?: number; plateId?: number }
 /** GET get-review-list: results In Review, oldest first. */
-export const reviewListQuery = Joi.object<ReviewListQuery>({
+export const reviewListQuery = /*#__PURE__*/ Joi.object<ReviewListQuery>({
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
   group: Joi.string().valid(...APPROVAL_GROUPS).label('Group'),
@@ -468,7 +468,7 @@ export const reviewListQuery = Joi.object<ReviewListQuery>({
 
 export interface ReleasedResultsQuery { page: number; pageSize: number; barcode?: string }
 /** GET get-cancer-toxicity-results: released results, newest first. */
-export const releasedResultsQuery = Joi.object<ReleasedResultsQuery>({
+export const releasedResultsQuery = /*#__PURE__*/ Joi.object<ReleasedResultsQuery>({
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
   barcode: Joi.string().trim().max(SCANNED_MAX_LENGTH).allow('').label('Barcode'),
@@ -476,10 +476,10 @@ export const releasedResultsQuery = Joi.object<ReleasedResultsQuery>({
 
 export interface ImportReviewQuery { jobId: number }
 /** GET import-tests-review: one import job's results and their review state. */
-export const importReviewQuery = Joi.object<ImportReviewQuery>({ jobId: id().label('Import job').required() }).options(STRICT_KEYS).label('Query');
+export const importReviewQuery = /*#__PURE__*/ Joi.object<ImportReviewQuery>({ jobId: id().label('Import job').required() }).options(STRICT_KEYS).label('Query');
 
 export interface QueueQuery { page: number; pageSize: number }
-export const labQueueQuery = Joi.object<QueueQuery>({
+export const labQueueQuery = /*#__PURE__*/ Joi.object<QueueQuery>({
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
 }).options(STRICT_KEYS).label('Query');

@@ -109,7 +109,7 @@ describe('worker: lab-import', function () {
         storeFile(db, transaction, { kind: UPLOAD_FILE_KIND, name: 'ten-thousand.csv', contentType: 'text/csv', content: Buffer.from(csv), uploadedByUserId: lab1 }));
       const deps = { db, config: ctx.config, logger: pino({ level: 'silent' }), relay: ctx.relay, mailer: null } as unknown as WorkerDeps;
       const run = async (mode: 'dry-run' | 'commit') => {
-        const job = await db.models.Job.create({ name: 'lab-import', payload: { fileId: file.id, kind: 'cancer-toxicity', mode, userId: lab1 }, createdByUserId: lab1 });
+        const job = await db.models.Job.create({ name: 'lab-import', payload: { fileId: file.id, kind: 'cancer-toxicity', mode, userId: lab1 } as object, createdByUserId: lab1 });
         const progress: number[] = [];
         const started = process.hrtime.bigint();
         const result = await labImport({ fileId: file.id, kind: 'cancer-toxicity', mode, userId: lab1 }, deps, {

@@ -78,7 +78,15 @@ export const routes: RouteObject[] = [
               ...authRoutes('lab'),
               {
                 element: <RequireSignIn portal="lab" />,
-                children: [{ index: true, lazy: () => labPages().then((m) => ({ Component: m.LabToolboxHomePage })) }],
+                children: [
+                  { index: true, lazy: () => labPages().then((m) => ({ Component: m.LabToolboxHomePage })) },
+                  { path: 'intake_tool', lazy: () => labPages().then((m) => ({ Component: m.IntakePage })) },
+                  { path: 'pcr_register', lazy: () => labPages().then((m) => ({ Component: m.PcrRegisterPage })) },
+                  { path: 'pcr_resulting', lazy: () => labPages().then((m) => ({ Component: m.PcrResultingPage })) },
+                  { path: 'cfrt_toxicity_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="cancer-toxicity" kind="cancer-toxicity" title="CFRT toxicity import" /> })) },
+                  { path: 'kras_prostate_immune_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="kras" kind="kras" title="KRAS prostate immune import" /> })) },
+                  { path: 'review', lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },
+                ],
               },
             ],
           },
@@ -93,7 +101,14 @@ export const routes: RouteObject[] = [
               {
                 path: ':accountId',
                 element: <RequireSignIn portal="provider" />,
-                children: [{ index: true, lazy: () => clinicPages().then((m) => ({ Component: m.ClinicHomePage })) }],
+                children: [
+                  { index: true, lazy: () => clinicPages().then((m) => ({ Component: m.ClinicHomePage })) },
+                  { path: 'order', lazy: () => clinicPages().then((m) => ({ Component: m.OrderPage })) },
+                  { path: 'pending', lazy: () => clinicPages().then((m) => ({ Component: m.PendingPage })) },
+                  { path: 'completed', lazy: () => clinicPages().then((m) => ({ Component: m.CompletedPage })) },
+                  { path: 'shipments', lazy: () => clinicPages().then((m) => ({ Component: m.ShipmentsPage })) },
+                  { path: 'patient/:patientId', lazy: () => clinicPages().then((m) => ({ Component: m.PatientPage })) },
+                ],
               },
               { path: ':accountId/*', element: <NotFoundPage /> },
             ],

@@ -209,15 +209,19 @@ interface Loaded {
   samples: Map<number, SampleRow>;
 }
 
-/** The results (locked, in the order asked), their tests and their samples (locked). */
+/**
+ * The results (in the order asked), their tests and their samples. Locks are taken as every
+ * command here takes them: the samples first (by id), then the result rows (by id).
+ */
 async function loadForReview(ctx: Ctx, transaction: Transaction, resultIds: number[]): Promise<Loaded> {
   const m = ctx.db.models;
-  const found = await m.TestResult.findAll({ where: { id: resultIds }, transaction, lock: transaction.LOCK.UPDATE });
-  const missing = resultIds.find((id) => !found.some((r) => r.id === id));
+  const peek = await m.TestResult.findAll({ where: { id: resultIds }, attributes: ['id', 'testId'], transaction });
+  const missing = resultIds.find((id) => !peek.some((r) => r.id === id));
   if (missing !== undefined) throw notFound(`Result ${missing} not found`);
-  const results = resultIds.map((id) => found.find((r) => r.id === id)!);
-  const tests = await m.Test.findAll({ where: { id: [...new Set(results.map((r) => r.testId))] }, transaction });
+  const tests = await m.Test.findAll({ where: { id: [...new Set(peek.map((r) => r.testId))] }, transaction });
   const samples = await m.Sample.findAll({ where: { id: [...new Set(tests.map((t) => t.sampleId))] }, order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+  const found = await m.TestResult.findAll({ where: { id: resultIds }, order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+  const results = resultIds.map((id) => found.find((r) => r.id === id)!);
   return { results, tests: new Map(tests.map((t) => [t.id, t])), samples: new Map(samples.map((s) => [s.id, s])) };
 }
 

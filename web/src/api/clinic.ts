@@ -278,13 +278,6 @@ export const placeOrder = (accountId: number, body: OrderInput) =>
 export const createShipment = (accountId: number, sampleIds: number[]) =>
   apiFetch<ShipmentView>(clinicApiPath(accountId, 'shipments/create'), { method: 'POST', body: { sampleIds } });
 
-/** (Re)sends the patient's result email with their link (the results area's endpoint). */
-export const sendResultEmail = (accountId: number, sampleId: number) =>
-  apiFetch<unknown>(clinicApiPath(accountId, 'patient/send-result-email'), { method: 'POST', body: { sampleId } });
-
-/** Where a provider downloads a sample's lab report (the results area's endpoint). */
-export const labReportUrl = (sampleId: number) => `${API_PREFIX}/metabase/samples/${sampleId}/reports/download`;
-
 export const requisitionFormUrl = (barcode: string) => `${API_PREFIX}/sample/${encodeURIComponent(barcode)}/pdf_order`;
 
 const POLL_MS = 1500;

@@ -4,7 +4,9 @@
  */
 import type { ComponentType } from 'react';
 import type { SignInPortal } from '@platform/domain';
-import { ClipboardIcon, FlaskIcon, HomeIcon, StethoscopeIcon } from '../components/icons';
+import { ClipboardIcon, DocumentIcon, FlaskIcon, HomeIcon, KeyIcon, StethoscopeIcon } from '../components/icons';
+import { LAB_PATHS } from '../pages/lab/paths';
+import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon } from '../pages/clinic/clinic-icons';
 import { ADMIN_HOME_PATH, clinicHomePath, LAB_HOME_PATH, researchHomePath, SIGN_IN_PORTAL_INFO } from '../portals';
 import type { StoredSessionUser } from '../session/stored-user';
 
@@ -22,13 +24,27 @@ export function navigationFor(portal: SignInPortal | null, user: StoredSessionUs
     case 'admin':
       return [{ label: 'Home', to: ADMIN_HOME_PATH, icon: HomeIcon, end: true }];
     case 'lab':
-      return [{ label: 'Toolbox', to: LAB_HOME_PATH, icon: FlaskIcon, end: true }];
+      return [
+        { label: 'Toolbox', to: LAB_HOME_PATH, icon: HomeIcon, end: true },
+        { label: 'Intake', to: LAB_PATHS.intake, icon: ClipboardIcon },
+        { label: 'PCR', to: LAB_PATHS.pcrRegister, icon: FlaskIcon },
+        { label: 'Import', to: LAB_PATHS.toxicityImport, icon: DocumentIcon },
+        { label: 'Review', to: LAB_PATHS.review, icon: KeyIcon },
+      ];
     case 'provider':
     case 'research': {
       const id = user.currentAccountId;
       if (id === null) return [];
       const links: NavigationLink[] = [];
       if (user.clinicAccess) links.push({ label: 'Clinic', to: clinicHomePath(id), icon: StethoscopeIcon, end: true });
+      if (user.clinicAccess && portal === 'provider') {
+        links.push(
+          { label: 'Order', to: `${clinicHomePath(id)}/order`, icon: OrderIcon },
+          { label: 'Pending', to: `${clinicHomePath(id)}/pending`, icon: PendingIcon },
+          { label: 'Completed', to: `${clinicHomePath(id)}/completed`, icon: CompletedIcon },
+          { label: 'Shipments', to: `${clinicHomePath(id)}/shipments`, icon: TruckIcon },
+        );
+      }
       if (user.researchAccess) links.push({ label: 'Research', to: researchHomePath(id), icon: ClipboardIcon, end: true });
       return links;
     }

@@ -20,8 +20,13 @@ import {
   type LabImportKind,
 } from '@platform/domain';
 
-/** A problem with the file as a whole; its message is shown to the lab user as it is. */
-export class ImportFileError extends UnrecoverableError {}
+/** A problem with the file as a whole; its message is shown to the lab user as it is. Never retried. */
+export class ImportFileError extends UnrecoverableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnrecoverableError'; // what BullMQ and run-job look for, whatever the class
+  }
+}
 
 export interface SheetRow {
   /** The spreadsheet row number (1-based, header included). */

@@ -1,21 +1,31 @@
 import { useState } from 'react';
 import { Button, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { ResultListCategory, SampleStatus } from '@platform/domain';
-import { labReportUrl, sendResultEmail, type ResultListRow } from '../../api/clinic';
+import type { ResultListRow } from '../../api/clinic';
+import { sendResultEmail } from '../../api/reports';
 import { reportQueryError } from '../../api/query';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
+import { ReportButton } from './ReportButton';
 import { ResultList } from './ResultList';
 
 /** The row actions of a completed sample: download the report, (re)send the patient's result email. */
 function CompletedActions({ accountId, row }: { accountId: number; row: ResultListRow }) {
   const [sending, setSending] = useState(false);
-  if (row.status === SampleStatus.Rejected) return null;
+  if (row.status === SampleStatus.Rejected) {
+    // No result: the patient needs a new sample.
+    return (
+      <Button component={Link} to={`/provider-clinic/${accountId}/order?patientId=${row.patient.id}`} size="xs" variant="light" aria-label={`Order again for ${row.patient.firstName} ${row.patient.lastName}`}>
+        Order again
+      </Button>
+    );
+  }
   const send = async () => {
     setSending(true);
     try {
-      await sendResultEmail(accountId, row.sampleId);
-      showSuccessToast(`Result email sent to ${row.patient.firstName} ${row.patient.lastName}`);
+      const sent = await sendResultEmail(accountId, row.sampleId);
+      showSuccessToast(sent.message);
     } catch (error) {
       reportQueryError(error, 'Error sending email');
     } finally {
@@ -25,9 +35,7 @@ function CompletedActions({ accountId, row }: { accountId: number; row: ResultLi
   return (
     <>
       {row.reportAvailable ? (
-        <Button component="a" href={labReportUrl(row.sampleId)} size="xs" variant="light" aria-label={`Download the report of ${row.barcode}`}>
-          Report
-        </Button>
+        <ReportButton sampleId={row.sampleId} barcode={row.barcode} size="xs" variant="light" />
       ) : (
         <Text fz="xs" c="dimmed">
           Report being prepared

@@ -117,7 +117,8 @@ function OrderForm({ account }: { account: MeAccount }) {
   if (created) return <OrderConfirmation accountId={account.id} created={created} onAnother={reset} />;
 
   return (
-    <Stack gap="lg" component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-label="Order a test" noValidate>
+    // Not a <form>: the new-patient form sits inside it, and forms do not nest.
+    <Stack gap="lg" role="group" aria-label="Order a test">
       <Card withBorder padding="lg" component="section" aria-labelledby="order-patient">
         <Stack gap="sm">
           <Title order={2} fz="lg" id="order-patient">
@@ -212,7 +213,7 @@ function OrderForm({ account }: { account: MeAccount }) {
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button type="submit" size="md" loading={submitting}>
+        <Button size="md" loading={submitting} onClick={() => void submit()}>
           Place order
         </Button>
       </Group>

@@ -226,7 +226,7 @@ function NewPatientForm({ accountId, initialName, onCancel, onDone }: {
       <Anchor component="button" type="button" fz="sm" onClick={() => setShowAddress((v) => !v)} aria-expanded={showAddress} style={{ alignSelf: 'flex-start' }}>
         {showAddress ? 'Hide the address' : 'Add an address (optional)'}
       </Anchor>
-      <Collapse in={showAddress}>
+      <Collapse expanded={showAddress}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Address line 1" value={draft.addressLine1} onChange={(e) => set('addressLine1')(e.currentTarget.value)} error={errors.addressLine1} />
           <TextInput label="Address line 2" value={draft.addressLine2} onChange={(e) => set('addressLine2')(e.currentTarget.value)} error={errors.addressLine2} />

@@ -1,2 +1,7 @@
 /** The Clinical Portal chunk (/provider-clinic/{accountId}/…). */
 export { ClinicHomePage } from './ClinicHomePage';
+export { OrderPage } from './OrderPage';
+export { PendingPage } from './PendingPage';
+export { CompletedPage } from './CompletedPage';
+export { ShipmentsPage } from './ShipmentsPage';
+export { PatientPage } from './PatientPage';

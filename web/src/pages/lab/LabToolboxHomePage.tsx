@@ -4,17 +4,18 @@ import { ClipboardIcon, DocumentIcon, FlaskIcon, KeyIcon } from '../../component
 import { PageHeader } from '../../components/PageHeader';
 import { ToolList, type ToolEntry } from '../../components/ToolList';
 import { useStoredUser } from '../../session/stored-user';
+import { LAB_PATHS } from './paths';
 
 /** The lab's tools; each is linked here when its page is built. */
 export const LAB_TOOLS: readonly ToolEntry[] = [
-  { title: 'Sample intake', description: 'Receive kits: scan barcodes, check them against orders, queue them for testing.', icon: ClipboardIcon },
-  { title: 'PCR register', description: 'Register COVID-19 PCR samples on a run.', icon: FlaskIcon },
-  { title: 'PCR resulting', description: 'Enter COVID-19 PCR results for registered samples.', icon: FlaskIcon },
+  { title: 'Sample intake', description: 'Receive kits: scan barcodes one after another, queue them for testing, or reject them with a reason.', icon: ClipboardIcon, to: LAB_PATHS.intake },
+  { title: 'PCR register', description: 'Register lab-ordered COVID-19 samples and put samples and controls on a PCR plate.', icon: FlaskIcon, to: LAB_PATHS.pcrRegister },
+  { title: 'PCR resulting', description: 'Enter the COVID-19 PCR results of a registered plate; failed controls block its release.', icon: FlaskIcon, to: LAB_PATHS.pcrResulting },
   { title: 'Storage plate import', description: 'Import storage plate layouts.', icon: DocumentIcon },
   { title: 'DNA extraction import', description: 'Import DNA extraction results.', icon: DocumentIcon },
-  { title: 'CFRT toxicity import', description: 'Import PROSTOX CFRT toxicity result files.', icon: DocumentIcon },
-  { title: 'KRAS prostate immune import', description: 'Import KRAS and prostate immune result files.', icon: DocumentIcon },
-  { title: 'Review and approve', description: 'Review imported results; approve to release or reject with a reason.', icon: KeyIcon },
+  { title: 'CFRT toxicity import', description: 'Import toxicity risk levels (PROSTOX CFRT and the other toxicity tests) from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.toxicityImport },
+  { title: 'KRAS prostate immune import', description: 'Import KRAS genotypes from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.krasImport },
+  { title: 'Review and approve', description: 'Review entered and imported results; approve to release or reject with a reason; correct a released result.', icon: KeyIcon, to: LAB_PATHS.review },
 ];
 
 /** /lab_toolbox: the Lab Toolbox home after sign-in. */

@@ -1,0 +1,187 @@
+/**
+ * The Clinical Portal's pages in a real browser (Debian's Chromium): a physician orders for a new
+ * patient and downloads the requisition form, sees the order under pending and on the patient's
+ * page, ships the kit; the lists and the error modal; the order page on a phone.
+ */
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { SampleStatus } from '@platform/domain';
+import type { RunningWorker } from '@platform/worker';
+import { DEMO_USERS } from '../../scripts/demo-users';
+import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
+import { buildTestApp, signIn as signInApi, type TestApp } from '../support/http';
+import { startServer, startTestWorker } from '../support/server';
+import { ALL_ATTESTED, pdfText, uniquePatient } from './clinic-fixtures';
+import { signIn as signInPage } from '../e2e/pages';
+
+describe('clinic pages (browser)', function () {
+  this.timeout(120_000);
+  let server: { baseUrl: string; stop(): Promise<void> };
+  let worker: RunningWorker;
+  let browser: Browser;
+  let t: TestApp;
+  let riversideId: number;
+  let current: Page | null = null;
+
+  before(async () => {
+    server = await startServer();
+    worker = await startTestWorker();
+    browser = await launchBrowser();
+    t = await buildTestApp();
+    riversideId = (await t.ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } }))!.id;
+  });
+  after(async () => {
+    await browser?.close();
+    await worker?.close();
+    await server?.stop();
+    await t?.close();
+  });
+
+  afterEach(async function () {
+    // A failed test leaves a picture of the page it failed on.
+    if (this.currentTest?.state === 'failed' && current) await screenshot(current, `clinic-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+    current = null;
+  });
+
+  async function physicianPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ page: Page; errors: string[] }> {
+    const { page } = await newPage(browser, { baseURL: server.baseUrl, viewport, bypassCSP: true, isMobile: viewport.width < 500 });
+    const errors = collectPageErrors(page);
+    current = page;
+    await signInPage(page, 'provider', DEMO_USERS.physician.email);
+    return { page, errors };
+  }
+
+  it('orders for a new patient, downloads the requisition form, finds the order under pending and on the patient page, ships the kit', async () => {
+    const { page, errors } = await physicianPage();
+    const last = `Brightwater${Date.now().toString(36).replace(/\d/g, '')}`;
+    // The physician works in two clinics; this order is for Riverside.
+    await page.goto(`/provider-clinic/${riversideId}/order`);
+    await page.getByRole('heading', { name: 'Order a test' }).waitFor();
+    await page.getByText('Riverside Oncology').first().waitFor();
+
+    // A new patient.
+    await page.getByLabel('Find the patient').fill(last);
+    await page.getByText(`No patient of this account matches “${last}”.`).waitFor();
+    await page.getByRole('button', { name: 'New patient' }).click();
+    await page.getByLabel('First name').fill('Imogen');
+    await expect(await page.getByLabel('Last name').inputValue()).to.equal(last);
+    await page.getByLabel('Date of birth').fill('1959-10-03');
+    await page.getByText('Female', { exact: true }).click();
+    await page.getByLabel('Phone').fill('555-010-7788');
+    await page.getByRole('button', { name: 'Add patient' }).click();
+    await page.getByText(`Imogen ${last}`).waitFor();
+    await page.getByText('Born 10/03/1959 · Female').waitFor();
+
+    // Test, physician, sample type, attestations.
+    await page.getByRole('checkbox', { name: 'PROSTOX ultra' }).check();
+    await page.getByRole('combobox', { name: 'Ordering physician' }).click();
+    await page.getByRole('option', { name: /Omar Reyes/ }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByText(/Confirm every attestation/).waitFor();
+    await screenshot(page, 'clinic-order-form');
+    for (const box of await page.getByRole('checkbox', { name: /medically necessary|Informed consent|claim for reimbursement|documentation supporting/ }).all()) await box.check();
+    expect(await axeViolations(page)).to.deep.equal([]);
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await page.getByRole('heading', { name: 'Order placed' }).waitFor();
+    const barcode = (await page.getByTestId('kit-barcode').innerText()).trim();
+    expect(barcode).to.match(/^41\d{12}$/);
+    await page.getByText(new RegExp(`Order RF_\\d{9} placed: kit ${barcode}`)).waitFor();
+    await screenshot(page, 'clinic-order-placed');
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download requisition form' }).click()]);
+    expect(download.suggestedFilename()).to.equal(`test-requisition-${barcode}.pdf`);
+    const text = pdfText(readFileSync((await download.path())!)).replace(/\s+/g, ' ');
+    for (const expected of ['Test Requisition Form', barcode, `Imogen ${last}`, '10/03/1959', 'PROSTOX ultra', 'Omar Reyes', 'Riverside Oncology']) {
+      expect(text, expected).to.include(expected);
+    }
+
+    // Pending lists it; its row leads to the patient page with the timeline.
+    await page.getByRole('link', { name: 'Pending', exact: true }).click();
+    await page.getByRole('heading', { name: 'Pending tests' }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(barcode) });
+    await row.waitFor();
+    expect(await row.innerText()).to.include(`${last}, Imogen`);
+    await screenshot(page, 'clinic-pending');
+    await row.getByRole('link', { name: `${last}, Imogen` }).click();
+    await page.getByRole('heading', { name: `Imogen ${last}` }).waitFor();
+    const sample = page.getByRole('article', { name: `Sample ${barcode}` });
+    await sample.getByText(SampleStatus.OrderPlaced).first().waitFor();
+    expect(await sample.innerText()).to.include('Paula Grant');
+    await screenshot(page, 'clinic-patient');
+
+    // Ship it.
+    await page.getByRole('link', { name: 'Shipments', exact: true }).click();
+    await page.getByRole('heading', { name: 'Kits to ship' }).waitFor();
+    await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).check();
+    await page.getByRole('button', { name: 'Create shipment (1)' }).click();
+    await page.getByText(/Shipment SHP-\d{8} created with 1 kit/).waitFor();
+    const shipment = page.getByRole('article', { name: /Shipment SHP-/ }).filter({ hasText: barcode });
+    await shipment.waitFor();
+    expect(await shipment.innerText()).to.include('Ready to Ship');
+    expect(await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).count()).to.equal(0);
+    await screenshot(page, 'clinic-shipments');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('shows the completed list and the spec’s error message when a list cannot be read', async () => {
+    const { page } = await physicianPage();
+    await page.goto(`/provider-clinic/${riversideId}/completed`);
+    await page.getByRole('heading', { name: 'Completed tests' }).waitFor();
+    await page.getByRole('cell', { name: '41000000000006' }).or(page.getByText('No completed tests yet.')).first().waitFor();
+    await screenshot(page, 'clinic-completed');
+    await page.route('**/api/provider-clinic/*/tests?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.goto(`/provider-clinic/${riversideId}/pending`);
+    const modal = page.getByRole('dialog', { name: 'Error retrieving pending tests' });
+    await modal.waitFor();
+    expect(await modal.innerText()).to.include('Request failed with status code 500');
+  });
+
+  it('says so when the patient check or the requisition download fails', async () => {
+    const { page } = await physicianPage();
+    await page.goto(`/provider-clinic/${riversideId}/order`);
+    await page.getByRole('heading', { name: 'Order a test' }).waitFor();
+    await page.route('**/api/provider-clinic/*/patient/exists?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"down","message":"x"}}' }));
+    await page.getByRole('button', { name: 'New patient' }).click();
+    await page.getByLabel('First name').fill('Nora');
+    await page.getByLabel('Last name').fill('Quist');
+    await page.getByLabel('Date of birth').fill('1970-07-07');
+    const check = page.getByRole('dialog', { name: 'Error checking if patient exists' });
+    await check.waitFor();
+    expect(await check.innerText()).to.include('Request failed with status code 503');
+    await check.getByRole('button').first().click();
+
+    // A patient and order of this test's own.
+    const api = await signInApi(t.app, 'physician', 'provider', '10.71.0.1');
+    const patient = await api.post(`/api/provider-clinic/${riversideId}/patient`, uniquePatient()).expect(201);
+    const doctors = await api.agent.get(`/api/provider-clinic/${riversideId}/physicians`).expect(200);
+    const order = await api
+      .post(`/api/provider-clinic/${riversideId}/order`, { patientId: patient.body.id, tests: ['KRAS'], physicianId: doctors.body[0].id, sampleType: 'Saliva', attestations: ALL_ATTESTED })
+      .expect(201);
+    await page.goto(`/provider-clinic/${riversideId}/patient/${patient.body.id}`);
+    const sample = page.getByRole('article', { name: `Sample ${order.body.sample.barcode}` });
+    await sample.waitFor();
+    await page.route('**/api/sample/*/pdf_order', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await sample.getByRole('button', { name: 'Download requisition form' }).click();
+    const failed = page.getByRole('dialog', { name: 'Error downloading PDF' });
+    await failed.waitFor();
+    expect(await failed.innerText()).to.include('Request failed with status code 500');
+  });
+
+  it('works on a phone: the order page and the pending list as cards', async () => {
+    const { page, errors } = await physicianPage(VIEWPORTS.phone);
+    await page.goto(`/provider-clinic/${riversideId}/order`);
+    await page.getByRole('heading', { name: 'Order a test' }).waitFor();
+    await page.getByLabel('Find the patient').fill('Carter');
+    await page.getByRole('listitem', { name: /Choose John Carter/ }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).to.be.at.most(VIEWPORTS.phone.width);
+    await screenshot(page, 'clinic-order-phone');
+    await page.goto(`/provider-clinic/${riversideId}/pending`);
+    await page.getByRole('article', { name: /Sample 41/ }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(VIEWPORTS.phone.width);
+    await screenshot(page, 'clinic-pending-phone');
+    expect(errors).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The Lab Toolbox pages in a real browser (Debian's Chromium), on the real API and worker:
+ * scanning kits at intake, importing a result file (check, errors, commit), approving it as the
+ * other lab user, and a PCR plate from register to results.
+ */
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningWorker } from '@platform/worker';
+import { DEMO_USERS } from '../../scripts/demo-users';
+import { signIn } from '../e2e/pages';
+import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot } from '../support/browser';
+import { startServer, startTestWorker } from '../support/server';
+import { buildTestApp, type TestApp } from '../support/http';
+import { freshBarcode, makeSample, SampleStatus, statusOf, TestName } from './lab-support';
+
+describe('lab toolbox pages (browser)', function () {
+  this.timeout(120_000);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let worker: RunningWorker;
+  let browser: Browser;
+  let t: TestApp;
+
+  before(async () => {
+    server = await startServer();
+    worker = await startTestWorker();
+    browser = await launchBrowser();
+    t = await buildTestApp();
+  });
+  after(async () => {
+    await browser?.close();
+    await worker?.close();
+    await server?.stop();
+    await t?.close();
+  });
+
+  async function labPage(who: 'lab1' | 'lab2'): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+    const { context, page } = await newPage(browser, { baseURL: server.baseUrl, bypassCSP: true });
+    const errors = collectPageErrors(page);
+    await signIn(page, 'lab', DEMO_USERS[who].email);
+    return { page, errors, close: () => context.close() };
+  }
+
+  it('intake: forty kits in a row through one scan box that keeps the focus, each answered on its own line', async () => {
+    const kits = await Promise.all([
+      makeSample(t.ctx.db, { status: SampleStatus.InTransit, tests: [TestName.ProstoxUltra] }),
+      makeSample(t.ctx.db, { status: SampleStatus.PendingShipment, tests: [TestName.Kras] }),
+    ]);
+    const unknown = freshBarcode();
+    const { page, errors, close } = await labPage('lab1');
+    try {
+      await page.getByRole('link', { name: 'Sample intake' }).click();
+      await page.getByRole('heading', { name: 'Sample intake' }).waitFor();
+      const box = page.getByRole('textbox', { name: 'Scan a kit to receive it' });
+      expect(await box.evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el)).to.equal(true);
+      for (const code of [kits[0].barcode, unknown, kits[1].barcode, kits[0].barcode, '12345']) {
+        await page.keyboard.type(code);
+        await page.keyboard.press('Enter');
+      }
+      const log = page.getByRole('table', { name: 'Scan log' });
+      await log.getByText(`Sample ${kits[0].barcode} was already received on`).waitFor();
+      await log.getByText(`No sample has barcode ${unknown}`).waitFor();
+      await log.getByText(`Received ${kits[1].barcode} (KRAS): now In Queue`).waitFor();
+      await log.getByText('Barcode must be 14 digits long (this one has 5)').waitFor();
+      const rows = log.locator('tbody tr');
+      expect(await rows.count()).to.equal(5);
+      expect(await rows.first().getAttribute('data-outcome')).to.equal('refused'); // the latest scan is on top
+      expect(await rows.last().getAttribute('data-outcome')).to.equal('received');
+      await page.getByText('This session: 2 received · 0 rejected · 3 refused').waitFor();
+      expect(await box.evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el)).to.equal(true);
+
+      // Reject mode: choose the reason, scan.
+      const reject = await makeSample(t.ctx.db, { status: SampleStatus.InTransit });
+      await page.getByText('Reject', { exact: true }).first().click();
+      await page.getByRole('combobox', { name: 'Rejection reason' }).click();
+      await page.getByRole('option', { name: 'Rejected - specimen expired' }).click();
+      await page.getByRole('textbox', { name: 'Scan a kit to reject it' }).fill(reject.barcode);
+      await page.keyboard.press('Enter');
+      await log.getByText(`Rejected ${reject.barcode}: Rejected - specimen expired`).waitFor();
+      expect(await statusOf(t.ctx.db, reject.id)).to.equal('Rejected');
+      expect(await statusOf(t.ctx.db, kits[0].id)).to.equal('In Queue');
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await screenshot(page, 'lab-intake');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('import: a file with an error shows its row; a good file commits; the importer cannot approve, the other lab user does', async () => {
+    const a = await makeSample(t.ctx.db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxCfrt] });
+    const b = await makeSample(t.ctx.db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxCfrt] });
+    const lab1 = await labPage('lab1');
+    try {
+      const page = lab1.page;
+      await page.goto('/lab_toolbox/cfrt_toxicity_import_tool');
+      await page.getByRole('heading', { name: 'CFRT toxicity import' }).waitFor();
+      await page.locator('input[type=file]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`barcode,risk_level\n${a.barcode},High Risk\n${b.barcode},Medium\n`) });
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      await page.getByText('1 error found').waitFor();
+      const errorsTable = page.getByRole('table', { name: 'Errors' });
+      await errorsTable.getByText('"Medium" is not a risk level').waitFor();
+      expect(await errorsTable.locator('tbody tr td').first().textContent()).to.equal('3');
+      expect(await page.getByRole('link', { name: 'Download errors (CSV)' }).getAttribute('href')).to.match(/^\/api\/lab-toolbox\/jobs\/\d+\/errors\.csv$/);
+      expect(await page.getByRole('button', { name: /^Commit/ }).isDisabled()).to.equal(true);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await screenshot(page, 'lab-import-errors');
+
+      await page.locator('input[type=file]').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`barcode,risk_level\n${a.barcode},High Risk\n${b.barcode},Low Risk\n`) });
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      await page.getByText('Every row can be imported').waitFor();
+      await page.getByRole('button', { name: 'Commit 2 rows' }).click();
+      await page.getByText('2 results written and waiting for review; 2 samples moved to In Testing.').waitFor();
+      expect(await statusOf(t.ctx.db, a.id)).to.equal('In Testing');
+      await page.getByRole('link', { name: 'Review this import' }).click();
+      await page.getByRole('table', { name: 'Results in review' }).getByText(a.barcode).waitFor();
+      await page.getByRole('checkbox', { name: `Choose ${a.barcode} PROSTOX CFRT` }).check();
+      expect(await page.getByRole('button', { name: /^Approve/ }).isDisabled()).to.equal(true);
+      await page.getByText('1 of the chosen cannot be approved by you').waitFor();
+      expect(lab1.errors).to.deep.equal([]);
+    } finally {
+      await lab1.close();
+    }
+
+    const lab2 = await labPage('lab2');
+    try {
+      const page = lab2.page;
+      await page.getByRole('link', { name: 'Review and approve' }).click();
+      await page.getByRole('checkbox', { name: `Choose ${a.barcode} PROSTOX CFRT` }).check();
+      await page.getByRole('checkbox', { name: `Choose ${b.barcode} PROSTOX CFRT` }).check();
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await page.getByRole('button', { name: 'Approve 2' }).click();
+      await page.getByText('2 results released').first().waitFor();
+      expect(await statusOf(t.ctx.db, a.id)).to.equal('Resulted');
+      expect(await statusOf(t.ctx.db, b.id)).to.equal('Resulted');
+      await screenshot(page, 'lab-review');
+      expect(lab2.errors).to.deep.equal([]);
+    } finally {
+      await lab2.close();
+    }
+  });
+
+  it('PCR: a sample registered at the lab goes on a plate with its controls, and the run is resulted', async () => {
+    const { page, errors, close } = await labPage('lab1');
+    const barcode = freshBarcode();
+    try {
+      await page.goto('/lab_toolbox/pcr_register');
+      await page.getByRole('textbox', { name: 'Tube barcode' }).fill(barcode);
+      await page.getByRole('textbox', { name: 'First name' }).fill('Rosa');
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Nasal');
+      await page.getByLabel('Date of birth').fill('1980-05-06');
+      await page.getByRole('combobox', { name: 'Sample type' }).click();
+      await page.getByRole('option', { name: 'Nasopharyngeal' }).click();
+      await page.getByRole('button', { name: 'Register sample' }).click();
+      await page.getByText(`${barcode} registered for Rosa N.`).waitFor();
+
+      const name = `UI ${barcode.slice(-5)}`;
+      await page.getByRole('textbox', { name: 'Plate name' }).fill(name);
+      await page.getByRole('button', { name: 'Positive control → A1' }).click();
+      await page.getByRole('button', { name: 'Negative control → B1' }).click();
+      await page.getByRole('textbox', { name: 'Scan into well C1' }).fill(barcode);
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: `Well C1: ${barcode}` }).waitFor();
+      await page.getByRole('button', { name: 'Register plate (3 wells)' }).click();
+      await page.getByText(`Plate ${name} registered`).waitFor();
+      await page.getByRole('link', { name: 'Enter its results' }).click();
+      await page.getByRole('heading', { name: `Plate ${name}` }).waitFor();
+      for (const [well, result] of [['A1', 'DETECTED'], ['B1', 'NOT DETECTED'], ['C1', 'NOT DETECTED']]) {
+        await page.getByRole('combobox', { name: `Result of ${well}` }).click();
+        await page.getByRole('option', { name: result, exact: true }).click();
+      }
+      await page.getByRole('button', { name: 'Save results' }).click();
+      await page.getByText('Controls passed').waitFor();
+      const sample = await t.ctx.db.models.Sample.findOne({ where: { barcode } });
+      expect(sample!.status).to.equal('In Testing');
+      const results = await t.ctx.db.models.TestResult.findAll({ include: [{ model: t.ctx.db.models.Test, as: 'test', where: { sampleId: sample!.id } }] });
+      expect(results.map((r) => [r.value, r.status])).to.deep.equal([['NOT DETECTED', 'In Review']]);
+      await screenshot(page, 'lab-pcr-resulting');
+      expect(await axeViolations(page)).to.deep.equal([]);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * The Lab Toolbox's endpoints (/api/lab-toolbox/…): intake, lab-ordered samples, PCR plates,
+ * result-file uploads (raw body) and their jobs (polled while Pending), the review list and the
+ * approve / reject / correct commands.
+ */
+import useSWR, { useSWRConfig } from 'swr';
+import type {
+  ApprovalGroup, CovidPcrResult, ImportCommitResult, ImportDryRunResult, ImportError, IntakeOutcome, LabImportKind,
+  LabImportMode, LabSampleCreateBody, PcrControlKind, PcrPlateBody, RejectResultsBody, RejectionReason, ReleasedResultRow,
+  ReviewListRow, CorrectResultBody,
+} from '@platform/domain';
+import { API_PREFIX, ApiError, apiFetch } from './fetcher';
+import { reportQueryError, useApiQuery } from './query';
+
+const BASE = '/lab-toolbox';
+export const labApiPath = (path: string) => `${BASE}/${path}`;
+
+const query = (params: Record<string, string | number | boolean | undefined | null>) =>
+  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString();
+
+// ---------------------------------------------------------------------------------------------
+// Shapes the API answers
+// ---------------------------------------------------------------------------------------------
+
+export type { IntakeOutcome, ReviewListRow, ReleasedResultRow, ImportError };
+
+export interface LabSampleCreated {
+  sampleId: number;
+  barcode: string;
+  orderNumber: string;
+  test: string;
+  status: string;
+  patientId: number;
+  patient: string;
+  receivedAt: string;
+}
+
+export interface QueuedSample {
+  sampleId: number;
+  barcode: string;
+  sampleType: string | null;
+  receivedAt: string | null;
+  collectedAt: string | null;
+  patient: string;
+}
+
+export interface PlateSummary {
+  id: number;
+  name: string;
+  status: string;
+  createdBy: { id: number; name: string };
+  createdAt: string;
+  resultedAt: string | null;
+  sampleCount: number;
+  controlCount: number;
+}
+
+export interface PlateWell {
+  well: string;
+  label: string;
+  kind: 'sample' | PcrControlKind;
+  reextraction: boolean;
+  sampleId: number | null;
+  barcode: string | null;
+  patient: string | null;
+  result: string | null;
+  resultId: number | null;
+  resultStatus: string | null;
+}
+
+export interface Plate {
+  id: number;
+  name: string;
+  status: string;
+  createdBy: { id: number; name: string };
+  createdAt: string;
+  resultedBy: { id: number; name: string } | null;
+  resultedAt: string | null;
+  sampleCount: number;
+  controls: { passed: boolean; problems: string[] } | null;
+  wells: PlateWell[];
+}
+
+export type ImportJobResult = (ImportDryRunResult | ImportCommitResult) & { errorsTruncated?: boolean };
+
+export interface ImportJob {
+  id: number;
+  status: 'Pending' | 'Completed' | 'Failed';
+  progress: number;
+  error: string | null;
+  result: ImportJobResult | null;
+  kind: LabImportKind;
+  mode: LabImportMode;
+  file: { id: number; name: string; sizeBytes: number; uploadedByUserId: number | null } | null;
+  createdBy: { id: number; name: string } | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface ImportReview {
+  jobId: number;
+  mode: string;
+  kind: string;
+  status: string;
+  file: { id: number; name: string } | null;
+  importedBy: { id: number; name: string } | null;
+  importedAt: string | null;
+  results: Record<string, number>;
+  total: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paginated lists: rows plus x-total-count
+// ---------------------------------------------------------------------------------------------
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  let body: { error?: { code?: string; message?: string; fields?: { field: string; message: string }[] }; requestId?: string } = {};
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return new ApiError(response.status, body.error?.code ?? 'http_error', body.error?.message ?? response.statusText ?? '', body.error?.fields ?? [], body.requestId);
+}
+
+async function fetchPage<T>(path: string): Promise<Page<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, { headers: { accept: 'application/json' }, credentials: 'include' });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server.');
+  }
+  if (!response.ok) throw await errorOf(response);
+  const rows = (await response.json()) as T[];
+  const total = Number(response.headers.get('x-total-count'));
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
+const PAGE_KEY = 'lab-page';
+
+function usePage<T>(path: string | null, errorHeading: string) {
+  return useSWR<Page<T>, ApiError>(path ? [PAGE_KEY, path] : null, ([, p]: [string, string]) => fetchPage<T>(p), {
+    keepPreviousData: true,
+    onError: (error) => reportQueryError(error, errorHeading),
+  });
+}
+
+/** After a command: every cached Lab Toolbox read is stale. */
+export function useRefreshLab() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate((key) => {
+      const path = Array.isArray(key) ? key[1] : key;
+      return typeof path === 'string' && path.startsWith(BASE);
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+export const useReviewList = (params: { page: number; pageSize: number; group?: ApprovalGroup | null; jobId?: number | null; plateId?: number | null }) =>
+  usePage<ReviewListRow>(labApiPath(`get-review-list?${query(params)}`), 'Error retrieving results for review');
+
+export const useReleasedToxicityResults = (params: { page: number; pageSize: number; barcode?: string }) =>
+  usePage<ReleasedResultRow>(labApiPath(`get-cancer-toxicity-results?${query(params)}`), 'Error retrieving released results');
+
+export const usePcrQueue = (params: { page: number; pageSize: number }) =>
+  usePage<QueuedSample>(labApiPath(`pcr/queue?${query(params)}`), 'Error retrieving samples waiting for PCR');
+
+export const usePcrPlates = (params: { page: number; pageSize: number; status?: string }) =>
+  usePage<PlateSummary>(labApiPath(`pcr/plates?${query(params)}`), 'Error retrieving PCR plates');
+
+export const usePcrPlate = (plateId: number | null) =>
+  useApiQuery<Plate>(plateId ? labApiPath(`pcr/plates/${plateId}`) : null, { errorHeading: 'Error retrieving the PCR plate' });
+
+export const useImportReview = (jobId: number | null) =>
+  useApiQuery<ImportReview>(jobId ? labApiPath(`import-tests-review?${query({ jobId })}`) : null, { errorHeading: 'Error retrieving the import' });
+
+/** An import job, polled every second while it is Pending (the progress bar). */
+export function useImportJob(jobId: number | null) {
+  return useSWR<ImportJob, ApiError>(jobId ? labApiPath(`jobs/${jobId}`) : null, (p: string) => apiFetch<ImportJob>(p), {
+    dedupingInterval: 500,
+    refreshInterval: (job) => (!job || job.status === 'Pending' ? 1000 : 0),
+    onError: (error) => reportQueryError(error, 'Error retrieving the import'),
+  });
+}
+
+/** Where the errors of a dry run download as CSV (a plain link: the session cookie goes with it). */
+export const importErrorsCsvUrl = (jobId: number) => `${API_PREFIX}${labApiPath(`jobs/${jobId}/errors.csv`)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+// ---------------------------------------------------------------------------------------------
+
+export const receiveKit = (barcode: string, receivedAt?: string) =>
+  apiFetch<IntakeOutcome>(labApiPath('intake/receive'), { method: 'POST', body: receivedAt ? { barcode, receivedAt } : { barcode } });
+
+export const rejectKit = (barcode: string, reason: RejectionReason) =>
+  apiFetch<IntakeOutcome>(labApiPath('intake/reject'), { method: 'POST', body: { barcode, reason } });
+
+export const createLabSample = (body: Omit<LabSampleCreateBody, 'test' | 'collectedAt' | 'receivedAt'> & { collectedAt?: string }) =>
+  apiFetch<LabSampleCreated>(labApiPath('samples/create'), { method: 'POST', body });
+
+export const registerPlate = (body: PcrPlateBody) => apiFetch<Plate>(labApiPath('pcr/plates'), { method: 'POST', body });
+
+export const enterPlateResults = (plateId: number, results: { well: string; result: CovidPcrResult }[]) =>
+  apiFetch<Plate>(labApiPath(`pcr/plates/${plateId}/results`), { method: 'POST', body: { results } });
+
+/** Uploads a result file as the raw request body; answers the dry run's job. */
+export async function uploadImportFile(kind: LabImportKind, file: File): Promise<{ jobId: number; fileId: number }> {
+  const { csrfToken } = await apiFetch<{ csrfToken: string }>('/auth/csrf');
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${labApiPath(`import-files?${query({ kind, filename: file.name })}`)}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream', 'x-csrf-token': csrfToken },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server.');
+  }
+  if (!response.ok) throw await errorOf(response);
+  return (await response.json()) as { jobId: number; fileId: number };
+}
+
+export const commitImportFile = (fileId: number) => apiFetch<{ jobId: number }>(labApiPath(`import-files/${fileId}/commit`), { method: 'POST' });
+
+export const approveResults = (group: ApprovalGroup, resultIds: number[]) =>
+  apiFetch<{ approved: { resultId: number; barcode: string; test: string; value: string; correction: boolean; sampleStatus: string }[] }>(
+    labApiPath(`approve-tests-${group}`), { method: 'POST', body: { resultIds } },
+  );
+
+export const rejectResults = (body: RejectResultsBody) =>
+  apiFetch<{ rejected: { resultId: number; barcode: string; test: string; sampleStatus: string }[] }>(labApiPath('import-tests-reject'), { method: 'POST', body });
+
+export const correctResult = (body: CorrectResultBody) =>
+  apiFetch<{ resultId: number; version: number; barcode: string; test: string; value: string; releasedValue: string; status: string }>(
+    labApiPath('results/correct'), { method: 'POST', body },
+  );
+
+/** The server's sentence of a failed command, or a general one. */
+export function commandError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.fields.length > 1) return error.fields.map((f) => f.message).join('\n');
+    return error.serverMessage || error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,267 @@
+import { useState } from 'react';
+import {
+  Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, Stack, Table, Text, Title,
+} from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
+import { createShipment, useRefreshClinic, useShipments, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
+import { ApiError } from '../../api/fetcher';
+import { reportQueryError } from '../../api/query';
+import { useViewport } from '../../layouts/use-viewport';
+import { showSuccessToast } from '../../shell/success-toast';
+import { ClinicPageFrame } from './ClinicPageFrame';
+import { formatCents, formatDataDate, formatDate, formatDateTime, listName } from './format';
+import { Pager } from './ListControls';
+import { patientPath } from './ResultList';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * /provider-clinic/{accountId}/shipments: the kits still at the clinic (pick them, create a
+ * shipment: the shipping service then collects it) and the account's shipments with their status.
+ */
+export function ShipmentsPage() {
+  return (
+    <ClinicPageFrame title="Shipments">
+      {(account) => (
+        <Stack gap="xl">
+          <UnshippedSamples accountId={account.id} />
+          <ShipmentList accountId={account.id} />
+        </Stack>
+      )}
+    </ClinicPageFrame>
+  );
+}
+
+function UnshippedSamples({ accountId }: { accountId: number }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [selected, setSelected] = useState<Map<number, string>>(new Map());
+  const [creating, setCreating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { data, error, isLoading } = useUnshippedSamples(accountId, { page, pageSize });
+  const refresh = useRefreshClinic(accountId);
+  const phone = useViewport() === 'phone';
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+
+  const toggle = (row: SampleRow, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(row.sampleId, row.barcode);
+      else next.delete(row.sampleId);
+      return next;
+    });
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.sampleId));
+  const someOnPage = rows.some((r) => selected.has(r.sampleId));
+  const toggleAll = (on: boolean) => rows.forEach((r) => toggle(r, on));
+
+  const create = async () => {
+    setCreating(true);
+    setProblem(null);
+    try {
+      const shipment = await createShipment(accountId, [...selected.keys()]);
+      showSuccessToast(`Shipment ${shipment.externalOrderId} created with ${shipment.samples.length} kit${shipment.samples.length === 1 ? '' : 's'}`);
+      setSelected(new Map());
+      setPage(1);
+      await refresh();
+    } catch (e) {
+      if (e instanceof ApiError && [400, 404, 409].includes(e.status)) {
+        setProblem(e.serverMessage);
+        await refresh();
+      } else {
+        reportQueryError(e, 'Error submitting form');
+      }
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="unshipped-title">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs">
+          <Title order={2} fz="lg" id="unshipped-title">
+            Kits to ship
+          </Title>
+          {data && (
+            <Badge variant="light" aria-label={`${total} unshipped samples`}>
+              {total}
+            </Badge>
+          )}
+        </Group>
+        <Button onClick={() => void create()} loading={creating} disabled={selected.size === 0 || selected.size > SHIPMENT_MAX_SAMPLES}>
+          {selected.size ? `Create shipment (${selected.size})` : 'Create shipment'}
+        </Button>
+      </Group>
+      <Text fz="sm" c="dimmed">
+        Samples ordered and still at the clinic. Choose the kits going in one box; the shipping service collects the shipment.
+      </Text>
+      {problem && (
+        <Alert color="red" variant="light" role="alert" title="The shipment was not created" withCloseButton onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+      {isLoading && !data ? (
+        <Center py="lg" role="status" aria-label="Loading unshipped samples">
+          <Loader />
+        </Center>
+      ) : error && !data ? (
+        <Alert color="red" variant="light" title="The unshipped samples could not be loaded">
+          {error.message}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Card withBorder padding="lg">
+          <Text c="dimmed">
+            No kits waiting to be shipped.{' '}
+            <Anchor component={Link} to={`/provider-clinic/${accountId}/order`}>
+              Order a test
+            </Anchor>
+          </Text>
+        </Card>
+      ) : phone ? (
+        <Stack gap="xs">
+          <Checkbox label="Select every kit on this page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={(e) => toggleAll(e.currentTarget.checked)} />
+          {rows.map((r) => (
+            <Card key={r.sampleId} withBorder padding="sm">
+              <Checkbox
+                checked={selected.has(r.sampleId)}
+                onChange={(e) => toggle(r, e.currentTarget.checked)}
+                label={
+                  <Stack gap={2}>
+                    <Text ff="monospace" fw={600}>
+                      {r.barcode}
+                    </Text>
+                    <Text fz="sm">
+                      {listName(r.patient)} · {r.tests.join(', ')}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      Ordered {formatDate(r.orderedAt)} · {r.status}
+                    </Text>
+                  </Stack>
+                }
+              />
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={760}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox aria-label="Select every kit on this page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={(e) => toggleAll(e.currentTarget.checked)} />
+                  </Table.Th>
+                  <Table.Th>Barcode</Table.Th>
+                  <Table.Th>Patient</Table.Th>
+                  <Table.Th>Date of birth</Table.Th>
+                  <Table.Th>Test</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Ordered</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.sampleId} bg={selected.has(r.sampleId) ? 'var(--mantine-color-clinical-0)' : undefined}>
+                    <Table.Td>
+                      <Checkbox aria-label={`Ship kit ${r.barcode}`} checked={selected.has(r.sampleId)} onChange={(e) => toggle(r, e.currentTarget.checked)} />
+                    </Table.Td>
+                    <Table.Td ff="monospace">{r.barcode}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={patientPath(accountId, r.patient.id)}>
+                        {listName(r.patient)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatDataDate(r.patient.dateOfBirth)}</Table.Td>
+                    <Table.Td>{r.tests.join(', ')}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={r.status} size="sm" />
+                    </Table.Td>
+                    <Table.Td>{formatDate(r.orderedAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {rows.length > 0 && (
+        <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} onPageSize={(s) => { setPageSize(s); setPage(1); }} noun="kits" />
+      )}
+      {selected.size > 0 && (
+        <Text fz="sm" aria-live="polite">
+          Selected: {[...selected.values()].join(', ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ShipmentList({ accountId }: { accountId: number }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { data, error, isLoading } = useShipments(accountId, { page, pageSize });
+  const rows = data?.rows ?? [];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="shipments-title">
+      <Title order={2} fz="lg" id="shipments-title">
+        Shipments
+      </Title>
+      {isLoading && !data ? (
+        <Center py="lg" role="status" aria-label="Loading shipments">
+          <Loader />
+        </Center>
+      ) : error && !data ? (
+        <Alert color="red" variant="light" title="The shipments could not be loaded">
+          {error.message}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Card withBorder padding="lg">
+          <Text c="dimmed">No shipments yet.</Text>
+        </Card>
+      ) : (
+        <Stack gap="xs">
+          {rows.map((s) => (
+            <ShipmentCard key={s.id} shipment={s} />
+          ))}
+          <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={setPage} onPageSize={(n) => { setPageSize(n); setPage(1); }} noun="shipments" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ShipmentCard({ shipment: s }: { shipment: ShipmentView }) {
+  return (
+    <Card withBorder padding="md" component="article" aria-label={`Shipment ${s.externalOrderId ?? s.id}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} ff="monospace">
+            {s.externalOrderId ?? `#${s.id}`}
+          </Text>
+          <StatusBadge status={s.status} size="sm" />
+        </Group>
+        <Text fz="sm" c="dimmed">
+          Created {formatDateTime(s.createdAt)}
+          {s.createdBy ? ` by ${s.createdBy}` : ''} · {s.samples.length} kit{s.samples.length === 1 ? '' : 's'}
+          {s.documents ? `, ${s.documents} requisition form${s.documents === 1 ? '' : 's'}` : ''}
+          {s.rateCents !== null ? ` · shipping ${formatCents(s.rateCents)}` : ''}
+        </Text>
+        {(s.carrier || s.trackingNumber || s.shippedAt) && (
+          <Text fz="sm">
+            Shipped {formatDate(s.shippedAt)}
+            {s.carrier ? ` with ${s.carrier}` : ''}
+            {s.trackingNumber ? ` · tracking ${s.trackingNumber}` : ''}
+          </Text>
+        )}
+        <Group gap={6}>
+          {s.samples.map((sample) => (
+            <Badge key={sample.id} variant="outline" color="gray" radius="sm" style={{ textTransform: 'none', fontFamily: 'monospace' }} title={sample.status}>
+              {sample.barcode} · {sample.status}
+            </Badge>
+          ))}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

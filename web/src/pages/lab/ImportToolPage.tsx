@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, FileInput, Group, List, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, importKindValues,
+  LAB_IMPORT_KIND_LABELS, type ImportCommitResult, type ImportDryRunResult, type LabImportKind,
+} from '@platform/domain';
+import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
+import { LabPageFrame } from './LabPageFrame';
+import { Notice } from './Notice';
+import { AA_COLORS, formatCount, statusColor } from './format';
+import { LAB_PATHS } from './paths';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+function JobProgress({ job, label }: { job: ImportJob | undefined; label: string }) {
+  if (!job || job.status !== 'Pending') return null;
+  return (
+    <Stack gap={4}>
+      <Text fz="sm">{label}… {job.progress}%</Text>
+      <Progress value={Math.max(job.progress, 3)} animated aria-label={label} />
+    </Stack>
+  );
+}
+
+function DryRunView({ job }: { job: ImportJob }) {
+  const result = job.result as (ImportDryRunResult & { errorsTruncated?: boolean }) | null;
+  if (job.status === 'Failed') {
+    return (
+      <Notice color="red" title="The file cannot be imported">
+        {job.error}. Nothing was written: correct the file and upload it again.
+      </Notice>
+    );
+  }
+  if (job.status !== 'Completed' || !result) return null;
+  const clean = result.errorCount === 0;
+  return (
+    <Stack gap="md">
+      <Notice color={clean ? 'green' : 'red'} title={clean ? 'Every row can be imported' : `${plural(result.errorCount, 'error')} found`}>
+        {result.fileName}: {plural(result.rowCount, 'row')}. {clean ? 'Check the rows below, then commit the file.' : 'Nothing was written. Correct these rows and upload the file again.'}
+      </Notice>
+      {!clean && (
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Title order={3} fz="lg">Errors</Title>
+            <Button component="a" href={importErrorsCsvUrl(job.id)} download variant="light">
+              Download errors (CSV)
+            </Button>
+          </Group>
+          {result.errorsTruncated && <Text fz="sm" c="dimmed">The first {formatCount(result.errors.length)} errors are shown; the CSV has all {formatCount(result.errorCount)}.</Text>}
+          <ScrollArea.Autosize mah={420}>
+            <Table striped withTableBorder aria-label="Errors">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Row</Table.Th>
+                  <Table.Th>Column</Table.Th>
+                  <Table.Th>Value</Table.Th>
+                  <Table.Th>Problem</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.errors.map((e, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{e.row ?? '—'}</Table.Td>
+                    <Table.Td>{e.column}</Table.Td>
+                    <Table.Td ff="monospace">{e.value}</Table.Td>
+                    <Table.Td>{e.message}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
+      <Stack gap="xs">
+        <Title order={3} fz="lg">Rows{result.rowCount > result.rows.length ? ` (the first ${formatCount(result.rows.length)} of ${formatCount(result.rowCount)})` : ''}</Title>
+        <ScrollArea.Autosize mah={420}>
+          <Table striped withTableBorder aria-label="Rows as read">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Barcode</Table.Th>
+                <Table.Th>Value</Table.Th>
+                <Table.Th>Test</Table.Th>
+                <Table.Th>Sample status</Table.Th>
+                <Table.Th>Check</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.rows.map((r) => (
+                <Table.Tr key={r.row}>
+                  <Table.Td>{r.row}</Table.Td>
+                  <Table.Td ff="monospace">{r.barcode}</Table.Td>
+                  <Table.Td>{r.value}</Table.Td>
+                  <Table.Td>{r.test ?? '—'}</Table.Td>
+                  <Table.Td>{r.sampleStatus ? <Badge color={statusColor(r.sampleStatus)}>{r.sampleStatus}</Badge> : '—'}</Table.Td>
+                  <Table.Td>{r.ok ? <Badge color={AA_COLORS.green}>OK</Badge> : <Badge color={AA_COLORS.red}>Error</Badge>}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      </Stack>
+    </Stack>
+  );
+}
+
+function CommitView({ job }: { job: ImportJob }) {
+  if (job.status === 'Failed') {
+    return <Notice color="red" title="The commit failed">{job.error}</Notice>;
+  }
+  if (job.status !== 'Completed' || !job.result) return null;
+  const result = job.result as ImportCommitResult;
+  return (
+    <Notice color="green" title="Imported">
+      {plural(result.resultsWritten, 'result')} written and waiting for review; {plural(result.samplesMovedToTesting, 'sample')} moved to In Testing.{' '}
+      <Anchor component={Link} to={`${LAB_PATHS.review}?job=${job.id}`}>
+        Review this import
+      </Anchor>{' '}
+      (another lab user approves it).
+    </Notice>
+  );
+}
+
+/**
+ * /lab_toolbox/cfrt_toxicity_import_tool and /lab_toolbox/kras_prostate_immune_import_tool:
+ * upload a CSV or XLSX, watch the check run, read every row and error (with row numbers), then
+ * commit the whole file, or nothing.
+ */
+export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: string }) {
+  const [params, setParams] = useSearchParams();
+  const dryRunId = Number(params.get('job')) || null;
+  const commitId = Number(params.get('commit')) || null;
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { data: dryRun } = useImportJob(dryRunId);
+  const { data: commit } = useImportJob(commitId);
+  const valueColumn = IMPORT_VALUE_COLUMN[kind];
+
+  async function check() {
+    if (!file) return;
+    setError(null);
+    if (file.size > IMPORT_MAX_BYTES) {
+      setError(`The file is ${formatCount(Math.ceil(file.size / 1024 / 1024))} MB; the limit is ${formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { jobId } = await uploadImportFile(kind, file);
+      setParams({ job: String(jobId) });
+      setFile(null);
+    } catch (e) {
+      setError(commandError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function doCommit() {
+    if (!dryRun?.file) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const { jobId } = await commitImportFile(dryRun.file.id);
+      setParams({ job: String(dryRun.id), commit: String(jobId) });
+    } catch (e) {
+      setError(commandError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const dryResult = dryRun?.status === 'Completed' ? (dryRun.result as ImportDryRunResult | null) : null;
+  const committable = Boolean(dryResult && dryResult.errorCount === 0 && dryRun?.mode === 'dry-run' && !commitId);
+
+  return (
+    <LabPageFrame title={title} subtitle={LAB_IMPORT_KIND_LABELS[kind]}>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Text>
+            A CSV or Excel (.xlsx) file with a header row and the columns <b>{IMPORT_BARCODE_COLUMN}</b> and <b>{valueColumn}</b> (and
+            optionally <b>{IMPORT_TEST_COLUMN}</b>, when a sample has more than one test). At most {formatCount(IMPORT_MAX_ROWS)} rows and{' '}
+            {formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB. Every row is checked first; nothing is written until you commit.
+          </Text>
+          <Text fz="sm" c="dimmed">{valueColumn} values: {importKindValues(kind).join(' · ')}</Text>
+          <Group align="flex-end" gap="sm">
+            <FileInput
+              label="Result file"
+              description="A .csv or .xlsx file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              value={file}
+              onChange={setFile}
+              clearable
+              style={{ flex: 1, minWidth: 240 }}
+            />
+            <Button onClick={check} disabled={!file} loading={busy && !dryRunId}>
+              Check the file
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {error && <Notice color="red" title="Not done">{error}</Notice>}
+
+      {dryRun && (
+        <Paper withBorder p="md">
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Title order={2} fz="xl">Check of {dryRun.file?.name ?? 'the file'}</Title>
+              <Badge color={dryRun.status === 'Failed' ? AA_COLORS.red : dryRun.status === 'Completed' ? AA_COLORS.green : AA_COLORS.gray}>{dryRun.status}</Badge>
+            </Group>
+            <JobProgress job={dryRun} label="Checking every row" />
+            <DryRunView job={dryRun} />
+            {dryRun.status === 'Completed' && (
+              <Group gap="sm">
+                <Button onClick={doCommit} disabled={!committable} loading={busy && Boolean(dryRunId)} color={AA_COLORS.green}>
+                  Commit {dryResult ? plural(dryResult.rowCount, 'row') : ''}
+                </Button>
+                {!committable && !commitId && <Text fz="sm" c="dimmed">Commit is possible once a check finds no errors.</Text>}
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      {commit && (
+        <Paper withBorder p="md">
+          <Stack gap="md">
+            <Title order={2} fz="xl">Commit</Title>
+            <JobProgress job={commit} label="Writing the results" />
+            <CommitView job={commit} />
+          </Stack>
+        </Paper>
+      )}
+
+      <List size="sm" c="dimmed">
+        <List.Item>Row numbers are those of the spreadsheet: the header is row 1.</List.Item>
+        <List.Item>The results are entered in the name of the person who uploads the file; another lab user approves them.</List.Item>
+      </List>
+    </LabPageFrame>
+  );
+}

@@ -1,0 +1,195 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { REJECTION_REASONS, type RejectionReason } from '@platform/domain';
+import { commandError, receiveKit, rejectKit, type IntakeOutcome } from '../../api/lab';
+import { LabPageFrame } from './LabPageFrame';
+import { Notice } from './Notice';
+import { AA_COLORS, formatDateTime, formatTime, localInputToIso, nowLocalInput } from './format';
+
+type Mode = 'receive' | 'reject';
+type Outcome = 'pending' | 'received' | 'rejected' | 'refused';
+
+interface LogEntry {
+  id: number;
+  at: Date;
+  barcode: string;
+  mode: Mode;
+  outcome: Outcome;
+  message: string;
+  detail?: string;
+}
+
+const OUTCOME_BADGE: Record<Outcome, { color: string; label: string }> = {
+  pending: { color: AA_COLORS.gray, label: 'Checking' },
+  received: { color: AA_COLORS.green, label: 'Received' },
+  rejected: { color: AA_COLORS.orange, label: 'Rejected' },
+  refused: { color: AA_COLORS.red, label: 'Refused' },
+};
+
+function detailOf(outcome: IntakeOutcome): string {
+  return [outcome.tests.join(', '), outcome.account ?? 'Lab ordered', outcome.patient, outcome.status].filter(Boolean).join(' · ');
+}
+
+/**
+ * /lab_toolbox/intake_tool: scan kits one after another. The scan box keeps the focus, Enter
+ * sends, and each scan puts a line at the top of the log at once (green received, orange
+ * rejected, red not done with the reason), so forty kits can go through without looking away.
+ */
+export function IntakePage() {
+  const [mode, setMode] = useState<Mode>('receive');
+  const [reason, setReason] = useState<RejectionReason | null>(null);
+  const [receivedAt, setReceivedAt] = useState('');
+  const [value, setValue] = useState('');
+  const [log, setLog] = useState<LogEntry[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const nextId = useRef(1);
+
+  const refocus = () => window.setTimeout(() => input.current?.focus(), 0);
+  const update = (id: number, patch: Partial<LogEntry>) => setLog((entries) => entries.map((e) => (e.id === id ? { ...e, ...patch } : e)));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = value;
+    const barcode = typed.trim();
+    setValue('');
+    refocus();
+    if (!barcode) return;
+    if (mode === 'reject' && !reason) {
+      setLog((entries) => [{ id: nextId.current++, at: new Date(), barcode, mode, outcome: 'refused', message: 'Choose a rejection reason first, then scan the kit again' }, ...entries]);
+      return;
+    }
+    const id = nextId.current++;
+    const trimmedNote = barcode !== typed ? ' (spaces around the scan were removed)' : '';
+    setLog((entries) => [{ id, at: new Date(), barcode, mode, outcome: 'pending', message: mode === 'receive' ? 'Receiving…' : 'Rejecting…' }, ...entries]);
+    const call = mode === 'receive' ? receiveKit(barcode, localInputToIso(receivedAt)) : rejectKit(barcode, reason!);
+    call.then(
+      (outcome) => update(id, { outcome: mode === 'receive' ? 'received' : 'rejected', message: outcome.message + trimmedNote, detail: detailOf(outcome) }),
+      (error: unknown) => update(id, { outcome: 'refused', message: commandError(error) + trimmedNote }),
+    );
+  }
+
+  const counts = log.reduce((acc, e) => ({ ...acc, [e.outcome]: (acc[e.outcome] ?? 0) + 1 }), {} as Partial<Record<Outcome, number>>);
+
+  return (
+    <LabPageFrame title="Sample intake" subtitle="Scan each kit as it arrives: received kits go to In Queue; a kit that cannot be tested is rejected with a reason.">
+      <Paper withBorder p="md">
+        <form onSubmit={submit}>
+          <Stack gap="md">
+            <Group align="flex-end" gap="md" wrap="wrap">
+              <SegmentedControl
+                aria-label="What a scan does"
+                value={mode}
+                onChange={(v) => {
+                  setMode(v as Mode);
+                  refocus();
+                }}
+                data={[
+                  { value: 'receive', label: 'Receive' },
+                  { value: 'reject', label: 'Reject' },
+                ]}
+              />
+              {mode === 'reject' ? (
+                <Select
+                  label="Rejection reason"
+                  placeholder="Choose a reason"
+                  data={REJECTION_REASONS}
+                  value={reason}
+                  onChange={(v) => {
+                    setReason(v as RejectionReason | null);
+                    refocus();
+                  }}
+                  w={{ base: '100%', sm: 340 }}
+                  required
+                />
+              ) : (
+                <TextInput
+                  type="datetime-local"
+                  label="Received at"
+                  description="Leave empty for now"
+                  value={receivedAt}
+                  max={nowLocalInput()}
+                  onChange={(e) => setReceivedAt(e.currentTarget.value)}
+                  onBlur={refocus}
+                  w={{ base: '100%', sm: 240 }}
+                />
+              )}
+            </Group>
+            <Group align="flex-end" gap="sm">
+              <TextInput
+                ref={input}
+                label={mode === 'receive' ? 'Scan a kit to receive it' : 'Scan a kit to reject it'}
+                placeholder="Kit barcode, then Enter"
+                value={value}
+                onChange={(e) => setValue(e.currentTarget.value)}
+                onBlur={(e) => {
+                  // Keep the scanner's target: only a click on another control takes the focus away.
+                  if (e.relatedTarget === null) refocus();
+                }}
+                autoFocus
+                autoComplete="off"
+                spellCheck={false}
+                size="lg"
+                style={{ flex: 1, minWidth: 260 }}
+                styles={{ input: { fontFamily: 'monospace', letterSpacing: 1 } }}
+              />
+              <Button type="submit" size="lg" color={mode === 'reject' ? AA_COLORS.orange : undefined}>
+                {mode === 'receive' ? 'Receive' : 'Reject'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      {mode === 'reject' && (
+        <Notice color="orange">
+          Reject mode: every kit scanned now is rejected{reason ? ` (${reason})` : ''}. Switch back to Receive when done.
+        </Notice>
+      )}
+
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600} aria-live="polite">
+            This session: {counts.received ?? 0} received · {counts.rejected ?? 0} rejected · {counts.refused ?? 0} refused
+          </Text>
+          {log.length > 0 && (
+            <Button variant="subtle" size="xs" onClick={() => { setLog([]); refocus(); }}>
+              Clear the log
+            </Button>
+          )}
+        </Group>
+        {log.length === 0 ? (
+          <Text c="dimmed">Scanned kits appear here, the latest first.</Text>
+        ) : (
+          <Table striped withTableBorder aria-label="Scan log">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Barcode</Table.Th>
+                <Table.Th>Outcome</Table.Th>
+                <Table.Th>What happened</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.map((e) => (
+                <Table.Tr key={e.id} data-outcome={e.outcome}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(e.at)}</Table.Td>
+                  <Table.Td ff="monospace">{e.barcode}</Table.Td>
+                  <Table.Td>
+                    <Badge color={OUTCOME_BADGE[e.outcome].color} variant={e.outcome === 'pending' ? 'outline' : 'filled'}>
+                      {OUTCOME_BADGE[e.outcome].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" c={e.outcome === 'refused' ? 'red.9' : undefined}>{e.message}</Text>
+                    {e.detail && <Text fz="xs" c="dimmed">{e.detail}</Text>}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      <Text fz="xs" c="dimmed">Receipt times are recorded as {receivedAt ? formatDateTime(localInputToIso(receivedAt)) : 'the moment of each scan'}.</Text>
+    </LabPageFrame>
+  );
+}

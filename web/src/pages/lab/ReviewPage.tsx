@@ -1,0 +1,310 @@
+import { useState } from 'react';
+import {
+  Anchor, Badge, Button, Checkbox, CloseButton, Group, Modal, Pagination, Paper, Radio, ScrollArea, SegmentedControl, Select, Stack, Table, Tabs,
+  Text, Textarea, TextInput, Tooltip,
+} from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, catalogueEntry, DEFAULT_PAGE_SIZE, isTestName, REJECTION_REASONS, SAMPLE_OUTCOME_LABELS, scaleValues,
+  type ApprovalGroup, type RejectionReason, type SampleOutcome,
+} from '@platform/domain';
+import { useMe } from '../../api/auth';
+import {
+  approveResults, commandError, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList,
+  type ReleasedResultRow, type ReviewListRow,
+} from '../../api/lab';
+import { showSuccessToast } from '../../shell/success-toast';
+import { LabPageFrame } from './LabPageFrame';
+import { Notice } from './Notice';
+import { AA_COLORS, formatCount, formatDateTime, statusColor } from './format';
+import { LAB_PATHS } from './paths';
+
+function Pager({ page, pageSize, total, onPage, noun }: { page: number; pageSize: number; total: number; onPage: (p: number) => void; noun: string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  return (
+    <Group justify="space-between">
+      <Text fz="sm" c="dimmed" aria-live="polite">{total === 0 ? `No ${noun}` : `${first}–${Math.min(total, page * pageSize)} of ${formatCount(total)} ${noun}`}</Text>
+      <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+    </Group>
+  );
+}
+
+function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [outcome, setOutcome] = useState<SampleOutcome>('retest');
+  const [rejectionReason, setRejectionReason] = useState<RejectionReason | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function submit() {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await rejectResults({
+        resultIds: rows.map((r) => r.id), reason: reason.trim(), sampleOutcome: outcome,
+        ...(outcome === 'reject-sample' ? { rejectionReason: rejectionReason! } : {}),
+      });
+      onDone(`${res.rejected.length} ${res.rejected.length === 1 ? 'result' : 'results'} rejected${outcome === 'reject-sample' ? '; the samples are rejected' : '; the samples stay In Testing for a retest'}`);
+    } catch (e) {
+      setError(commandError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={`Reject ${rows.length} ${rows.length === 1 ? 'result' : 'results'}`} size="lg">
+      <Stack gap="md">
+        <Text fz="sm">{rows.map((r) => `${r.barcode} (${r.test}: ${r.value})`).join(', ')}</Text>
+        <Textarea label="Why" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
+        <Radio.Group label="And the sample" value={outcome} onChange={(v) => setOutcome(v as SampleOutcome)}>
+          <Stack gap={6} mt={6}>
+            {(Object.keys(SAMPLE_OUTCOME_LABELS) as SampleOutcome[]).map((o) => <Radio key={o} value={o} label={SAMPLE_OUTCOME_LABELS[o]} />)}
+          </Stack>
+        </Radio.Group>
+        {outcome === 'reject-sample' && (
+          <Select label="Sample rejection reason" data={REJECTION_REASONS} value={rejectionReason} onChange={(v) => setRejectionReason(v as RejectionReason | null)} required />
+        )}
+        {error && <Notice color="red">{error}</Notice>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button color={AA_COLORS.red} onClick={submit} loading={busy} disabled={!reason.trim() || (outcome === 'reject-sample' && !rejectionReason)}>Reject</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function InReview() {
+  const [params, setParams] = useSearchParams();
+  const jobId = Number(params.get('job')) || null;
+  const plateId = Number(params.get('plate')) || null;
+  const [group, setGroup] = useState<ApprovalGroup | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
+  const [rejecting, setRejecting] = useState<ReviewListRow[] | null>(null);
+  const refresh = useRefreshLab();
+  const { data: me } = useMe();
+  const pageSize = 50;
+  const { data, isLoading } = useReviewList({ page, pageSize, group: group === 'all' ? null : group, jobId, plateId });
+  const { data: importSummary } = useImportReview(jobId);
+  const rows = data?.rows ?? [];
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const approvable = chosen.filter((r) => r.canApprove);
+
+  const toggle = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
+  const clearFilter = (key: 'job' | 'plate') => { const next = new URLSearchParams(params); next.delete(key); setParams(next); setPage(1); };
+
+  async function approve() {
+    setBusy(true);
+    setMessage(null);
+    const byGroup = new Map<ApprovalGroup, number[]>();
+    for (const r of approvable) if (r.approvalGroup) byGroup.set(r.approvalGroup, [...(byGroup.get(r.approvalGroup) ?? []), r.id]);
+    let released = 0;
+    const errors: string[] = [];
+    for (const [g, ids] of byGroup) {
+      try {
+        released += (await approveResults(g, ids)).approved.length;
+      } catch (e) {
+        errors.push(`${APPROVAL_GROUP_LABELS[g]}: ${commandError(e)}`);
+      }
+    }
+    setBusy(false);
+    setSelected(new Set());
+    refresh();
+    if (released) showSuccessToast(`${released} ${released === 1 ? 'result' : 'results'} released`);
+    setMessage(errors.length
+      ? { color: 'red', text: `${released ? `${released} released. ` : ''}Not released: ${errors.join(' ')}` }
+      : { color: 'green', text: `${released} ${released === 1 ? 'result' : 'results'} released: the samples are Resulted, the lab reports and notifications are on their way.` });
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label="Which results"
+          value={group}
+          onChange={(v) => { setGroup(v as ApprovalGroup | 'all'); setPage(1); setSelected(new Set()); }}
+          data={[{ value: 'all', label: 'All' }, ...APPROVAL_GROUPS.map((g) => ({ value: g, label: APPROVAL_GROUP_LABELS[g] }))]}
+        />
+        {jobId && <Badge size="lg" variant="light" rightSection={<CloseButton size="xs" aria-label="Show every import" onClick={() => clearFilter('job')} />}>Import job {jobId}</Badge>}
+        {plateId && <Badge size="lg" variant="light" rightSection={<CloseButton size="xs" aria-label="Show every plate" onClick={() => clearFilter('plate')} />}>Plate {plateId}</Badge>}
+      </Group>
+      {importSummary && (
+        <Text fz="sm">
+          {importSummary.file?.name ?? 'Import'} imported by {importSummary.importedBy?.name ?? 'unknown'} {importSummary.importedAt ? `on ${formatDateTime(importSummary.importedAt)}` : ''}:{' '}
+          {Object.entries(importSummary.results).filter(([, n]) => n > 0).map(([s, n]) => `${formatCount(n)} ${s}`).join(' · ') || 'no results'}
+        </Text>
+      )}
+      {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
+      <Group gap="sm">
+        <Button color={AA_COLORS.green} onClick={approve} loading={busy} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
+        <Button color={AA_COLORS.red} variant="outline" onClick={() => setRejecting(chosen)} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
+        {chosen.length > approvable.length && (
+          <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, or their plate's controls failed).</Text>
+        )}
+      </Group>
+      <ScrollArea>
+        <Table striped withTableBorder aria-label="Results in review" miw={900}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox aria-label="Choose every result on this page" checked={rows.length > 0 && chosen.length === rows.length}
+                  indeterminate={chosen.length > 0 && chosen.length < rows.length}
+                  onChange={() => setSelected(chosen.length === rows.length ? new Set() : new Set(rows.map((r) => r.id)))} />
+              </Table.Th>
+              <Table.Th>Barcode</Table.Th>
+              <Table.Th>Test</Table.Th>
+              <Table.Th>Result</Table.Th>
+              <Table.Th>Patient</Table.Th>
+              <Table.Th>Entered by</Table.Th>
+              <Table.Th>From</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {!isLoading && rows.length === 0 && (
+              <Table.Tr><Table.Td colSpan={7}><Text c="dimmed" ta="center" py="md">Nothing waits for review here.</Text></Table.Td></Table.Tr>
+            )}
+            {rows.map((r) => {
+              const mine = r.enteredBy.id === me?.user.id;
+              return (
+                <Table.Tr key={r.id}>
+                  <Table.Td><Checkbox aria-label={`Choose ${r.barcode} ${r.test}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} /></Table.Td>
+                  <Table.Td ff="monospace" fz="sm">{r.barcode}<br /><Badge size="xs" color={statusColor(r.sampleStatus)}>{r.sampleStatus}</Badge></Table.Td>
+                  <Table.Td fz="sm">{r.test}{r.version > 1 ? <Text fz="xs" c="dimmed">version {r.version}</Text> : null}</Table.Td>
+                  <Table.Td fz="sm">
+                    <Tooltip label={r.interpretation ?? ''} disabled={!r.interpretation} multiline w={320} withinPortal><Text fw={600} fz="sm">{r.value}</Text></Tooltip>
+                    {r.correctionReason && <Text fz="xs" c={AA_COLORS.orange}>Correction of {r.releasedValue ?? 'the released result'}: {r.correctionReason}</Text>}
+                  </Table.Td>
+                  <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text></Table.Td>
+                  <Table.Td fz="sm">
+                    {r.enteredBy.name} {mine && <Badge size="xs" color={AA_COLORS.gray}>you</Badge>}
+                    <Text fz="xs" c="dimmed">{formatDateTime(r.enteredAt)}</Text>
+                  </Table.Td>
+                  <Table.Td fz="sm">
+                    {r.importFile && <Anchor component={Link} to={`${LAB_PATHS.review}?job=${r.importJobId}`} fz="sm">{r.importFile.name}</Anchor>}
+                    {r.plate && (
+                      <>
+                        <Anchor component={Link} to={`${LAB_PATHS.pcrResulting}?plate=${r.plate.id}`} fz="sm">Plate {r.plate.name}, {r.plate.well}</Anchor>
+                        {!r.plate.controlsPassed && <Tooltip label={r.plate.controlProblems.join('; ')} multiline w={320} withinPortal><Badge size="xs" color={AA_COLORS.red} ml={4}>Controls failed</Badge></Tooltip>}
+                      </>
+                    )}
+                    {!r.importFile && !r.plate && <Text fz="sm" c="dimmed">{r.correctionReason ? 'Correction' : 'Entered'}</Text>}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={(p) => { setPage(p); setSelected(new Set()); }} noun="results in review" />
+      {rejecting && (
+        <RejectModal rows={rejecting} onClose={() => setRejecting(null)} onDone={(text) => { setRejecting(null); setSelected(new Set()); refresh(); setMessage({ color: 'green', text }); }} />
+      )}
+    </Stack>
+  );
+}
+
+function CorrectModal({ row, onClose, onDone }: { row: ReleasedResultRow; onClose: () => void; onDone: (message: string) => void }) {
+  const values = isTestName(row.test) ? [...new Set(catalogueEntry(row.test).acceptedScales.flatMap((s) => scaleValues(s) ?? []))].filter((v) => v !== row.value) : [];
+  const [value, setValue] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function submit() {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await correctResult({ sampleBarcode: row.barcode, testName: row.test as never, value: value!, reason: reason.trim() });
+      onDone(`Correction of ${res.barcode} (${res.test}: ${res.releasedValue} → ${res.value}) entered as version ${res.version}; another lab user approves it.`);
+    } catch (e) {
+      setError(commandError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={`Correct ${row.barcode} (${row.test})`}>
+      <Stack gap="md">
+        <Text fz="sm">Released: <b>{row.value}</b> on {formatDateTime(row.releasedAt)}. The correction is a new version; the report is re-issued marked Corrected once it is approved.</Text>
+        <Select label="Corrected result" data={values} value={value} onChange={setValue} required />
+        <Textarea label="Reason for the correction" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
+        {error && <Notice color="red">{error}</Notice>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button onClick={submit} loading={busy} disabled={!value || !reason.trim()}>Enter correction</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function Released() {
+  const [page, setPage] = useState(1);
+  const [barcode, setBarcode] = useState('');
+  const [correcting, setCorrecting] = useState<ReleasedResultRow | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const refresh = useRefreshLab();
+  const pageSize = DEFAULT_PAGE_SIZE * 2;
+  const { data } = useReleasedToxicityResults({ page, pageSize, barcode: barcode.trim() || undefined });
+  return (
+    <Stack gap="md">
+      <TextInput label="Barcode" placeholder="Find one sample" value={barcode} onChange={(e) => { setBarcode(e.currentTarget.value); setPage(1); }} w={260} ff="monospace" />
+      {message && <Notice color="green" onClose={() => setMessage(null)}>{message}</Notice>}
+      <ScrollArea>
+        <Table striped withTableBorder aria-label="Released toxicity results" miw={800}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Barcode</Table.Th>
+              <Table.Th>Test</Table.Th>
+              <Table.Th>Result</Table.Th>
+              <Table.Th>Patient</Table.Th>
+              <Table.Th>Entered / released by</Table.Th>
+              <Table.Th>Released</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.rows.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td ff="monospace" fz="sm">{r.barcode}</Table.Td>
+                <Table.Td fz="sm">{r.test}</Table.Td>
+                <Table.Td fz="sm"><b>{r.value}</b>{r.correctionReason && <Text fz="xs" c={AA_COLORS.orange}>Corrected: {r.correctionReason}</Text>}</Table.Td>
+                <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text></Table.Td>
+                <Table.Td fz="sm">{r.enteredBy.name} / {r.releasedBy?.name ?? '—'}</Table.Td>
+                <Table.Td fz="sm">{formatDateTime(r.releasedAt)}</Table.Td>
+                <Table.Td><Button size="compact-sm" variant="light" onClick={() => setCorrecting(r)}>Correct</Button></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={setPage} noun="released results" />
+      {correcting && <CorrectModal row={correcting} onClose={() => setCorrecting(null)} onDone={(m) => { setCorrecting(null); setMessage(m); refresh(); }} />}
+    </Stack>
+  );
+}
+
+/**
+ * /lab_toolbox/review: results waiting for review (who entered each, from which file or plate);
+ * approve releases them, reject sends the sample to a retest or rejects it. Your own results are
+ * listed but only another lab user can approve them. A second tab lists released toxicity
+ * results, where a correction starts.
+ */
+export function ReviewPage() {
+  return (
+    <LabPageFrame title="Review and approve" subtitle="A result is released only by a lab user other than the one who entered or imported it." maxWidth={1400}>
+      <Paper withBorder p="md">
+        <Tabs defaultValue="review" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="review">In review</Tabs.Tab>
+            <Tabs.Tab value="released">Released toxicity results</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="review"><InReview /></Tabs.Panel>
+          <Tabs.Panel value="released"><Released /></Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </LabPageFrame>
+  );
+}

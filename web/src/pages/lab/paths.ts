@@ -1,0 +1,11 @@
+/** Where each Lab Toolbox tool lives (SPEC §2 routes; the review page is ours). */
+import { LAB_HOME_PATH } from '../../portals';
+
+export const LAB_PATHS = {
+  intake: `${LAB_HOME_PATH}/intake_tool`,
+  pcrRegister: `${LAB_HOME_PATH}/pcr_register`,
+  pcrResulting: `${LAB_HOME_PATH}/pcr_resulting`,
+  toxicityImport: `${LAB_HOME_PATH}/cfrt_toxicity_import_tool`,
+  krasImport: `${LAB_HOME_PATH}/kras_prostate_immune_import_tool`,
+  review: `${LAB_HOME_PATH}/review`,
+} as const;
