@@ -53,7 +53,7 @@ async function signIn(base: string, who: DemoUserKey, portal: string) {
   token = await csrf();
   return {
     get: (path: string) => call(path),
-    post: (path: string, body: BodyInit, contentType = 'application/json') =>
+    post: (path: string, body: string, contentType = 'application/json') =>
       call(path, { method: 'POST', headers: { 'content-type': contentType, 'x-csrf-token': token }, body }),
   };
 }

@@ -44,6 +44,10 @@ describe('clinic pages (browser)', function () {
     current = null;
   });
 
+  /** How wide the page is laid out (wider than the viewport means sideways scrolling). */
+  const pageWidth = (page: Page) =>
+    page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+
   async function physicianPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ page: Page; errors: string[] }> {
     const { page } = await newPage(browser, { baseURL: server.baseUrl, viewport, bypassCSP: true, isMobile: viewport.width < 500 });
     const errors = collectPageErrors(page);
@@ -104,12 +108,14 @@ describe('clinic pages (browser)', function () {
     await row.waitFor();
     expect(await row.innerText()).to.include(`${last}, Imogen`);
     await screenshot(page, 'clinic-pending');
+    expect(await axeViolations(page), 'clinic-pending').to.deep.equal([]);
     await row.getByRole('link', { name: `${last}, Imogen` }).click();
     await page.getByRole('heading', { name: `Imogen ${last}` }).waitFor();
     const sample = page.getByRole('article', { name: `Sample ${barcode}` });
     await sample.getByText(SampleStatus.OrderPlaced).first().waitFor();
     expect(await sample.innerText()).to.include('Paula Grant');
     await screenshot(page, 'clinic-patient');
+    expect(await axeViolations(page), 'clinic-patient').to.deep.equal([]);
 
     // Ship it.
     await page.getByRole('link', { name: 'Shipments', exact: true }).click();
@@ -122,6 +128,7 @@ describe('clinic pages (browser)', function () {
     expect(await shipment.innerText()).to.include('Ready to Ship');
     expect(await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).count()).to.equal(0);
     await screenshot(page, 'clinic-shipments');
+    expect(await axeViolations(page), 'clinic-shipments').to.deep.equal([]);
     expect(errors).to.deep.equal([]);
   });
 
@@ -131,6 +138,7 @@ describe('clinic pages (browser)', function () {
     await page.getByRole('heading', { name: 'Completed tests' }).waitFor();
     await page.getByRole('cell', { name: '41000000000006' }).or(page.getByText('No completed tests yet.')).first().waitFor();
     await screenshot(page, 'clinic-completed');
+    expect(await axeViolations(page), 'clinic-completed').to.deep.equal([]);
     await page.route('**/api/provider-clinic/*/tests?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
     await page.goto(`/provider-clinic/${riversideId}/pending`);
     const modal = page.getByRole('dialog', { name: 'Error retrieving pending tests' });
@@ -175,12 +183,12 @@ describe('clinic pages (browser)', function () {
     await page.getByRole('heading', { name: 'Order a test' }).waitFor();
     await page.getByLabel('Find the patient').fill('Carter');
     await page.getByRole('listitem', { name: /Choose John Carter/ }).waitFor();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await pageWidth(page);
     expect(width).to.be.at.most(VIEWPORTS.phone.width);
     await screenshot(page, 'clinic-order-phone');
     await page.goto(`/provider-clinic/${riversideId}/pending`);
     await page.getByRole('article', { name: /Sample 41/ }).first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(VIEWPORTS.phone.width);
+    expect(await pageWidth(page)).to.be.at.most(VIEWPORTS.phone.width);
     await screenshot(page, 'clinic-pending-phone');
     expect(errors).to.deep.equal([]);
   });

@@ -6,10 +6,22 @@ import { AccountUnavailable } from '../../components/AccountUnavailable';
 import { DocumentList } from '../../components/DocumentList';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { ToolList, type ToolEntry } from '../../components/ToolList';
 import { clinicHomePath, researchHomePath } from '../../portals';
 import { useAccountFromUrl } from '../../session/use-account-from-url';
 import { showSuccessToast } from '../../shell/success-toast';
 import { NotFoundPage } from '../NotFoundPage';
+import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon } from './clinic-icons';
+
+function clinicTools(accountId: number): ToolEntry[] {
+  const base = clinicHomePath(accountId);
+  return [
+    { title: 'Order a test', description: 'Find or add the patient, choose the test, confirm the attestations, print the requisition form.', icon: OrderIcon, to: `${base}/order` },
+    { title: 'Pending tests', description: 'Samples ordered and not resulted yet, and the tests your patients ordered themselves.', icon: PendingIcon, to: `${base}/pending` },
+    { title: 'Completed tests', description: 'Released results: download the report, send the patient their result email.', icon: CompletedIcon, to: `${base}/completed` },
+    { title: 'Shipments', description: 'Put the kits waiting at the clinic in a shipment and follow it to the lab.', icon: TruckIcon, to: `${base}/shipments` },
+  ];
+}
 
 /** /provider-clinic/{accountId}: the Clinical Portal's home for the account in the URL. */
 export function ClinicHomePage() {
@@ -39,6 +51,7 @@ export function ClinicHomePage() {
           </Text>
         )}
       </AccountSummary>
+      <ToolList tools={clinicTools(account.id)} label="Clinical Portal" />
       <DocumentList audience="clinic" />
     </Stack>
   );
