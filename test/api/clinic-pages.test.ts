@@ -48,6 +48,12 @@ describe('clinic pages (browser)', function () {
   const pageWidth = (page: Page) =>
     page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
+  /** Closes the success toasts (checked on their own: they belong to the layout, not to these pages). */
+  async function dismissToasts(page: Page): Promise<void> {
+    for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click().catch(() => undefined);
+    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  }
+
   async function physicianPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ page: Page; errors: string[] }> {
     const { page } = await newPage(browser, { baseURL: server.baseUrl, viewport, bypassCSP: true, isMobile: viewport.width < 500 });
     const errors = collectPageErrors(page);
@@ -108,6 +114,7 @@ describe('clinic pages (browser)', function () {
     await row.waitFor();
     expect(await row.innerText()).to.include(`${last}, Imogen`);
     await screenshot(page, 'clinic-pending');
+    await dismissToasts(page);
     expect(await axeViolations(page), 'clinic-pending').to.deep.equal([]);
     await row.getByRole('link', { name: `${last}, Imogen` }).click();
     await page.getByRole('heading', { name: `Imogen ${last}` }).waitFor();
@@ -115,6 +122,7 @@ describe('clinic pages (browser)', function () {
     await sample.getByText(SampleStatus.OrderPlaced).first().waitFor();
     expect(await sample.innerText()).to.include('Paula Grant');
     await screenshot(page, 'clinic-patient');
+    await dismissToasts(page);
     expect(await axeViolations(page), 'clinic-patient').to.deep.equal([]);
 
     // Ship it.
@@ -128,6 +136,7 @@ describe('clinic pages (browser)', function () {
     expect(await shipment.innerText()).to.include('Ready to Ship');
     expect(await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).count()).to.equal(0);
     await screenshot(page, 'clinic-shipments');
+    await dismissToasts(page);
     expect(await axeViolations(page), 'clinic-shipments').to.deep.equal([]);
     expect(errors).to.deep.equal([]);
   });
@@ -138,6 +147,7 @@ describe('clinic pages (browser)', function () {
     await page.getByRole('heading', { name: 'Completed tests' }).waitFor();
     await page.getByRole('cell', { name: '41000000000006' }).or(page.getByText('No completed tests yet.')).first().waitFor();
     await screenshot(page, 'clinic-completed');
+    await dismissToasts(page);
     expect(await axeViolations(page), 'clinic-completed').to.deep.equal([]);
     await page.route('**/api/provider-clinic/*/tests?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
     await page.goto(`/provider-clinic/${riversideId}/pending`);

@@ -5,7 +5,9 @@ import { buildTestApp, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { addPatient, createClinic, placeOrder, rowCounts, waitFor, type PlacedOrder, type TestClinic } from './clinic-fixtures';
 
-describe('clinic shipments', () => {
+describe('clinic shipments', function () {
+  // A real worker renders the requisition forms first.
+  this.timeout(60_000);
   let t: TestApp;
   let clinic: TestClinic;
   let other: TestClinic;

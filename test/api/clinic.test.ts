@@ -145,6 +145,13 @@ describe('clinic provider API', () => {
       expect(bad.body.error.fields[0].field).to.equal('dateOfBirth');
     });
 
+    it('creates a patient once when the same patient is added twice at the same moment', async () => {
+      const p = uniquePatient({ dateOfBirth: '1971-03-03' });
+      const answers = await Promise.all([1, 2, 3].map(() => clinic.session.post(clinic.api('patient'), p)));
+      expect(answers.map((a) => a.status).sort()).to.deep.equal([201, 409, 409]);
+      expect(await t.ctx.db.models.Patient.count({ where: { accountId: clinic.accountId, lastName: p.lastName } })).to.equal(1);
+    });
+
     it('refuses a bad date of birth, a missing name or sex, and unknown fields, naming them, with nothing written', async () => {
       const before = await rowCounts(t.ctx);
       const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -270,7 +277,9 @@ describe('clinic provider API', () => {
       expect(await rowCounts(t.ctx)).to.deep.equal(before);
     });
 
-    describe('a placed order and its requisition form', () => {
+    describe('a placed order and its requisition form', function () {
+      // A real worker renders the form.
+      this.timeout(60_000);
       let worker: RunningWorker | null = null;
       after(async () => {
         await worker?.close();

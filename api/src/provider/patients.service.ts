@@ -3,6 +3,7 @@
  * each sample's tests and timeline). Every query is scoped to the caller's account; every read
  * and write of patient data is audited (ids and counts only).
  */
+import { createHash } from 'node:crypto';
 import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import { DocumentType, isDataDate, type NewPatientBody, type PatientExistsQuery, type PatientSearchQuery } from '@platform/domain';
 import type { Patient } from '@platform/db';
@@ -75,10 +76,10 @@ export async function searchPatients(ctx: Ctx, caller: ClinicCaller, query: Pati
 async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsQuery, transaction?: import('sequelize').Transaction) {
   const rows = await ctx.db.sequelize.query<{ id: number }>(
     `SELECT id FROM patients
-      WHERE account_id = :accountId AND lower(btrim(first_name)) = lower(:firstName) AND lower(btrim(last_name)) = lower(:lastName)
-        AND date_of_birth = :dateOfBirth
+      WHERE account_id = $1 AND lower(btrim(first_name)) = lower($2) AND lower(btrim(last_name)) = lower($3) AND date_of_birth = $4
       ORDER BY id LIMIT 1`,
-    { replacements: { accountId, firstName: who.firstName.trim(), lastName: who.lastName.trim(), dateOfBirth: who.dateOfBirth }, type: QueryTypes.SELECT, transaction },
+    // Bound parameters: the name and date of birth travel apart from the SQL text.
+    { bind: [accountId, who.firstName.trim(), who.lastName.trim(), who.dateOfBirth], type: QueryTypes.SELECT, transaction },
   );
   return rows[0]?.id ?? null;
 }
@@ -100,8 +101,12 @@ export const DUPLICATE_PATIENT_MESSAGE = 'A patient with this first name, last n
 export async function createPatient(ctx: Ctx, caller: ClinicCaller, body: NewPatientBody): Promise<PatientSummary> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     // Two people adding the same patient at once: the second waits here, then sees the first.
-    const key = `patient:${caller.accountId}:${body.firstName.trim().toLowerCase()}:${body.lastName.trim().toLowerCase()}:${body.dateOfBirth}`;
-    await ctx.db.sequelize.query('SELECT pg_advisory_xact_lock(hashtext(:key))', { replacements: { key }, transaction });
+    // The lock key is a hash: no name or date of birth goes into the SQL text.
+    const digest = createHash('sha256')
+      .update(`patient:${caller.accountId}:${body.firstName.trim().toLowerCase()}:${body.lastName.trim().toLowerCase()}:${body.dateOfBirth}`)
+      .digest();
+    const key = digest.readBigInt64BE(0).toString();
+    await ctx.db.sequelize.query('SELECT pg_advisory_xact_lock(CAST(:key AS bigint))', { replacements: { key }, transaction });
     if ((await findSamePatient(ctx, caller.accountId, body, transaction)) !== null) throw conflict(DUPLICATE_PATIENT_MESSAGE);
     const patient = await ctx.db.models.Patient.create({ ...body, accountId: caller.accountId }, { transaction });
     await recordAudit(

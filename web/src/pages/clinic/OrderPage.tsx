@@ -142,7 +142,7 @@ function OrderForm({ account }: { account: MeAccount }) {
           ) : (
             <PatientPicker accountId={account.id} onPick={(p) => { setPatient(p); setErrors((e) => ({ ...e, patient: undefined })); }} />
           )}
-          {errors.patient && <Text c="red.8" fz="sm" role="alert">{errors.patient}</Text>}
+          {errors.patient && <Text c="red.9" fz="sm" role="alert">{errors.patient}</Text>}
         </Stack>
       </Card>
 
@@ -203,7 +203,7 @@ function OrderForm({ account }: { account: MeAccount }) {
           >
             Confirm all four
           </Button>
-          {errors.attestations && <Text c="red.8" fz="sm" role="alert">{errors.attestations}</Text>}
+          {errors.attestations && <Text c="red.9" fz="sm" role="alert">{errors.attestations}</Text>}
         </Stack>
       </Card>
 

@@ -198,7 +198,7 @@ function NewPatientForm({ accountId, initialName, onCancel, onDone }: {
             fullWidth
           />
           {errors.sex && (
-            <Text fz="xs" c="red.8">
+            <Text fz="xs" c="red.9">
               {errors.sex}
             </Text>
           )}

@@ -98,7 +98,7 @@ export function ResultList({ accountId, category, defaultSort, dateColumn, actio
                 {r.physician ? ` · ${r.physician.name}` : ''}
               </Text>
               {r.rejectionReason && (
-                <Text fz="sm" c="red.8">
+                <Text fz="sm" c="red.9">
                   {r.rejectionReason}
                 </Text>
               )}
@@ -152,7 +152,7 @@ export function ResultList({ accountId, category, defaultSort, dateColumn, actio
                     <Stack gap={2}>
                       <StatusBadge status={r.status} size="sm" />
                       {r.rejectionReason && (
-                        <Text fz="xs" c="red.8">
+                        <Text fz="xs" c="red.9">
                           {r.rejectionReason}
                         </Text>
                       )}
