@@ -32,6 +32,9 @@ export const LOGIN_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 export const PASSWORD_MIN_LENGTH = 10;
+export const EMAIL_MAX_LENGTH = 254;
+/** A password reset token: 32 random bytes, hex. */
+export const RESET_TOKEN_HEX_LENGTH = 64;
 export const PASSWORD_RESET_TOKEN_MINUTES = 60;
 /** Idle session timeout; the SPA warns a little before. */
 export const SESSION_IDLE_MINUTES = 30;

@@ -8,5 +8,7 @@ export * from './schemas';
 export * from './sign-in-portals';
 export * from './record-values';
 export * from './provider-schemas';
+export * from './orders';
 export * from './lab-schemas';
+export * from './pcr-plates';
 export * from './report-schemas';

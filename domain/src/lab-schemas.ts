@@ -11,14 +11,15 @@ import {
   COVID_PCR_RESULTS,
   CovidPcrResult,
   REJECTION_REASONS,
-  RESPIRATORY_SAMPLE_TYPES,
   SampleStatus,
   SampleType,
   TestName,
   type RejectionReason,
 } from './enums';
-import { KIT_BARCODE_PATTERN, KIT_BARCODE_RULE, controlKind, isDataDate, reextractionOf, type ControlKind } from './identifiers';
+import { KIT_BARCODE_PATTERN, KIT_BARCODE_RULE, isDataDate } from './identifiers';
 import { LAB_IMPORT_KINDS, type LabImportKind } from './jobs';
+import { EARLIEST_DATE_OF_BIRTH, PATIENT_NAME_MAX_LENGTH } from './orders';
+import { LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PCR_PLATE_NAME_MAX_LENGTH, PCR_PLATE_STATUSES, PCR_WELL_PATTERN, PCR_WELLS, type PcrControlKind, type PcrPlateStatus } from './pcr-plates';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 const id = () => Joi.number().integer().positive();
@@ -87,14 +88,8 @@ export function patientShortName(firstName: string, lastName: string): string {
 // Lab-ordered samples (samples/create): COVID-19 PCR swabs the lab registers itself
 // ---------------------------------------------------------------------------------------------
 
-/** The tests the lab orders itself through samples/create. */
-export const LAB_ORDERABLE_TESTS: readonly TestName[] = [TestName.CovidPcr];
-/** The specimens of a lab-ordered COVID-19 PCR: the spec's respiratory subset plus the nasopharyngeal swab. */
-export const LAB_SAMPLE_TYPES: readonly SampleType[] = [...RESPIRATORY_SAMPLE_TYPES, SampleType.Nasopharyngeal];
-export const LAB_PATIENT_NAME_MAX_LENGTH = 100;
-export const LAB_EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
-const personName = (label: string) => Joi.string().trim().min(1).max(LAB_PATIENT_NAME_MAX_LENGTH).label(label);
+const personName = (label: string) => Joi.string().trim().min(1).max(PATIENT_NAME_MAX_LENGTH).label(label);
 
 export interface LabNewPatient { firstName: string; lastName: string; dateOfBirth: string; email?: string; phone?: string }
 export interface LabSampleCreateBody {
@@ -129,13 +124,13 @@ export const labSampleCreateBody = /*#__PURE__*/ Joi.object<LabSampleCreateBody>
       .custom((value: string, helpers) => {
         if (!isDataDate(value)) return helpers.error('date.data');
         const today = new Date().toISOString().slice(0, 10);
-        if (value < LAB_EARLIEST_DATE_OF_BIRTH || value > today) return helpers.error('date.range');
+        if (value < EARLIEST_DATE_OF_BIRTH || value > today) return helpers.error('date.range');
         return value;
       })
       .label('Date of birth')
       .messages({
         'date.data': '{#label} must be a real date written YYYY-MM-DD',
-        'date.range': `{#label} must be between ${LAB_EARLIEST_DATE_OF_BIRTH} and today`,
+        'date.range': `{#label} must be between ${EARLIEST_DATE_OF_BIRTH} and today`,
       })
       .required(),
     email: Joi.string().trim().lowercase().max(254).email({ tlds: false }).allow('').label('Email'),
@@ -150,47 +145,6 @@ export const labSampleCreateBody = /*#__PURE__*/ Joi.object<LabSampleCreateBody>
   })
   .options(STRICT_KEYS)
   .label('Request body');
-
-// ---------------------------------------------------------------------------------------------
-// PCR plates
-// ---------------------------------------------------------------------------------------------
-
-export const PCR_PLATE_ROWS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
-export const PCR_PLATE_COLUMNS = 12;
-/** The 96 wells of a plate in the order a plate is loaded: down each column (A1, B1 … H1, A2 …). */
-export const PCR_WELLS: readonly string[] = Array.from({ length: PCR_PLATE_COLUMNS }, (_, c) => PCR_PLATE_ROWS.map((r) => `${r}${c + 1}`)).flat();
-/** A well name: row letter A-H, column 1-12. */
-export const PCR_WELL_PATTERN = /^[A-H](?:[1-9]|1[0-2])$/;
-/** The same rule as a PostgreSQL regular expression (for the table's CHECK). */
-export const PCR_WELL_SQL_PATTERN = '^[A-H]([1-9]|1[0-2])$';
-
-export const PcrPlateStatus = { Registered: 'Registered', Resulted: 'Resulted' } as const;
-export type PcrPlateStatus = (typeof PcrPlateStatus)[keyof typeof PcrPlateStatus];
-export const PCR_PLATE_STATUSES = Object.values(PcrPlateStatus);
-
-/** The controls a plate well may hold (a re-extraction row is a sample's well, not a control). */
-export type PcrControlKind = Exclude<ControlKind, 're-extraction'>;
-export const PCR_CONTROL_KINDS: readonly PcrControlKind[] = ['positive', 'negative', 'null'];
-/** What a control must read for the plate's results to be released. */
-export const PCR_CONTROL_EXPECTED: Readonly<Partial<Record<PcrControlKind, CovidPcrResult>>> = {
-  positive: CovidPcrResult.Detected,
-  negative: CovidPcrResult.NotDetected,
-};
-export const PCR_CONTROL_LABELS: Record<PcrControlKind, string> = { positive: 'positive control', negative: 'negative control', null: 'null control' };
-
-export const PCR_PLATE_NAME_MAX_LENGTH = 64;
-
-/** What a plate well label names: a control, a re-extraction of a sample, or a sample's barcode. */
-export type PcrWellLabel =
-  | { kind: 'control'; control: PcrControlKind }
-  | { kind: 'sample'; barcode: string; reextraction: boolean };
-
-export function classifyPcrWellLabel(label: string): PcrWellLabel {
-  const kind = controlKind(label);
-  if (kind === 're-extraction') return { kind: 'sample', barcode: reextractionOf(label)!, reextraction: true };
-  if (kind) return { kind: 'control', control: kind };
-  return { kind: 'sample', barcode: label, reextraction: false };
-}
 
 export interface PcrWellInput { well: string; barcode: string }
 export interface PcrPlateBody { name: string; wells: PcrWellInput[] }

@@ -5,7 +5,7 @@
  * repeats a token or a date of birth back.
  */
 import Joi from 'joi';
-import { EMAIL_MAX_LENGTH } from './schemas';
+import { EMAIL_MAX_LENGTH } from './constants';
 
 /** A result link token: 32 random bytes, hex (64 characters). */
 export const RESULT_LINK_TOKEN_HEX_LENGTH = 64;

@@ -4,15 +4,13 @@
  * message ever repeats a password or token back.
  */
 import Joi from 'joi';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PASSWORD_MIN_LENGTH } from './constants';
+import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, PASSWORD_MIN_LENGTH, RESET_TOKEN_HEX_LENGTH } from './constants';
 
 /** The portals a person signs in to (patients never sign in with a password). */
 export const SIGN_IN_PORTALS = ['admin', 'provider', 'research', 'lab'] as const;
 export type SignInPortal = (typeof SIGN_IN_PORTALS)[number];
 
 export const PASSWORD_MAX_LENGTH = 200;
-export const EMAIL_MAX_LENGTH = 254;
-export const RESET_TOKEN_HEX_LENGTH = 64;
 
 /** Options every object schema here carries: unknown keys are an error, never silently kept or dropped. */
 const STRICT_KEYS = { allowUnknown: false } as const;

@@ -1,0 +1,53 @@
+/**
+ * Plain values of PCR plates and lab-ordered samples (no joi here: the SPA imports these). The
+ * request schemas that use them are in lab-schemas.ts.
+ */
+import { CovidPcrResult, RESPIRATORY_SAMPLE_TYPES, SampleType, TestName } from './enums';
+import { controlKind, reextractionOf, type ControlKind } from './identifiers';
+
+/** The tests the lab orders itself through samples/create. */
+export const LAB_ORDERABLE_TESTS: readonly TestName[] = [TestName.CovidPcr];
+/** The specimens of a lab-ordered COVID-19 PCR: the spec's respiratory subset plus the nasopharyngeal swab. */
+export const LAB_SAMPLE_TYPES: readonly SampleType[] = [...RESPIRATORY_SAMPLE_TYPES, SampleType.Nasopharyngeal];
+
+// ---------------------------------------------------------------------------------------------
+// PCR plates
+// ---------------------------------------------------------------------------------------------
+
+export const PCR_PLATE_ROWS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
+export const PCR_PLATE_COLUMNS = 12;
+/** The 96 wells of a plate in the order a plate is loaded: down each column (A1, B1 … H1, A2 …). */
+export const PCR_WELLS: readonly string[] = Array.from({ length: PCR_PLATE_COLUMNS }, (_, c) => PCR_PLATE_ROWS.map((r) => `${r}${c + 1}`)).flat();
+/** A well name: row letter A-H, column 1-12. */
+export const PCR_WELL_PATTERN = /^[A-H](?:[1-9]|1[0-2])$/;
+/** The same rule as a PostgreSQL regular expression (for the table's CHECK). */
+export const PCR_WELL_SQL_PATTERN = '^[A-H]([1-9]|1[0-2])$';
+
+export const PcrPlateStatus = { Registered: 'Registered', Resulted: 'Resulted' } as const;
+export type PcrPlateStatus = (typeof PcrPlateStatus)[keyof typeof PcrPlateStatus];
+export const PCR_PLATE_STATUSES = Object.values(PcrPlateStatus);
+
+/** The controls a plate well may hold (a re-extraction row is a sample's well, not a control). */
+export type PcrControlKind = Exclude<ControlKind, 're-extraction'>;
+export const PCR_CONTROL_KINDS: readonly PcrControlKind[] = ['positive', 'negative', 'null'];
+/** What a control must read for the plate's results to be released. */
+export const PCR_CONTROL_EXPECTED: Readonly<Partial<Record<PcrControlKind, CovidPcrResult>>> = {
+  positive: CovidPcrResult.Detected,
+  negative: CovidPcrResult.NotDetected,
+};
+export const PCR_CONTROL_LABELS: Record<PcrControlKind, string> = { positive: 'positive control', negative: 'negative control', null: 'null control' };
+
+export const PCR_PLATE_NAME_MAX_LENGTH = 64;
+
+/** What a plate well label names: a control, a re-extraction of a sample, or a sample's barcode. */
+export type PcrWellLabel =
+  | { kind: 'control'; control: PcrControlKind }
+  | { kind: 'sample'; barcode: string; reextraction: boolean };
+
+export function classifyPcrWellLabel(label: string): PcrWellLabel {
+  const kind = controlKind(label);
+  if (kind === 're-extraction') return { kind: 'sample', barcode: reextractionOf(label)!, reextraction: true };
+  if (kind) return { kind: 'control', control: kind };
+  return { kind: 'sample', barcode: label, reextraction: false };
+}
+
