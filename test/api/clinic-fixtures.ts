@@ -3,9 +3,7 @@
  * provider user and physicians (so counts in it are exact), patients and orders through the API,
  * and PDF text through pdftotext.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { expect } from 'chai';
 import type { Express } from 'express';
 import { hashPassword, type AppContext } from '@platform/api';
 import { AccessStatus, AccountRole, AccountType, ORDER_ATTESTATIONS, ProviderTitle, SampleType, Specialty, TestName } from '@platform/domain';
@@ -101,18 +99,7 @@ export async function placeOrder(
   return { orderId: res.body.order.id, orderNumber: res.body.order.orderNumber, sampleId: res.body.sample.id, barcode: res.body.sample.barcode, patientId };
 }
 
-/** The text of a PDF, as pdftotext reads it (layout kept). */
-export function pdfText(pdf: Buffer): string {
-  expect(pdf.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
-  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
-}
-
-/** supertest parser that keeps a binary body as a Buffer. */
-export function binaryParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, callback: (err: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
+export { pdfText, binaryBody as binaryParser } from '../support/pdf';
 
 /** Counts of the rows an order or a shipment writes: to check that a refused request wrote nothing. */
 export async function rowCounts(ctx: AppContext): Promise<Record<string, number>> {

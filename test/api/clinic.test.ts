@@ -1,3 +1,4 @@
+import { pdfPageCount } from '../support/pdf';
 import { expect } from 'chai';
 import request from 'supertest';
 import { SampleStatus, TestName, TestOrigin, Portal, SampleType } from '@platform/domain';
@@ -347,6 +348,7 @@ describe('clinic provider API', () => {
         });
         expect(res.headers['content-type']).to.equal('application/pdf');
         expect(res.headers['content-disposition']).to.equal(`attachment; filename="test-requisition-${order.barcode}.pdf"`);
+        expect(pdfPageCount(res.body as Buffer), 'one page, no blank page after it').to.equal(1);
         const text = pdfText(res.body as Buffer);
         for (const expected of [
           'Test Requisition Form', order.barcode, order.orderNumber, `Rosalind ${p.lastName}`, '02/29/1944', 'Female', 'KRAS', 'Buccal Swab',

@@ -5,9 +5,7 @@
  * real job through the outbox and wait for its status row, and the text of a PDF (pdftotext).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import type { Express } from 'express';
-import type { Response as AgentResponse } from 'superagent';
 import type { Db } from '@platform/db';
 import {
   AccessStatus, AccountRole, AccountType, catalogueEntry, JobStatus, Portal, ProviderTitle, SampleStatus, SampleType,
@@ -161,17 +159,7 @@ export async function currentReport(db: Db, sampleId: number) {
   return { doc, content: file!.content };
 }
 
-/** The text of a PDF (poppler's pdftotext), whitespace runs collapsed to one space. */
-export function pdfText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('pdftotext', ['-layout', '-', '-']);
-    const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString('utf8').replace(/\s+/g, ' ')) : reject(new Error(`pdftotext exited ${code}`))));
-    child.stdin.end(pdf);
-  });
-}
+export { pdfText, binaryBody as binary } from '../support/pdf';
 
 /** The result page link in a patient's email: barcode and token. */
 export function resultLinkIn(text: string): { url: string; barcode: string; token: string } {
@@ -197,10 +185,3 @@ export async function deliveredResult(ctx: AppContext, options: ResultOptions & 
   return { fixture, link: resultLinkIn(mails[mails.length - 1].text) };
 }
 
-/** supertest parser that keeps a binary body (a PDF) as a Buffer. */
-export function binary(res: AgentResponse, callback: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => callback(null, Buffer.concat(chunks)));
-}

@@ -2,6 +2,7 @@
  * The result's worker side, on the real worker: the lab report PDF ('render-pdf' lab_report) and
  * the notifications ('notify-result'), each enqueued through the outbox like the lab's approval does.
  */
+import { pdfPageCount } from '../support/pdf';
 import { expect } from 'chai';
 import { JobStatus, SampleStatus, TestResultStatus, resultInterpretation } from '@platform/domain';
 import { createContext, closeContext, type AppContext } from '@platform/api';
@@ -37,6 +38,7 @@ describe('lab report PDF and result notifications (worker)', function () {
       expect(report, 'a lab report document').to.not.equal(null);
       expect(report!.doc.corrected).to.equal(false);
       expect(report!.content.subarray(0, 5).toString()).to.equal('%PDF-');
+      expect(pdfPageCount(report!.content), 'a one-page report, no blank page after it').to.equal(1);
       const text = await pdfText(report!.content);
       expect(text).to.include(`${r.patient.firstName} ${r.patient.lastName}`);
       expect(text).to.include('08/19/1957'); // date of birth, MM/DD/YYYY

@@ -15,5 +15,13 @@ export function markToastContainerMounted(): () => void {
 
 export function showSuccessToast(message: string): void {
   if (providerLayoutMounted === 0) return;
-  notifications.show({ color: 'green', title: 'Done', message, autoClose: 5000 });
+  notifications.show({
+    color: 'green',
+    title: 'Done',
+    message,
+    autoClose: 5000,
+    closeButtonProps: { 'aria-label': 'Close' },
+    // Mantine's default description grey fails contrast on white.
+    styles: { description: { color: 'var(--mantine-color-dark-6)' } },
+  });
 }

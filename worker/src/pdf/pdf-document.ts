@@ -41,9 +41,12 @@ export function renderPdf(frame: PdfFrame, draw: (doc: Pdf) => void): Promise<Bu
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const bottom = doc.page.height - 40;
+    // The footer sits inside the bottom margin: lift the margin while writing it, or pdfkit starts a new page.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
     doc.fillColor(PDF_COLORS.muted).font('Helvetica').fontSize(8)
-      .text(`${frame.brand} Platform · ${frame.title} · page ${i + 1} of ${range.count}`, 54, bottom, { width: doc.page.width - 108, align: 'center', lineBreak: false });
+      .text(`${frame.brand} Platform · ${frame.title} · page ${i + 1} of ${range.count}`, 54, doc.page.height - 40, { width: doc.page.width - 108, align: 'center', lineBreak: false });
+    doc.page.margins.bottom = margin;
   }
   doc.end();
   return done;
