@@ -3,12 +3,11 @@
  * one SWR hook per resource, the commands, paginated lists that read x-total-count, and the
  * requisition form download (polled while the worker renders it).
  */
-import useSWR, { useSWRConfig } from 'swr';
 import type {
   Attestations, PatientSex, ResultListCategory, ResultListSortField, SampleType, ShippingRate, TestName,
 } from '@platform/domain';
-import { API_PREFIX, ApiError, apiFetch } from './fetcher';
-import { reportQueryError, useApiQuery } from './query';
+import { ApiError, apiDownload, apiFetch, queryString } from './fetcher';
+import { useApiPage, useApiQuery, useRefreshApi } from './query';
 
 export const clinicApiPath = (accountId: number, path: string) => `/provider-clinic/${accountId}/${path}`;
 
@@ -164,57 +163,14 @@ export type { ShippingRate };
 // Paginated lists: rows plus the x-total-count header
 // ---------------------------------------------------------------------------------------------
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-/** GETs a list endpoint; the total comes from x-total-count. Errors have the fetcher's shape. */
-async function fetchPage<T>(path: string): Promise<Page<T>> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}${path}`, { headers: { accept: 'application/json' }, credentials: 'include' });
-  } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server.');
-  }
-  if (!response.ok) throw await errorOf(response);
-  const rows = (await response.json()) as T[];
-  const total = Number(response.headers.get('x-total-count'));
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
-}
-
-async function errorOf(response: Response): Promise<ApiError> {
-  let body: { error?: { code?: string; message?: string; fields?: { field: string; message: string }[] }; requestId?: string } = {};
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON: the status says enough.
-  }
-  return new ApiError(response.status, body.error?.code ?? 'http_error', body.error?.message ?? response.statusText ?? '', body.error?.fields ?? [], body.requestId);
-}
-
-const PAGE_KEY = 'clinic-page';
-
 function usePage<T>(path: string | null, errorHeading: string) {
-  return useSWR<Page<T>, ApiError>(path ? [PAGE_KEY, path] : null, ([, p]: [string, string]) => fetchPage<T>(p), {
-    keepPreviousData: true,
-    onError: (error) => reportQueryError(error, errorHeading),
-  });
+  return useApiPage<T>(path, { errorHeading });
 }
 
-const query = (params: Record<string, string | number | boolean | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+const query = queryString;
 
 /** After a command: every cached read of this account's clinic data is stale. */
-export function useRefreshClinic(accountId: number) {
-  const { mutate } = useSWRConfig();
-  const prefix = clinicApiPath(accountId, '');
-  return () =>
-    mutate((key) => {
-      const path = Array.isArray(key) ? key[1] : key;
-      return typeof path === 'string' && path.startsWith(prefix);
-    });
-}
+export const useRefreshClinic = (accountId: number) => useRefreshApi(clinicApiPath(accountId, ''));
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -278,7 +234,7 @@ export const placeOrder = (accountId: number, body: OrderInput) =>
 export const createShipment = (accountId: number, sampleIds: number[]) =>
   apiFetch<ShipmentView>(clinicApiPath(accountId, 'shipments/create'), { method: 'POST', body: { sampleIds } });
 
-export const requisitionFormUrl = (barcode: string) => `${API_PREFIX}/sample/${encodeURIComponent(barcode)}/pdf_order`;
+const requisitionFormPath = (barcode: string) => `/sample/${encodeURIComponent(barcode)}/pdf_order`;
 
 const POLL_MS = 1500;
 const POLL_LIMIT_MS = 90_000;
@@ -290,16 +246,12 @@ const POLL_LIMIT_MS = 90_000;
 export async function fetchRequisitionForm(barcode: string, signal?: AbortSignal): Promise<Blob> {
   const deadline = Date.now() + POLL_LIMIT_MS;
   for (;;) {
-    let response: Response;
     try {
-      response = await fetch(requisitionFormUrl(barcode), { credentials: 'include', signal });
+      const { blob } = await apiDownload(requisitionFormPath(barcode), { fallbackName: `test-requisition-${barcode}.pdf`, signal });
+      return blob;
     } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new ApiError(0, 'network_error', 'Could not reach the server.');
+      if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'not_ready' || Date.now() > deadline) throw error;
     }
-    if (response.ok) return response.blob();
-    const error = await errorOf(response);
-    if (error.status !== 409 || error.code !== 'not_ready' || Date.now() > deadline) throw error;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, POLL_MS);
       signal?.addEventListener('abort', () => {
@@ -310,14 +262,4 @@ export async function fetchRequisitionForm(barcode: string, signal?: AbortSignal
   }
 }
 
-/** Hands a downloaded file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFile } from './fetcher';

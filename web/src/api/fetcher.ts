@@ -71,39 +71,104 @@ async function readError(response: Response): Promise<ApiError> {
   );
 }
 
-async function send<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers['x-csrf-token'] = token;
+interface RequestOptions {
+  body?: unknown;
+  /** A file sent as the raw request body (an upload), instead of JSON. */
+  raw?: Blob;
+  token?: string;
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+/** One HTTP exchange: same-origin cookies, the body as JSON or raw, failures as ApiError. */
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+  if (options.raw) headers['content-type'] = options.raw.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers['x-csrf-token'] = options.token;
   let response: Response;
   try {
     response = await fetch(`${API_PREFIX}${path}`, {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
-  } catch {
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', 'Could not reach the server.');
   }
   if (!response.ok) throw await readError(response);
+  return response;
+}
+
+async function readJson<T>(response: Response): Promise<T> {
   if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/**
- * Calls the API at `path` (below /api). State-changing methods carry the CSRF token; a 403
- * `csrf` answer (the session changed under us) fetches a new token and tries once more.
- */
-export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
-  const method = (options.method ?? 'GET').toUpperCase();
-  if (!STATE_CHANGING.has(method)) return send<T>(method, path, options.body);
+async function send<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  return readJson<T>(await request(method, path, { body, token }));
+}
+
+/** A state-changing exchange with the CSRF token; a 403 `csrf` (the session changed under us) fetches a new token and tries once more. */
+async function withCsrf<T>(attempt: (token: string) => Promise<T>): Promise<T> {
   try {
-    return await send<T>(method, path, options.body, await currentCsrfToken());
+    return await attempt(await currentCsrfToken());
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 403 || error.code !== 'csrf') throw error;
     forgetCsrfToken();
-    return send<T>(method, path, options.body, await currentCsrfToken());
+    return attempt(await currentCsrfToken());
   }
+}
+
+/** Calls the API at `path` (below /api); state-changing methods carry the CSRF token. */
+export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  if (!STATE_CHANGING.has(method)) return send<T>(method, path, options.body);
+  return withCsrf((token) => send<T>(method, path, options.body, token));
+}
+
+/** One page of a list endpoint: its rows, and the total the API gives in x-total-count. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export async function apiFetchPage<T>(path: string): Promise<Page<T>> {
+  const response = await request('GET', path);
+  const rows = await readJson<T[]>(response);
+  const total = Number(response.headers.get('x-total-count'));
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
+/** POSTs a file as the raw request body (with the CSRF token) and reads the JSON answer. */
+export function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  return withCsrf(async (token) => readJson<T>(await request('POST', path, { raw: file, token })));
+}
+
+/** GETs a file (a PDF, a CSV): its bytes and the name the API gave it in Content-Disposition. */
+export async function apiDownload(path: string, options: { fallbackName: string; signal?: AbortSignal }): Promise<{ blob: Blob; fileName: string }> {
+  const response = await request('GET', path, { accept: '*/*', signal: options.signal });
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
+  return { blob: await response.blob(), fileName };
+}
+
+/** Hands a downloaded file to the browser as a download (the page stays where it is). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Query-string parameters, leaving out the empty ones (undefined, null, ''). */
+export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  return new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString();
 }

@@ -3,20 +3,19 @@
  * result-file uploads (raw body) and their jobs (polled while Pending), the review list and the
  * approve / reject / correct commands.
  */
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type {
   ApprovalGroup, CovidPcrResult, ImportCommitResult, ImportDryRunResult, ImportError, IntakeOutcome, LabImportKind,
   LabImportMode, LabSampleCreateBody, PcrControlKind, PcrPlateBody, RejectResultsBody, RejectionReason, ReleasedResultRow,
   ReviewListRow, CorrectResultBody,
 } from '@platform/domain';
-import { API_PREFIX, ApiError, apiFetch } from './fetcher';
-import { reportQueryError, useApiQuery } from './query';
+import { API_PREFIX, ApiError, apiFetch, apiUpload, queryString } from './fetcher';
+import { reportQueryError, useApiPage, useApiQuery, useRefreshApi } from './query';
 
 const BASE = '/lab-toolbox';
 export const labApiPath = (path: string) => `${BASE}/${path}`;
 
-const query = (params: Record<string, string | number | boolean | undefined | null>) =>
-  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString();
+const query = queryString;
 
 // ---------------------------------------------------------------------------------------------
 // Shapes the API answers
@@ -113,52 +112,12 @@ export interface ImportReview {
 // Paginated lists: rows plus x-total-count
 // ---------------------------------------------------------------------------------------------
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-async function errorOf(response: Response): Promise<ApiError> {
-  let body: { error?: { code?: string; message?: string; fields?: { field: string; message: string }[] }; requestId?: string } = {};
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON: the status says enough.
-  }
-  return new ApiError(response.status, body.error?.code ?? 'http_error', body.error?.message ?? response.statusText ?? '', body.error?.fields ?? [], body.requestId);
-}
-
-async function fetchPage<T>(path: string): Promise<Page<T>> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}${path}`, { headers: { accept: 'application/json' }, credentials: 'include' });
-  } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server.');
-  }
-  if (!response.ok) throw await errorOf(response);
-  const rows = (await response.json()) as T[];
-  const total = Number(response.headers.get('x-total-count'));
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
-}
-
-const PAGE_KEY = 'lab-page';
-
 function usePage<T>(path: string | null, errorHeading: string) {
-  return useSWR<Page<T>, ApiError>(path ? [PAGE_KEY, path] : null, ([, p]: [string, string]) => fetchPage<T>(p), {
-    keepPreviousData: true,
-    onError: (error) => reportQueryError(error, errorHeading),
-  });
+  return useApiPage<T>(path, { errorHeading });
 }
 
 /** After a command: every cached Lab Toolbox read is stale. */
-export function useRefreshLab() {
-  const { mutate } = useSWRConfig();
-  return () =>
-    mutate((key) => {
-      const path = Array.isArray(key) ? key[1] : key;
-      return typeof path === 'string' && path.startsWith(BASE);
-    });
-}
+export const useRefreshLab = () => useRefreshApi(BASE);
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -213,22 +172,8 @@ export const enterPlateResults = (plateId: number, results: { well: string; resu
   apiFetch<Plate>(labApiPath(`pcr/plates/${plateId}/results`), { method: 'POST', body: { results } });
 
 /** Uploads a result file as the raw request body; answers the dry run's job. */
-export async function uploadImportFile(kind: LabImportKind, file: File): Promise<{ jobId: number; fileId: number }> {
-  const { csrfToken } = await apiFetch<{ csrfToken: string }>('/auth/csrf');
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}${labApiPath(`import-files?${query({ kind, filename: file.name })}`)}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream', 'x-csrf-token': csrfToken },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server.');
-  }
-  if (!response.ok) throw await errorOf(response);
-  return (await response.json()) as { jobId: number; fileId: number };
-}
+export const uploadImportFile = (kind: LabImportKind, file: File) =>
+  apiUpload<{ jobId: number; fileId: number }>(labApiPath(`import-files?${query({ kind, filename: file.name })}`), file);
 
 export const commitImportFile = (fileId: number) => apiFetch<{ jobId: number }>(labApiPath(`import-files/${fileId}/commit`), { method: 'POST' });
 

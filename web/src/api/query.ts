@@ -3,11 +3,11 @@
  * the error modal with its friendly heading and 'Request failed with status code {status}'; a
  * 401 drops the stored user and sends the person to sign in.
  */
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { QUERY_FRESH_MS, QUERY_RETRIES } from '@platform/domain';
 import { handleUnauthorized } from '../session/unauthorized';
 import { showErrorModal } from '../shell/error-modal-store';
-import { ApiError, apiFetch } from './fetcher';
+import { ApiError, apiFetch, apiFetchPage, type Page } from './fetcher';
 
 export function reportQueryError(error: unknown, heading: string): void {
   if (error instanceof ApiError && error.status === 401) {
@@ -31,4 +31,22 @@ export function useApiQuery<T>(path: string | null, { errorHeading }: { errorHea
   return useSWR<T, ApiError>(path, (p: string) => apiFetch<T>(p), {
     onError: (error) => reportQueryError(error, errorHeading),
   });
+}
+
+/** A paginated list (rows + x-total-count); the previous page stays on screen while the next loads. */
+export function useApiPage<T>(path: string | null, { errorHeading }: { errorHeading: string }) {
+  return useSWR<Page<T>, ApiError>(path ? ['page', path] : null, ([, p]: [string, string]) => apiFetchPage<T>(p), {
+    keepPreviousData: true,
+    onError: (error) => reportQueryError(error, errorHeading),
+  });
+}
+
+/** After a command: every cached read whose path starts with `prefix` is stale. */
+export function useRefreshApi(prefix: string) {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate((key) => {
+      const path = Array.isArray(key) ? key[1] : key;
+      return typeof path === 'string' && path.startsWith(prefix);
+    });
 }

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import type {
   PatientResultGreeting, UpdateDemographicInfoBody, VerifyPatientBody, DemographicField,
 } from '@platform/domain';
-import { ApiError, API_PREFIX, apiFetch } from './fetcher';
+import { ApiError, apiDownload, apiFetch, saveFile } from './fetcher';
 import { reportQueryError } from './query';
 
 export type { PatientResultGreeting, PatientResultView } from '@platform/domain';
@@ -47,31 +47,8 @@ export function updateDemographicInfo(body: UpdateDemographicInfoBody): Promise<
 
 /** Fetches a PDF and hands it to the browser as a download (no page change on failure). */
 async function downloadPdf(path: string, fallbackName: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}${path}`, { credentials: 'include', headers: { accept: 'application/pdf' } });
-  } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server.');
-  }
-  if (!response.ok) {
-    let body: { error?: { code?: string; message?: string } } = {};
-    try {
-      body = await response.json();
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, body.error?.code ?? 'http_error', body.error?.message ?? response.statusText);
-  }
-  const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const { blob, fileName } = await apiDownload(path, { fallbackName });
+  saveFile(blob, fileName);
 }
 
 /** The verified patient's lab report. */

@@ -1,14 +1,7 @@
-/** How the Lab Toolbox shows dates (SPEC §9: MM/DD/YYYY, with time) and sample statuses. */
+/** How the Lab Toolbox shows sample statuses; dates come from the shared web/src/format.ts. */
 import { SampleStatus } from '@platform/domain';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-
-export const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)).replace(',', '') : '—');
-export const formatTime = (date: Date) => timeFormat.format(date);
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+export { formatCount, formatDate, formatDateTime, formatTime } from '../../format';
 
 /** Colours dark enough for white text on a filled badge or button (WCAG AA, 4.5:1). */
 export const AA_COLORS = { green: '#1e7b34', orange: '#a3470f', red: 'red.9', gray: 'gray.7', blue: 'blue.9' } as const;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { BrandMark } from '../../components/BrandMark';

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '../../api/fetcher';
 import { downloadPatientReport, type PatientResultView } from '../../api/reports';
+import { formatDate } from '../../format';
 import { showErrorModal } from '../../shell/error-modal-store';
 import { ContactDetailsForm } from './ContactDetailsForm';
 
-/** MM/DD/YYYY, the spec's date format. */
+/** MM/DD/YYYY, the spec's date format; nothing when there is no date. */
 export function shortDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+  return iso ? formatDate(iso) : null;
 }
 
 /** The verified patient's result: each test's result in words, the dates, the report and the contact details. */
