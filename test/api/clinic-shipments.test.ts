@@ -3,7 +3,7 @@ import { ItemKind, SampleStatus, ShipmentStatus } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { addPatient, createClinic, placeOrder, rowCounts, waitFor, type PlacedOrder, type TestClinic } from './clinic-fixtures';
+import { addPatient, createClinic, placeOrder, rowCounts, waitFor, type PlacedOrder, type TestClinic } from '../support/fixtures/clinic';
 
 describe('clinic shipments', function () {
   // A real worker renders the requisition forms first.

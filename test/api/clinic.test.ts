@@ -8,7 +8,7 @@ import { buildTestApp, signIn, type Session, type TestApp } from '../support/htt
 import { startTestWorker } from '../support/server';
 import {
   ALL_ATTESTED, addPatient, binaryParser, createClinic, pdfText, placeOrder, rowCounts, uniquePatient, waitFor, type TestClinic,
-} from './clinic-fixtures';
+} from '../support/fixtures/clinic';
 
 describe('clinic provider API', () => {
   let t: TestApp;

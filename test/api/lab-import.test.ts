@@ -11,7 +11,7 @@ import { IMPORT_MAX_BYTES, SELF_APPROVAL_MESSAGE } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, until, userId } from './lab-support';
+import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, until, userId } from '../support/fixtures/lab';
 
 interface JobView {
   id: number;

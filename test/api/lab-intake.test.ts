@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { KIT_BARCODE_RULE, REJECTION_REASONS } from '@platform/domain';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
-import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from './lab-support';
+import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from '../support/fixtures/lab';
 
 describe('lab toolbox: intake', function () {
   this.timeout(60_000);

@@ -9,7 +9,7 @@ import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, newSession, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { waitForMail } from '../support/mail';
-import { binary, createClinic, deliveredResult, pdfText, resultLinkIn, signInAs, uniq, type Clinic } from './reports-fixtures';
+import { binary, createClinic, deliveredResult, pdfText, resultLinkIn, signInAs, uniq, type Clinic } from '../support/fixtures/reports';
 
 const LOCKED = 'This link is locked after too many attempts. Please contact your provider to have it sent again.';
 const DOB = '1957-08-19';

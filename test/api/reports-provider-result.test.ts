@@ -8,7 +8,7 @@ import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, signIn, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
-import { binary, createClinic, createResult, deliveredResult, pdfText, releaseCorrection, runJob, signInAs, type Clinic } from './reports-fixtures';
+import { binary, createClinic, createResult, deliveredResult, pdfText, releaseCorrection, runJob, signInAs, type Clinic } from '../support/fixtures/reports';
 
 describe('provider result (API)', function () {
   this.timeout(60_000);

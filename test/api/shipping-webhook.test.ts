@@ -3,7 +3,7 @@ import request from 'supertest';
 import { SampleStatus, ShipmentStatus } from '@platform/domain';
 import { signShippingPayload } from '../../api/src/webhooks';
 import { buildTestApp, type TestApp } from '../support/http';
-import { addPatient, createClinic, placeOrder, rowCounts, type PlacedOrder, type TestClinic } from './clinic-fixtures';
+import { addPatient, createClinic, placeOrder, rowCounts, type PlacedOrder, type TestClinic } from '../support/fixtures/clinic';
 
 const SECRET = 'shipping-secret-for-the-webhook-tests';
 const ORDERS = '/api/webhooks/shipping-service/orders';

@@ -14,7 +14,7 @@ import { labImport } from '../../worker/src/processors/lab-import';
 import { readImportSheet } from '../../worker/src/lab-import/read-sheet';
 import type { WorkerDeps } from '../../worker/src/processors/types';
 import { testConfig } from '../support/server';
-import { userId } from '../api/lab-support';
+import { userId } from '../support/fixtures/lab';
 
 describe('worker: lab-import', function () {
   this.timeout(120_000);

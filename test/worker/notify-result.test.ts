@@ -11,7 +11,7 @@ import { startTestWorker, testConfig } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
 import {
   createClinic, createResult, currentReport, pdfText, releaseCorrection, resultLinkIn, runJob, uniq, type Clinic,
-} from '../api/reports-fixtures';
+} from '../support/fixtures/reports';
 
 describe('lab report PDF and result notifications (worker)', function () {
   this.timeout(60_000);

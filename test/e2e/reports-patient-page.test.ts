@@ -9,7 +9,7 @@ import type { RunningWorker } from '@platform/worker';
 import { createContext, closeContext, type AppContext } from '@platform/api';
 import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
 import { startServer, startTestWorker, testConfig } from '../support/server';
-import { createClinic, deliveredResult, pdfText, releaseCorrection, runJob, type Clinic } from './reports-fixtures';
+import { createClinic, deliveredResult, pdfText, releaseCorrection, runJob, type Clinic } from '../support/fixtures/reports';
 
 describe('patient result page (browser, phone)', function () {
   this.timeout(90_000);

@@ -7,11 +7,11 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningWorker } from '@platform/worker';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { signIn } from '../e2e/pages';
+import { signIn } from './pages';
 import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot } from '../support/browser';
 import { startServer, startTestWorker } from '../support/server';
 import { buildTestApp, type TestApp } from '../support/http';
-import { freshBarcode, makeSample, SampleStatus, statusOf, TestName } from './lab-support';
+import { freshBarcode, makeSample, SampleStatus, statusOf, TestName } from '../support/fixtures/lab';
 
 describe('lab toolbox pages (browser)', function () {
   this.timeout(120_000);

@@ -12,8 +12,8 @@ import { DEMO_USERS } from '../../scripts/demo-users';
 import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
 import { buildTestApp, signIn as signInApi, type TestApp } from '../support/http';
 import { startServer, startTestWorker } from '../support/server';
-import { ALL_ATTESTED, pdfText, uniquePatient } from './clinic-fixtures';
-import { signIn as signInPage } from '../e2e/pages';
+import { ALL_ATTESTED, pdfText, uniquePatient } from '../support/fixtures/clinic';
+import { signIn as signInPage } from './pages';
 
 describe('clinic pages (browser)', function () {
   this.timeout(120_000);
