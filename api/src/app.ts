@@ -22,7 +22,7 @@ import { IMPORT_MAX_BYTES, JSON_BODY_LIMIT } from '@platform/domain';
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use(helmet());
   app.use(requestContext(ctx.logger));
 

@@ -15,6 +15,8 @@ export interface Config {
   redisPrefix: string;
   sessionSecret: string;
   secureCookies: boolean;
+  /** Express's 'trust proxy': which proxies' X-Forwarded-* headers to believe (addresses, 'loopback', a hop count). */
+  trustProxy: string | number;
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string };
   logLevel: string;
   webDist: string | null;
@@ -40,6 +42,7 @@ const schema = Joi.object({
   REDIS_PREFIX: Joi.string().pattern(/^[\w-]+$/).default('platform'),
   SESSION_SECRET: Joi.string().min(16).default(DEV_SESSION_SECRET),
   SECURE_COOKIES: Joi.boolean().default(false),
+  TRUST_PROXY: Joi.string().default('loopback'),
   SMTP_HOST: Joi.string().default('127.0.0.1'),
   SMTP_PORT: Joi.number().port().default(2525),
   SMTP_SECURE: Joi.boolean().default(false),
@@ -61,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   if (v.NODE_ENV === 'production' && v.SESSION_SECRET === DEV_SESSION_SECRET) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
   }
+  if (v.NODE_ENV === 'production' && !v.SECURE_COOKIES) {
+    throw new Error('Invalid configuration: SECURE_COOKIES must be true in production (serve it behind TLS)');
+  }
   if (v.NODE_ENV === 'production' && v.SHIPPING_WEBHOOK_SECRET === DEV_SHIPPING_SECRET) {
     throw new Error('Invalid configuration: SHIPPING_WEBHOOK_SECRET must be set in production');
   }
@@ -75,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     redisPrefix: v.REDIS_PREFIX,
     sessionSecret: v.SESSION_SECRET,
     secureCookies: v.SECURE_COOKIES,
+    trustProxy: /^\d+$/.test(v.TRUST_PROXY) ? Number(v.TRUST_PROXY) : v.TRUST_PROXY,
     smtp: { host: v.SMTP_HOST, port: v.SMTP_PORT, secure: v.SMTP_SECURE, user: v.SMTP_USER, pass: v.SMTP_PASS, from: v.MAIL_FROM },
     logLevel: v.LOG_LEVEL,
     webDist: v.WEB_DIST ?? defaults.webDist ?? null,

@@ -47,3 +47,6 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Requests larger than this are refused before they are parsed. */
 export const JSON_BODY_LIMIT = '1mb';
+
+/** No date and time a client sends (a receipt, a collection, a shipment) is older than this: the lab opened later. */
+export const EARLIEST_EVENT_DATE = '2000-01-01T00:00:00Z';

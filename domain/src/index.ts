@@ -12,3 +12,6 @@ export * from './orders';
 export * from './lab-schemas';
 export * from './pcr-plates';
 export * from './report-schemas';
+export type * from './provider-views';
+export type * from './lab-views';
+export type * from './auth-views';

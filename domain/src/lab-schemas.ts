@@ -6,7 +6,7 @@
  */
 import Joi from 'joi';
 import { catalogueEntry, scaleValues, type ResultScale } from './catalogue';
-import { DEFAULT_PAGE_SIZE, IMPORT_MAX_ROWS, MAX_PAGE_SIZE } from './constants';
+import { DEFAULT_PAGE_SIZE, EARLIEST_EVENT_DATE, IMPORT_MAX_ROWS, MAX_PAGE_SIZE } from './constants';
 import {
   COVID_PCR_RESULTS,
   CovidPcrResult,
@@ -45,7 +45,7 @@ export interface IntakeReceiveBody { barcode: string; receivedAt?: Date }
 /** POST intake/receive: a scanned kit; receivedAt when the kit arrived earlier than it is scanned. */
 export const intakeReceiveBody = /*#__PURE__*/ Joi.object<IntakeReceiveBody>({
   barcode: scannedBarcode('Barcode').required(),
-  receivedAt: Joi.date().iso().label('Receipt time').messages({ 'date.format': '{#label} must be a date and time' }),
+  receivedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).label('Receipt time').messages({ 'date.format': '{#label} must be a date and time', 'date.min': '{#label} must be after 01/01/2000' }),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface IntakeRejectBody { barcode: string; reason: RejectionReason }
@@ -112,10 +112,10 @@ export const labSampleCreateBody = /*#__PURE__*/ Joi.object<LabSampleCreateBody>
     .messages({ 'any.only': `{#label} must be one of: ${LAB_ORDERABLE_TESTS.join(', ')}` }),
   sampleType: Joi.string().valid(...LAB_SAMPLE_TYPES).label('Sample type')
     .messages({ 'any.only': `{#label} must be one of: ${LAB_SAMPLE_TYPES.join(', ')}` }).required(),
-  collectedAt: Joi.date().iso().max('now').label('Collection time')
-    .messages({ 'date.max': '{#label} cannot be in the future', 'date.format': '{#label} must be a date and time' }),
-  receivedAt: Joi.date().iso().max('now').label('Receipt time')
-    .messages({ 'date.max': '{#label} cannot be in the future', 'date.format': '{#label} must be a date and time' }),
+  collectedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).max('now').label('Collection time')
+    .messages({ 'date.max': '{#label} cannot be in the future', 'date.min': '{#label} must be after 01/01/2000', 'date.format': '{#label} must be a date and time' }),
+  receivedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).max('now').label('Receipt time')
+    .messages({ 'date.max': '{#label} cannot be in the future', 'date.min': '{#label} must be after 01/01/2000', 'date.format': '{#label} must be a date and time' }),
   patientId: id().label('Patient'),
   patient: Joi.object<LabNewPatient>({
     firstName: personName('First name').required(),

@@ -6,7 +6,7 @@
  * and web (forms and labels).
  */
 import Joi from 'joi';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { DEFAULT_PAGE_SIZE, EARLIEST_EVENT_DATE, MAX_PAGE_SIZE } from './constants';
 import { canOrderIn, isTestName } from './catalogue';
 import { Portal, RESULT_LIST_CATEGORIES, SAMPLE_TYPES, SampleStatus, type ResultListCategory, type SampleType, type TestName } from './enums';
 import { isDataDate } from './identifiers';
@@ -14,6 +14,7 @@ import {
   EARLIEST_DATE_OF_BIRTH, ORDER_ATTESTATIONS, PATIENT_NAME_MAX_LENGTH, PATIENT_SEX_LABELS, PATIENT_SEXES, SHIPMENT_MAX_SAMPLES, todayDataDate,
   type Attestations, type PatientSex,
 } from './orders';
+import type { PatientRecordDetails } from './provider-views';
 import { emailSchema } from './schemas';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
@@ -48,20 +49,14 @@ const optionalText = (label: string, max: number) => Joi.string().trim().max(max
 
 export const PATIENT_PHONE_PATTERN = /^\+?[0-9 ().-]{7,20}$/;
 
-export interface NewPatientBody {
+/** A new patient as validated (optional fields given as '' or left out are null). */
+export interface NewPatientBody extends PatientRecordDetails {
   firstName: string;
   lastName: string;
   dateOfBirth: string;
   sex: PatientSex;
   email: string | null;
   phone: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-  medicalRecordNumber: string | null;
 }
 
 /** POST provider-clinic/{accountId}/patient: a new patient of the account. */
@@ -312,7 +307,7 @@ export const shippingOrderEvent = Joi.object<ShippingOrderEvent>({
     externalOrderId,
     carrier: Joi.string().trim().min(1).max(100).label('data.carrier'),
     trackingNumber: Joi.string().trim().min(1).max(100).label('data.trackingNumber'),
-    shippedAt: Joi.date().iso().label('data.shippedAt'),
+    shippedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).label('data.shippedAt'),
   })
     .unknown(true)
     .label('data')

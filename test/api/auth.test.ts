@@ -71,6 +71,25 @@ describe('sign-in', () => {
     }
   });
 
+  it('a burst of parallel guesses gets no more tries than the limit', async () => {
+    const { hashPassword } = await import('@platform/api');
+    await t.ctx.db.models.User.create({ kind: 'lab', email: 'burst-lab@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Bea', lastName: 'Burst' });
+    const s = await newSession(t.app, '10.2.9.1');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => s.post('/api/auth/login', { email: 'burst-lab@demo.test', password: 'wrong-password-1', portal: 'lab' })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((x) => x === 401)).to.have.length(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(statuses.filter((x) => x === 429)).to.have.length(30 - LOGIN_FAILURES_PER_ACCOUNT);
+  });
+
+  it('successful sign-ins from one address (a clinic behind one router) never use up its allowance', async () => {
+    for (let i = 0; i < 25; i++) {
+      const s = await newSession(t.app, '10.3.5.5');
+      await s.post('/api/auth/login', { email: DEMO_USERS.admin.email, password: DEMO_PASSWORD, portal: 'admin' }).expect(200);
+    }
+  });
+
   it('throttles an address that tries many accounts', async () => {
     const s = await newSession(t.app, '10.3.0.1');
     for (let i = 0; i < 20; i++) {

@@ -28,6 +28,11 @@ describe('system endpoints and bad input', () => {
     expect(res.headers['x-powered-by']).to.equal(undefined);
   });
 
+  it('answers a path with broken percent-encoding with a 400, not a 500', async () => {
+    const res = await request(t.app).get('/api/reports/patient-result/%E0%A4%A?token=x').expect(400);
+    expect(res.body.error).to.deep.equal({ code: 'bad_request', message: 'The request is malformed' });
+  });
+
   it('answers an unknown endpoint with a JSON 404', async () => {
     const res = await request(t.app).get('/api/no/such/thing').expect(404);
     expect(res.body.error.code).to.equal('not_found');

@@ -37,7 +37,8 @@ export async function recordFailure(job: Job<QueuedJobData> | undefined, err: Er
   if (!job) return;
   const attempts = job.opts.attempts ?? 1;
   const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= attempts;
-  deps.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
+  // The message may name a barcode, a value or an address: it goes to the job's row, never to the log.
+  deps.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.name }, 'job failed');
   const jobRowId = Number(job.data?.jobRowId);
   if (!final || !Number.isSafeInteger(jobRowId)) return;
   await deps.db.models.Job.update({ status: JobStatus.Failed, error: err.message, finishedAt: new Date() }, { where: { id: jobRowId } });

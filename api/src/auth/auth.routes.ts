@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { PassportStatic } from 'passport';
 import {
-  changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, switchAccountBody, type SignInPortal,
+  changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, switchAccountBody, type ForgotPasswordAnswer, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
@@ -38,14 +38,13 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   router.post('/login', validateBody(loginBody), async (req, res) => {
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
     const ip = req.ip ?? 'unknown';
-    await throttle.assertAllowed(email, ip);
+    await throttle.reserve(email, ip);
     const user = await authenticate(passport, req);
     if (!user) {
-      await throttle.recordFailure(email, ip);
       await recordAudit(ctx.db, { actorKind: 'anonymous', action: 'auth.login_failed', details: { portal }, ...meta(req) });
       throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
     }
-    await throttle.recordSuccess(email);
+    await throttle.recordSuccess(email, ip);
     await logIn(req, user); // passport regenerates the session here
     const accounts = await accountsOf(ctx, user);
     req.session.currentAccountId = pickCurrentAccount(accounts, undefined, portal)?.id;
@@ -74,7 +73,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
 
   router.post('/forgot-password', validateBody(forgotPasswordBody), async (req, res) => {
     await requestPasswordReset(ctx, req.body.email, req.body.portal, meta(req));
-    res.status(202).json({ message: FORGOT_MESSAGE });
+    res.status(202).json({ message: FORGOT_MESSAGE } satisfies ForgotPasswordAnswer);
   });
 
   router.post('/reset-password', validateBody(resetPasswordBody), async (req, res) => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Op } from 'sequelize';
 import {
-  AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type SignInPortal,
+  AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type AccountSummary,
+  type Me, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
@@ -9,23 +10,6 @@ import { queueEmail } from '../jobs';
 import { AppError, forbidden } from '../http/errors';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
 import type { SessionUser } from './session-user';
-
-export interface AccountSummary {
-  id: number;
-  name: string;
-  type: string;
-  role: AccountRole;
-  eapPartner: boolean;
-  international: boolean;
-  clinicAccess: boolean;
-  researchAccess: boolean;
-}
-
-export interface Me {
-  user: SessionUser;
-  accounts: AccountSummary[];
-  currentAccount: AccountSummary | null;
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -50,7 +34,7 @@ export async function accountsOf(ctx: Ctx, user: SessionUser): Promise<AccountSu
   const memberships = await AccountMembership.findAll({ where: { contactId: contact.id, isActive: true } });
   if (!memberships.length) return [];
   const accounts = await Account.findAll({ where: { id: { [Op.in]: memberships.map((m) => m.accountId) }, isActive: true }, order: [['name', 'ASC']] });
-  return accounts.map((a) => ({
+  return accounts.map((a): AccountSummary => ({
     id: a.id,
     name: a.name,
     type: a.type,

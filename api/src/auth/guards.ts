@@ -4,10 +4,10 @@
  * same 404 as for an account that does not exist.
  */
 import type { RequestHandler } from 'express';
-import type { AccountRole, UserKind } from '@platform/domain';
+import type { AccountRole, AccountSummary, UserKind } from '@platform/domain';
 import type { AppContext } from '../context';
 import { forbidden, notFound, unauthorized } from '../http/errors';
-import { accountsOf, type AccountSummary } from './auth.service';
+import { accountsOf } from './auth.service';
 
 export function requireUser(...kinds: UserKind[]): RequestHandler {
   return (req, _res, next) => {

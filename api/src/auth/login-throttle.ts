@@ -1,6 +1,8 @@
 /**
  * Sign-in throttling kept in Redis, per account (the email typed, whether or not it exists) and
- * per address. Only failures count; a success clears the account's counter.
+ * per address. Every attempt takes its point BEFORE the password is checked (an atomic increment
+ * in Redis), so a burst of parallel guesses cannot slip past the limit; a success gives the
+ * account's points back.
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -8,9 +10,10 @@ import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_THROTTLE_
 import { tooManyRequests } from '../http/errors';
 
 export interface LoginThrottle {
-  assertAllowed(email: string, ip: string): Promise<void>;
-  recordFailure(email: string, ip: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+  /** Takes one attempt from the account's and the address's allowance, or refuses with 429. */
+  reserve(email: string, ip: string): Promise<void>;
+  /** A success gives its points back: only failures may use up an allowance. */
+  recordSuccess(email: string, ip: string): Promise<void>;
 }
 
 function blocked(seconds: number) {
@@ -20,25 +23,23 @@ function blocked(seconds: number) {
 
 export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle {
   const common = { storeClient: redis, duration: LOGIN_THROTTLE_WINDOW_SECONDS, blockDuration: LOGIN_THROTTLE_WINDOW_SECONDS };
-  const byAccount = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}:login-fail-account`, points: LOGIN_FAILURES_PER_ACCOUNT });
-  const byAddress = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}:login-fail-address`, points: LOGIN_FAILURES_PER_ADDRESS });
+  const byAccount = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}:login-account`, points: LOGIN_FAILURES_PER_ACCOUNT });
+  const byAddress = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}:login-address`, points: LOGIN_FAILURES_PER_ADDRESS });
   const accountKey = (email: string) => email.trim().toLowerCase();
 
   return {
-    async assertAllowed(email, ip) {
-      const [a, b] = await Promise.all([byAccount.get(accountKey(email)), byAddress.get(ip)]);
-      const over = [a && a.consumedPoints >= LOGIN_FAILURES_PER_ACCOUNT ? a : null, b && b.consumedPoints >= LOGIN_FAILURES_PER_ADDRESS ? b : null]
-        .filter((r): r is RateLimiterRes => r !== null);
-      if (over.length) throw blocked(Math.ceil(Math.max(...over.map((r) => r.msBeforeNext)) / 1000));
+    async reserve(email, ip) {
+      const outcomes = await Promise.allSettled([byAccount.consume(accountKey(email)), byAddress.consume(ip)]);
+      const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+      if (!refused.length) return;
+      const waits = refused.map((r) => {
+        if (r instanceof RateLimiterRes) return r.msBeforeNext;
+        throw r; // Redis itself failed: not a throttle decision
+      });
+      throw blocked(Math.ceil(Math.max(...waits) / 1000));
     },
-    async recordFailure(email, ip) {
-      await Promise.all([
-        byAccount.consume(accountKey(email)).catch(() => undefined),
-        byAddress.consume(ip).catch(() => undefined),
-      ]);
-    },
-    async recordSuccess(email) {
-      await byAccount.delete(accountKey(email));
+    async recordSuccess(email, ip) {
+      await Promise.all([byAccount.delete(accountKey(email)), byAddress.reward(ip, 1)]);
     },
   };
 }

@@ -1,13 +1,7 @@
-import type { UserKind } from '@platform/domain';
+import type { SessionUser } from '@platform/domain';
 
-/** What a signed-in request carries as req.user (loaded from the users table on each request). */
-export interface SessionUser {
-  id: number;
-  kind: UserKind;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+/** What a signed-in request carries as req.user (loaded from the users table on each request); also Me.user. */
+export type { SessionUser };
 
 declare global {
   namespace Express {

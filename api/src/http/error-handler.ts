@@ -33,6 +33,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (!appError && (err as { code?: string }).code === 'EBADCSRFTOKEN') {
       appError = new AppError(403, 'csrf', 'The form has expired. Reload the page and try again.');
     }
+    const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+    if (!appError && typeof status === 'number' && status >= 400 && status < 500) {
+      // Express's own refusals, e.g. a path with broken percent-encoding.
+      appError = new AppError(status, 'bad_request', 'The request is malformed');
+    }
     if (!appError) {
       logger.error({ requestId, err: { name: (err as Error).name, message: (err as Error).message, stack: (err as Error).stack } }, 'unhandled error');
       appError = new AppError(500, 'internal', 'Something went wrong on our side. Please try again.');

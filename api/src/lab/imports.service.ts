@@ -11,8 +11,12 @@ import {
   JobStatus,
   sniffImportFile,
   UPLOAD_FILE_KIND,
+  type ImportCommitAccepted,
   type ImportError,
   type ImportFileQuery,
+  type ImportJob,
+  type ImportJobResult,
+  type ImportUploadAccepted,
   type LabImportKind,
   type LabImportMode,
 } from '@platform/domain';
@@ -32,7 +36,7 @@ interface ImportPayload { fileId: number; kind: LabImportKind; mode: LabImportMo
 const payloadOf = (job: JobRow) => job.payload as ImportPayload;
 
 /** POST import-files?kind=…&filename=… (the raw body is the file). */
-export async function uploadImportFile(ctx: Ctx, caller: LabCaller, query: ImportFileQuery, body: unknown): Promise<{ jobId: number; fileId: number }> {
+export async function uploadImportFile(ctx: Ctx, caller: LabCaller, query: ImportFileQuery, body: unknown): Promise<ImportUploadAccepted> {
   const content = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
   const sniff = sniffImportFile(content, query.filename);
   if (!sniff.ok) throw badRequest(sniff.error, [{ field: 'file', message: sniff.error }]);
@@ -59,7 +63,7 @@ async function importJobsOf(ctx: Ctx, fileId: number, transaction?: Transaction)
 }
 
 /** POST import-files/:fileId/commit */
-export async function commitImportFile(ctx: Ctx, caller: LabCaller, fileId: number): Promise<{ jobId: number }> {
+export async function commitImportFile(ctx: Ctx, caller: LabCaller, fileId: number): Promise<ImportCommitAccepted> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     const file = await ctx.db.models.StoredFile.findOne({ where: { id: fileId, kind: UPLOAD_FILE_KIND }, transaction, lock: transaction.LOCK.UPDATE });
     if (!file) throw notFound('Import file not found');
@@ -102,12 +106,13 @@ async function findImportJob(ctx: Ctx, jobId: number): Promise<JobRow> {
 }
 
 /** GET jobs/:jobId: the job row as the SPA polls it (errors inline up to IMPORT_ERRORS_INLINE; the CSV has them all). */
-export async function getImportJob(ctx: Ctx, caller: LabCaller, jobId: number) {
+export async function getImportJob(ctx: Ctx, caller: LabCaller, jobId: number): Promise<ImportJob> {
   const job = await findImportJob(ctx, jobId);
   const payload = payloadOf(job);
   const file = await ctx.db.models.StoredFile.findByPk(payload.fileId, { attributes: ['id', 'name', 'sizeBytes', 'uploadedByUserId'] });
-  let result = job.result as ({ errors?: ImportError[] } & Record<string, unknown>) | null;
-  if (result && Array.isArray(result.errors) && result.errors.length > IMPORT_ERRORS_INLINE) {
+  // What the worker's lab-import processor wrote: a dry run's or a commit's result (null while Pending).
+  let result = job.result as ImportJobResult | null;
+  if (result && 'errors' in result && Array.isArray(result.errors) && result.errors.length > IMPORT_ERRORS_INLINE) {
     result = { ...result, errors: result.errors.slice(0, IMPORT_ERRORS_INLINE), errorsTruncated: true };
   }
   if (job.status !== JobStatus.Pending) {

@@ -13,6 +13,7 @@ import {
   SampleStatus,
   TestOrigin,
   type LabSampleCreateBody,
+  type LabSampleCreated,
   type SampleStatus as Status,
 } from '@platform/domain';
 import { recordAudit } from '../audit/audit';
@@ -22,17 +23,6 @@ import { moveSample } from '../samples/sample-status';
 import { auditBy, formatDate, type LabCaller } from './lab-http';
 
 type Ctx = Pick<AppContext, 'db'>;
-
-export interface LabSampleCreated {
-  sampleId: number;
-  barcode: string;
-  orderNumber: string;
-  test: string;
-  status: Status;
-  patientId: number;
-  patient: string;
-  receivedAt: string;
-}
 
 /** A free lab order number: RG_ + 9 digits (SPEC §5 order ids). */
 async function newOrderNumber(ctx: Ctx, transaction: Transaction): Promise<string> {

@@ -20,6 +20,9 @@ import {
   type PcrControlKind,
   type PcrPlateBody,
   type PcrResultsBody,
+  type PlateSummary,
+  type PlateView,
+  type QueuedSample,
 } from '@platform/domain';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
@@ -30,33 +33,6 @@ import { auditBy, formatDate, fullName, toIso, type LabCaller } from './lab-http
 type Ctx = Pick<AppContext, 'db'>;
 type Models = AppContext['db']['models'];
 type WellRow = InstanceType<Models['PcrPlateWell']>;
-
-export interface PlateWellView {
-  well: string;
-  label: string;
-  kind: 'sample' | PcrControlKind;
-  reextraction: boolean;
-  sampleId: number | null;
-  barcode: string | null;
-  patient: string | null;
-  result: string | null;
-  resultId: number | null;
-  resultStatus: string | null;
-}
-
-export interface PlateView {
-  id: number;
-  name: string;
-  status: string;
-  createdBy: { id: number; name: string };
-  createdAt: string;
-  resultedBy: { id: number; name: string } | null;
-  resultedAt: string | null;
-  sampleCount: number;
-  /** Only once resulted: whether the controls passed, and what failed. */
-  controls: { passed: boolean; problems: string[] } | null;
-  wells: PlateWellView[];
-}
 
 const wellOrder = (w: string) => PCR_WELLS.indexOf(w);
 
@@ -122,7 +98,7 @@ export async function getPlate(ctx: Ctx, caller: LabCaller, plateId: number): Pr
 }
 
 /** GET pcr/plates: newest first. */
-export async function listPlates(ctx: Ctx, query: { page: number; pageSize: number; status?: string }) {
+export async function listPlates(ctx: Ctx, query: { page: number; pageSize: number; status?: string }): Promise<{ total: number; rows: PlateSummary[] }> {
   const m = ctx.db.models;
   const where = query.status ? { status: query.status } : {};
   const { rows, count } = await m.PcrPlate.findAndCountAll({
@@ -154,7 +130,7 @@ export async function listPlates(ctx: Ctx, query: { page: number; pageSize: numb
 }
 
 /** GET pcr/queue: COVID-19 PCR samples In Queue, waiting for a plate (oldest receipt first). */
-export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: number }) {
+export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: number }): Promise<{ total: number; rows: QueuedSample[] }> {
   const m = ctx.db.models;
   const { rows, count } = await m.Sample.findAndCountAll({
     where: { status: SampleStatus.InQueue },

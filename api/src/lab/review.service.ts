@@ -24,7 +24,12 @@ import {
   SELF_APPROVAL_MESSAGE,
   TestResultStatus,
   type ApprovalGroup,
+  type ApproveResultsAnswer,
+  type ApprovedResult,
+  type CorrectedResult,
   type CorrectResultBody,
+  type ImportReview,
+  type RejectResultsAnswer,
   type RejectResultsBody,
   type ReleasedResultRow,
   type ReleasedResultsQuery,
@@ -177,7 +182,7 @@ export async function releasedToxicityResults(ctx: Ctx, caller: LabCaller, query
 }
 
 /** GET import-tests-review?jobId=: one committed import, and where its results stand in review. */
-export async function importReview(ctx: Ctx, caller: LabCaller, jobId: number) {
+export async function importReview(ctx: Ctx, caller: LabCaller, jobId: number): Promise<ImportReview> {
   const m = ctx.db.models;
   const job = await m.Job.findOne({ where: { id: jobId, name: LAB_IMPORT_JOB }, include: [{ model: m.User, as: 'createdBy', attributes: ['id', 'firstName', 'lastName'] }] });
   if (!job) throw notFound('Import job not found');
@@ -225,10 +230,8 @@ async function loadForReview(ctx: Ctx, transaction: Transaction, resultIds: numb
   return { results, tests: new Map(tests.map((t) => [t.id, t])), samples: new Map(samples.map((s) => [s.id, s])) };
 }
 
-export interface ApprovedResult { resultId: number; barcode: string; test: string; value: string; correction: boolean; sampleStatus: Status }
-
 /** POST approve-tests-<group>: all or nothing. */
-export async function approveResults(ctx: Ctx, caller: LabCaller, group: ApprovalGroup, resultIds: number[]): Promise<{ approved: ApprovedResult[] }> {
+export async function approveResults(ctx: Ctx, caller: LabCaller, group: ApprovalGroup, resultIds: number[]): Promise<ApproveResultsAnswer> {
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const { results, tests, samples } = await loadForReview(ctx, transaction, resultIds);
@@ -286,10 +289,8 @@ export async function approveResults(ctx: Ctx, caller: LabCaller, group: Approva
   });
 }
 
-export interface RejectedResult { resultId: number; barcode: string; test: string; sampleStatus: Status }
-
 /** POST import-tests-reject: the versions are Rejected; each sample is tested again or rejected. */
-export async function rejectResults(ctx: Ctx, caller: LabCaller, body: RejectResultsBody): Promise<{ rejected: RejectedResult[] }> {
+export async function rejectResults(ctx: Ctx, caller: LabCaller, body: RejectResultsBody): Promise<RejectResultsAnswer> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     const { results, tests, samples } = await loadForReview(ctx, transaction, body.resultIds);
     for (const r of results) {
@@ -328,7 +329,7 @@ export async function rejectResults(ctx: Ctx, caller: LabCaller, body: RejectRes
 }
 
 /** POST results/correct: a new In Review version of a released result, with the reason. */
-export async function correctResult(ctx: Ctx, caller: LabCaller, body: CorrectResultBody) {
+export async function correctResult(ctx: Ctx, caller: LabCaller, body: CorrectResultBody): Promise<CorrectedResult> {
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const sample = await m.Sample.findOne({ where: { barcode: body.sampleBarcode }, transaction, lock: transaction.LOCK.UPDATE });

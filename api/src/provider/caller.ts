@@ -1,6 +1,6 @@
 /** Who is calling a clinic endpoint, in which account: what every clinic service needs for scoping and audit. */
 import type { Request, Response } from 'express';
-import type { AccountSummary } from '../auth/auth.service';
+import type { AccountSummary } from '@platform/domain';
 
 export interface ClinicCaller {
   userId: number;

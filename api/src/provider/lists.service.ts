@@ -5,34 +5,13 @@
  */
 import { QueryTypes } from 'sequelize';
 import {
-  DocumentType, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListSortField,
+  DocumentType, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListRow, type ResultListSortField,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
 import { auditBy, dataDate, offsetOf, type ClinicCaller } from './caller';
 
 type Ctx = Pick<AppContext, 'db'>;
-
-export interface ResultListRow {
-  sampleId: number;
-  barcode: string;
-  status: string;
-  /** For a sample In Storage: the status it had before. */
-  statusBeforeStorage: string | null;
-  rejectionReason: string | null;
-  sampleType: string | null;
-  tests: string[];
-  orderId: number;
-  orderNumber: string;
-  origin: string;
-  orderedAt: string;
-  /** When the result was released (Resulted) or the sample rejected; null before. */
-  resultedAt: string | null;
-  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
-  physician: { id: number; name: string } | null;
-  /** A released lab report can be downloaded. */
-  reportAvailable: boolean;
-}
 
 const RESULTED_AT = `(SELECT min(e.created_at) FROM sample_status_events e WHERE e.sample_id = s.id AND e.to_status IN (:finalStatuses))`;
 
@@ -129,7 +108,7 @@ export async function listResults(ctx: Ctx, caller: ClinicCaller, query: ResultL
       { replacements, type: QueryTypes.SELECT },
     ),
   ]);
-  const rows = raw.map((r) => ({
+  const rows = raw.map((r): ResultListRow => ({
     sampleId: r.id,
     barcode: r.barcode,
     status: r.status,

@@ -6,7 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import {
-  DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, testsOrderableIn, type ClinicOrderBody, type ParentTestType, type TestName,
+  DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, testsOrderableIn, type CatalogueOption, type ClinicOrderBody, type CreatedOrder,
+  type PhysicianOption,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
@@ -16,24 +17,9 @@ import { auditBy, type ClinicCaller } from './caller';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 
-export interface PhysicianOption {
-  id: number;
-  firstName: string;
-  lastName: string;
-  name: string;
-  npi: string | null;
-  specialty: string | null;
-}
-
 export async function listPhysicians(ctx: Pick<AppContext, 'db'>, accountId: number): Promise<PhysicianOption[]> {
   const physicians = await ctx.db.models.Physician.findAll({ where: { accountId }, order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']] });
   return physicians.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, name: `${p.firstName} ${p.lastName}`, npi: p.npi, specialty: p.specialty }));
-}
-
-export interface CatalogueOption {
-  name: TestName;
-  parentType: ParentTestType | null;
-  research: boolean;
 }
 
 /** The tests a clinic may order (the catalogue's Clinical Portal list). */
@@ -75,15 +61,6 @@ async function newKitBarcode(ctx: Ctx, transaction: Transaction): Promise<string
     if (!taken) return barcode;
   }
   throw new Error('could not find a free kit barcode');
-}
-
-export interface CreatedOrder {
-  order: { id: number; orderNumber: string; createdAt: string; origin: string; portal: string };
-  sample: { id: number; barcode: string; status: string; sampleType: string };
-  tests: { id: number; name: string }[];
-  patientId: number;
-  physicianId: number;
-  requisitionForm: { url: string; jobId: number };
 }
 
 export async function createClinicOrder(ctx: Ctx, caller: ClinicCaller, body: ClinicOrderBody): Promise<CreatedOrder> {

@@ -5,7 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { Op, QueryTypes, type WhereOptions } from 'sequelize';
-import { DocumentType, isDataDate, type NewPatientBody, type PatientExistsQuery, type PatientSearchQuery } from '@platform/domain';
+import {
+  DocumentType, isDataDate, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsQuery, type PatientSearchQuery,
+  type PatientSummary,
+} from '@platform/domain';
 import type { Patient } from '@platform/db';
 import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
@@ -13,16 +16,6 @@ import { conflict, notFound } from '../http/errors';
 import { auditBy, containsPattern, dataDate, fullName, offsetOf, type ClinicCaller } from './caller';
 
 type Ctx = Pick<AppContext, 'db'>;
-
-export interface PatientSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  sex: string | null;
-  email: string | null;
-  phone: string | null;
-}
 
 export function patientSummary(p: Patient): PatientSummary {
   return { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: dataDate(p.dateOfBirth)!, sex: p.sex, email: p.email, phone: p.phone };
@@ -84,7 +77,7 @@ async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsQu
   return rows[0]?.id ?? null;
 }
 
-export async function patientExists(ctx: Ctx, caller: ClinicCaller, who: PatientExistsQuery): Promise<{ exists: boolean; patientId?: number }> {
+export async function patientExists(ctx: Ctx, caller: ClinicCaller, who: PatientExistsQuery): Promise<PatientExistsAnswer> {
   const patientId = await findSamePatient(ctx, caller.accountId, who);
   await recordAudit(ctx.db, {
     ...auditBy(caller),
@@ -116,44 +109,6 @@ export async function createPatient(ctx: Ctx, caller: ClinicCaller, body: NewPat
     );
     return patientSummary(patient);
   });
-}
-
-export interface TimelineEntry {
-  id: number;
-  at: string;
-  from: string | null;
-  to: string;
-  reason: string | null;
-  actor: { kind: string; name: string };
-}
-
-export interface PatientSampleView {
-  id: number;
-  barcode: string;
-  status: string;
-  sampleType: string | null;
-  rejectionReason: string | null;
-  orderNumber: string;
-  origin: string;
-  orderedAt: string;
-  physician: { id: number; name: string; npi: string | null } | null;
-  tests: { id: number; name: string; status: string }[];
-  timeline: TimelineEntry[];
-  documents: { requisitionForm: boolean; labReport: boolean };
-}
-
-export interface PatientDetail {
-  patient: PatientSummary & {
-    addressLine1: string | null;
-    addressLine2: string | null;
-    city: string | null;
-    state: string | null;
-    postalCode: string | null;
-    country: string | null;
-    medicalRecordNumber: string | null;
-    createdAt: string;
-  };
-  samples: PatientSampleView[];
 }
 
 const ACTOR_LABEL: Record<string, string> = { provider: 'Clinic', lab: 'Lab', admin: 'Administrator', system: 'System' };

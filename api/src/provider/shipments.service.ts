@@ -6,7 +6,7 @@
  */
 import { Op, QueryTypes } from 'sequelize';
 import {
-  DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SamplesQuery, type ShipmentsQuery,
+  DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
@@ -15,21 +15,6 @@ import { conflict, notFound } from '../http/errors';
 import { auditBy, dataDate, offsetOf, type ClinicCaller } from './caller';
 
 type Ctx = Pick<AppContext, 'db'>;
-
-export interface SampleRow {
-  sampleId: number;
-  barcode: string;
-  status: string;
-  sampleType: string | null;
-  tests: string[];
-  orderNumber: string;
-  orderedAt: string;
-  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
-  physician: { id: number; name: string } | null;
-  requisitionForm: boolean;
-  /** The live (not cancelled) shipment carrying the sample, if any. */
-  shipment: { id: number; externalOrderId: string | null; status: string } | null;
-}
 
 /** True in SQL when a live (not cancelled) shipment carries sample s. */
 const IN_LIVE_SHIPMENT = `EXISTS (SELECT 1 FROM shipment_items si JOIN shipments sh ON sh.id = si.shipment_id
@@ -91,7 +76,7 @@ export async function listSamples(ctx: Ctx, caller: ClinicCaller, query: Samples
       { replacements, type: QueryTypes.SELECT },
     ),
   ]);
-  const rows = raw.map((r) => ({
+  const rows = raw.map((r): SampleRow => ({
     sampleId: r.id,
     barcode: r.barcode,
     status: r.status,
@@ -111,20 +96,6 @@ export async function listSamples(ctx: Ctx, caller: ClinicCaller, query: Samples
     details: { accountId: caller.accountId, unshipped: query.unshipped, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
   });
   return { rows, total };
-}
-
-export interface ShipmentView {
-  id: number;
-  externalOrderId: string | null;
-  status: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  rateCents: number | null;
-  shippedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  samples: { id: number; barcode: string; status: string }[];
-  documents: number;
 }
 
 type ShipmentRow = InstanceType<Ctx['db']['models']['Shipment']>;

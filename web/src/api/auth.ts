@@ -1,34 +1,20 @@
 /** The auth endpoints: who is signed in, sign in and out, switch account, passwords. */
 import type {
-  AccountRole,
-  AccountType,
+  AccountSummary,
   ChangePasswordBody,
+  ForgotPasswordAnswer,
   ForgotPasswordBody,
   LoginBody,
+  Me,
   ResetPasswordBody,
-  UserKind,
 } from '@platform/domain';
 import { useEffect } from 'react';
 import { syncStoredUser } from '../session/stored-user';
 import { apiFetch, forgetCsrfToken } from './fetcher';
 import { useApiQuery } from './query';
 
-export interface MeAccount {
-  id: number;
-  name: string;
-  type: AccountType;
-  role: AccountRole;
-  eapPartner: boolean;
-  international: boolean;
-  clinicAccess: boolean;
-  researchAccess: boolean;
-}
-
-export interface Me {
-  user: { id: number; kind: UserKind; email: string; firstName: string; lastName: string };
-  accounts: MeAccount[];
-  currentAccount: MeAccount | null;
-}
+// Declared once in domain/src/auth-views.ts (the API's auth service returns them).
+export type { AccountSummary as MeAccount, ForgotPasswordAnswer, Me };
 
 export const ME_PATH = '/auth/me';
 
@@ -59,8 +45,8 @@ export function switchAccount(accountId: number): Promise<Me> {
   return apiFetch<Me>('/auth/switch-account', { method: 'POST', body: { accountId } });
 }
 
-export function requestPasswordReset(body: ForgotPasswordBody): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>('/auth/forgot-password', { method: 'POST', body });
+export function requestPasswordReset(body: ForgotPasswordBody): Promise<ForgotPasswordAnswer> {
+  return apiFetch<ForgotPasswordAnswer>('/auth/forgot-password', { method: 'POST', body });
 }
 
 export function resetPassword(body: ResetPasswordBody): Promise<void> {

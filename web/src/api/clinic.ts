@@ -4,7 +4,8 @@
  * requisition form download (polled while the worker renders it).
  */
 import type {
-  Attestations, PatientSex, ResultListCategory, ResultListSortField, SampleType, ShippingRate, TestName,
+  CatalogueOption, ClinicOrderBody, CreatedOrder, NewPatientBody, PatientDetail, PatientExistsAnswer, PatientSampleView, PatientSummary,
+  PhysicianOption, ResultListCategory, ResultListRow, ResultListSortField, SampleRow, ShipmentView, ShippingRate, TimelineEntry,
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, queryString } from './fetcher';
 import { useApiPage, useApiQuery, useRefreshApi } from './query';
@@ -15,149 +16,21 @@ export const clinicApiPath = (accountId: number, path: string) => `/provider-cli
 // Shapes the API answers
 // ---------------------------------------------------------------------------------------------
 
-export interface PatientSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  sex: string | null;
-  email: string | null;
-  phone: string | null;
-}
+// Declared once in domain/src/provider-views.ts (the API's services return them).
+export type {
+  CatalogueOption, CreatedOrder, PatientDetail, PatientExistsAnswer, PatientSampleView as PatientSample, PatientSummary, PhysicianOption,
+  ResultListRow, SampleRow, ShipmentView, ShippingRate, TimelineEntry,
+};
 
-export interface TimelineEntry {
-  id: number;
-  at: string;
-  from: string | null;
-  to: string;
-  reason: string | null;
-  actor: { kind: string; name: string };
-}
+/** Required on the new-patient form; every other field of NewPatientBody is optional text here. */
+type RequiredPatientField = 'firstName' | 'lastName' | 'dateOfBirth' | 'sex';
+/** What the new-patient form sends (the API stores an absent or empty optional field as null). */
+export type NewPatientInput = Pick<NewPatientBody, RequiredPatientField> & {
+  [K in Exclude<keyof NewPatientBody, RequiredPatientField>]?: string;
+};
 
-export interface PatientSample {
-  id: number;
-  barcode: string;
-  status: string;
-  sampleType: string | null;
-  rejectionReason: string | null;
-  orderNumber: string;
-  origin: string;
-  orderedAt: string;
-  physician: { id: number; name: string; npi: string | null } | null;
-  tests: { id: number; name: string; status: string }[];
-  timeline: TimelineEntry[];
-  documents: { requisitionForm: boolean; labReport: boolean };
-}
-
-export interface PatientDetail {
-  patient: PatientSummary & {
-    addressLine1: string | null;
-    addressLine2: string | null;
-    city: string | null;
-    state: string | null;
-    postalCode: string | null;
-    country: string | null;
-    medicalRecordNumber: string | null;
-    createdAt: string;
-  };
-  samples: PatientSample[];
-}
-
-export interface PhysicianOption {
-  id: number;
-  firstName: string;
-  lastName: string;
-  name: string;
-  npi: string | null;
-  specialty: string | null;
-}
-
-export interface CatalogueOption {
-  name: TestName;
-  parentType: string | null;
-  research: boolean;
-}
-
-export interface ResultListRow {
-  sampleId: number;
-  barcode: string;
-  status: string;
-  statusBeforeStorage: string | null;
-  rejectionReason: string | null;
-  sampleType: string | null;
-  tests: string[];
-  orderId: number;
-  orderNumber: string;
-  origin: string;
-  orderedAt: string;
-  resultedAt: string | null;
-  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
-  physician: { id: number; name: string } | null;
-  reportAvailable: boolean;
-}
-
-export interface SampleRow {
-  sampleId: number;
-  barcode: string;
-  status: string;
-  sampleType: string | null;
-  tests: string[];
-  orderNumber: string;
-  orderedAt: string;
-  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
-  physician: { id: number; name: string } | null;
-  requisitionForm: boolean;
-  shipment: { id: number; externalOrderId: string | null; status: string } | null;
-}
-
-export interface ShipmentView {
-  id: number;
-  externalOrderId: string | null;
-  status: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  rateCents: number | null;
-  shippedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  samples: { id: number; barcode: string; status: string }[];
-  documents: number;
-}
-
-export interface CreatedOrder {
-  order: { id: number; orderNumber: string; createdAt: string; origin: string; portal: string };
-  sample: { id: number; barcode: string; status: string; sampleType: string };
-  tests: { id: number; name: string }[];
-  patientId: number;
-  physicianId: number;
-  requisitionForm: { url: string; jobId: number };
-}
-
-export interface NewPatientInput {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  sex: PatientSex;
-  email?: string;
-  phone?: string;
-  addressLine1?: string;
-  addressLine2?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  country?: string;
-  medicalRecordNumber?: string;
-}
-
-export interface OrderInput {
-  patientId: number;
-  tests: TestName[];
-  physicianId: number;
-  sampleType: SampleType;
-  attestations: Attestations;
-}
-
-export type { ShippingRate };
+/** What the order form sends. */
+export type OrderInput = ClinicOrderBody;
 
 // ---------------------------------------------------------------------------------------------
 // Paginated lists: rows plus the x-total-count header
@@ -223,7 +96,7 @@ export const useShipments = (accountId: number, params: { page: number; pageSize
 // ---------------------------------------------------------------------------------------------
 
 export const checkPatientExists = (accountId: number, who: { firstName: string; lastName: string; dateOfBirth: string }) =>
-  apiFetch<{ exists: boolean; patientId?: number }>(clinicApiPath(accountId, `patient/exists?${query(who)}`));
+  apiFetch<PatientExistsAnswer>(clinicApiPath(accountId, `patient/exists?${query(who)}`));
 
 export const createPatient = (accountId: number, body: NewPatientInput) =>
   apiFetch<PatientSummary>(clinicApiPath(accountId, 'patient'), { method: 'POST', body });

@@ -5,9 +5,10 @@
  */
 import useSWR from 'swr';
 import type {
-  ApprovalGroup, CovidPcrResult, ImportCommitResult, ImportDryRunResult, ImportError, IntakeOutcome, LabImportKind,
-  LabImportMode, LabSampleCreateBody, PcrControlKind, PcrPlateBody, RejectResultsBody, RejectionReason, ReleasedResultRow,
-  ReviewListRow, CorrectResultBody,
+  ApprovalGroup, ApproveResultsAnswer, CorrectedResult, CorrectResultBody, CovidPcrResult, ImportCommitAccepted, ImportError, ImportJob,
+  ImportJobResult, ImportReview, ImportUploadAccepted, IntakeOutcome, LabImportKind, LabSampleCreateBody, LabSampleCreated, PcrPlateBody,
+  PlateSummary, PlateView, PlateWellView, QueuedSample, RejectResultsAnswer, RejectResultsBody, RejectionReason, ReleasedResultRow,
+  ReviewListRow,
 } from '@platform/domain';
 import { API_PREFIX, ApiError, apiFetch, apiUpload, queryString } from './fetcher';
 import { reportQueryError, useApiPage, useApiQuery, useRefreshApi } from './query';
@@ -21,92 +22,12 @@ const query = queryString;
 // Shapes the API answers
 // ---------------------------------------------------------------------------------------------
 
-export type { IntakeOutcome, ReviewListRow, ReleasedResultRow, ImportError };
-
-export interface LabSampleCreated {
-  sampleId: number;
-  barcode: string;
-  orderNumber: string;
-  test: string;
-  status: string;
-  patientId: number;
-  patient: string;
-  receivedAt: string;
-}
-
-export interface QueuedSample {
-  sampleId: number;
-  barcode: string;
-  sampleType: string | null;
-  receivedAt: string | null;
-  collectedAt: string | null;
-  patient: string;
-}
-
-export interface PlateSummary {
-  id: number;
-  name: string;
-  status: string;
-  createdBy: { id: number; name: string };
-  createdAt: string;
-  resultedAt: string | null;
-  sampleCount: number;
-  controlCount: number;
-}
-
-export interface PlateWell {
-  well: string;
-  label: string;
-  kind: 'sample' | PcrControlKind;
-  reextraction: boolean;
-  sampleId: number | null;
-  barcode: string | null;
-  patient: string | null;
-  result: string | null;
-  resultId: number | null;
-  resultStatus: string | null;
-}
-
-export interface Plate {
-  id: number;
-  name: string;
-  status: string;
-  createdBy: { id: number; name: string };
-  createdAt: string;
-  resultedBy: { id: number; name: string } | null;
-  resultedAt: string | null;
-  sampleCount: number;
-  controls: { passed: boolean; problems: string[] } | null;
-  wells: PlateWell[];
-}
-
-export type ImportJobResult = (ImportDryRunResult | ImportCommitResult) & { errorsTruncated?: boolean };
-
-export interface ImportJob {
-  id: number;
-  status: 'Pending' | 'Completed' | 'Failed';
-  progress: number;
-  error: string | null;
-  result: ImportJobResult | null;
-  kind: LabImportKind;
-  mode: LabImportMode;
-  file: { id: number; name: string; sizeBytes: number; uploadedByUserId: number | null } | null;
-  createdBy: { id: number; name: string } | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface ImportReview {
-  jobId: number;
-  mode: string;
-  kind: string;
-  status: string;
-  file: { id: number; name: string } | null;
-  importedBy: { id: number; name: string } | null;
-  importedAt: string | null;
-  results: Record<string, number>;
-  total: number;
-}
+// Declared once in domain/ (lab-views.ts, lab-schemas.ts): the API's services return them.
+export type {
+  ApproveResultsAnswer, CorrectedResult, ImportCommitAccepted, ImportError, ImportJob, ImportJobResult, ImportReview, ImportUploadAccepted,
+  IntakeOutcome, LabSampleCreated, PlateSummary, PlateView as Plate, PlateWellView as PlateWell, QueuedSample, RejectResultsAnswer,
+  ReleasedResultRow, ReviewListRow,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Paginated lists: rows plus x-total-count
@@ -136,7 +57,7 @@ export const usePcrPlates = (params: { page: number; pageSize: number; status?: 
   usePage<PlateSummary>(labApiPath(`pcr/plates?${query(params)}`), 'Error retrieving PCR plates');
 
 export const usePcrPlate = (plateId: number | null) =>
-  useApiQuery<Plate>(plateId ? labApiPath(`pcr/plates/${plateId}`) : null, { errorHeading: 'Error retrieving the PCR plate' });
+  useApiQuery<PlateView>(plateId ? labApiPath(`pcr/plates/${plateId}`) : null, { errorHeading: 'Error retrieving the PCR plate' });
 
 export const useImportReview = (jobId: number | null) =>
   useApiQuery<ImportReview>(jobId ? labApiPath(`import-tests-review?${query({ jobId })}`) : null, { errorHeading: 'Error retrieving the import' });
@@ -166,29 +87,25 @@ export const rejectKit = (barcode: string, reason: RejectionReason) =>
 export const createLabSample = (body: Omit<LabSampleCreateBody, 'test' | 'collectedAt' | 'receivedAt'> & { collectedAt?: string }) =>
   apiFetch<LabSampleCreated>(labApiPath('samples/create'), { method: 'POST', body });
 
-export const registerPlate = (body: PcrPlateBody) => apiFetch<Plate>(labApiPath('pcr/plates'), { method: 'POST', body });
+export const registerPlate = (body: PcrPlateBody) => apiFetch<PlateView>(labApiPath('pcr/plates'), { method: 'POST', body });
 
 export const enterPlateResults = (plateId: number, results: { well: string; result: CovidPcrResult }[]) =>
-  apiFetch<Plate>(labApiPath(`pcr/plates/${plateId}/results`), { method: 'POST', body: { results } });
+  apiFetch<PlateView>(labApiPath(`pcr/plates/${plateId}/results`), { method: 'POST', body: { results } });
 
 /** Uploads a result file as the raw request body; answers the dry run's job. */
 export const uploadImportFile = (kind: LabImportKind, file: File) =>
-  apiUpload<{ jobId: number; fileId: number }>(labApiPath(`import-files?${query({ kind, filename: file.name })}`), file);
+  apiUpload<ImportUploadAccepted>(labApiPath(`import-files?${query({ kind, filename: file.name })}`), file);
 
-export const commitImportFile = (fileId: number) => apiFetch<{ jobId: number }>(labApiPath(`import-files/${fileId}/commit`), { method: 'POST' });
+export const commitImportFile = (fileId: number) => apiFetch<ImportCommitAccepted>(labApiPath(`import-files/${fileId}/commit`), { method: 'POST' });
 
 export const approveResults = (group: ApprovalGroup, resultIds: number[]) =>
-  apiFetch<{ approved: { resultId: number; barcode: string; test: string; value: string; correction: boolean; sampleStatus: string }[] }>(
-    labApiPath(`approve-tests-${group}`), { method: 'POST', body: { resultIds } },
-  );
+  apiFetch<ApproveResultsAnswer>(labApiPath(`approve-tests-${group}`), { method: 'POST', body: { resultIds } });
 
 export const rejectResults = (body: RejectResultsBody) =>
-  apiFetch<{ rejected: { resultId: number; barcode: string; test: string; sampleStatus: string }[] }>(labApiPath('import-tests-reject'), { method: 'POST', body });
+  apiFetch<RejectResultsAnswer>(labApiPath('import-tests-reject'), { method: 'POST', body });
 
 export const correctResult = (body: CorrectResultBody) =>
-  apiFetch<{ resultId: number; version: number; barcode: string; test: string; value: string; releasedValue: string; status: string }>(
-    labApiPath('results/correct'), { method: 'POST', body },
-  );
+  apiFetch<CorrectedResult>(labApiPath('results/correct'), { method: 'POST', body });
 
 /** The server's sentence of a failed command, or a general one. */
 export function commandError(error: unknown): string {
