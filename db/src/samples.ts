@@ -140,6 +140,7 @@ export class PatientResultLink extends Model<InferAttributes<PatientResultLink>,
   declare dobFailures: CreationOptional<number>;
   declare lockedAt: Nullable<Date>;
   declare revokedAt: Nullable<Date>;
+  declare expiresAt: Date;
   declare createdByUserId: NullableFk;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -255,6 +256,7 @@ export function initSamples(sequelize: Sequelize) {
       dobFailures: dbDefault(DataTypes.INTEGER),
       lockedAt: { type: DataTypes.DATE },
       revokedAt: { type: DataTypes.DATE },
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
       createdByUserId: nullableFk(),
       ...timestamps(),
     },

@@ -41,6 +41,8 @@ export const SESSION_IDLE_MINUTES = 30;
 
 /** A patient result link locks after this many wrong dates of birth, until a provider re-sends it. */
 export const RESULT_LINK_MAX_DOB_FAILURES = 10;
+/** How long a patient's result link works; after that the provider re-sends a fresh one. */
+export const RESULT_LINK_VALID_DAYS = 90;
 
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -2,9 +2,17 @@ import { expect } from 'chai';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '@platform/domain';
 import { buildTestApp, newSession, signIn, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { waitForMail } from '../support/mail';
+import { mailTo, waitForMail } from '../support/mail';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
 import type { RunningWorker } from '@platform/worker';
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 describe('sign-in', () => {
   let t: TestApp;
@@ -146,6 +154,10 @@ describe('sign-in', () => {
       const link = mail.text.match(/https?:\/\/\S+\/provider\/reset-password\?token=([0-9a-f]{64})/);
       expect(link, mail.text).to.not.equal(null);
       const token = link![1];
+      await until(async () => (await t.ctx.db.models.Email.findOne({ where: { toAddress: email, template: 'password-reset' }, order: [['id', 'DESC']] }))?.status === 'Sent');
+      const logged = await t.ctx.db.models.Email.findOne({ where: { toAddress: email, template: 'password-reset' }, order: [['id', 'DESC']] });
+      expect(logged!.textBody, 'the email log keeps no usable link').to.not.include(token);
+      expect(logged!.textBody).to.include('reset-password?token=[redacted]');
 
       await s.post('/api/auth/reset-password', { token, password: 'brand-new-pass-42' }).expect(204);
       const again = await s.post('/api/auth/reset-password', { token, password: 'another-pass-43' }).expect(400);
@@ -158,10 +170,43 @@ describe('sign-in', () => {
       await s.post('/api/auth/change-password', { currentPassword: 'brand-new-pass-42', newPassword: DEMO_PASSWORD }).expect(204);
     });
 
+    it('sends at most three reset emails to one address in a window, answering the same every time', async () => {
+      const { hashPassword } = await import('@platform/api');
+      const email = 'flooded@demo.test';
+      await t.ctx.db.models.User.create({ kind: 'lab', email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Flo', lastName: 'Ood' });
+      const s = await newSession(t.app, '10.6.0.9');
+      for (let i = 0; i < 6; i++) {
+        const res = await s.post('/api/auth/forgot-password', { email, portal: 'lab' }).expect(202);
+        expect(res.body).to.deep.equal({ message: 'If an account exists for that email, a reset link is on its way.' });
+      }
+      await waitForMail(email, 3);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await mailTo(email)).to.have.length(3);
+    });
+
     it('refuses a reset token that was never issued', async () => {
       const s = await newSession(t.app, '10.6.0.2');
       await s.post('/api/auth/reset-password', { token: 'a'.repeat(64), password: 'brand-new-pass-42' }).expect(400);
     });
+  });
+
+  it('changing the password ends the other sessions of that user and keeps this one', async () => {
+    const { hashPassword } = await import('@platform/api');
+    await t.ctx.db.models.User.create({ kind: 'admin', email: 'two-sessions@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Tom', lastName: 'Two' });
+    const login = async (ip: string, password = DEMO_PASSWORD) => {
+      const s = await newSession(t.app, ip);
+      await s.post('/api/auth/login', { email: 'two-sessions@demo.test', password, portal: 'admin' }).expect(200);
+      await s.refreshCsrf();
+      return s;
+    };
+    const a = await login('10.7.1.1');
+    const b = await login('10.7.1.2');
+    await a.post('/api/auth/change-password', { currentPassword: DEMO_PASSWORD, newPassword: 'another-pass-77' }).expect(204);
+    await b.agent.get('/api/auth/me').expect(401);
+    await a.agent.get('/api/auth/me').expect(200);
+    await a.refreshCsrf();
+    await a.post('/api/auth/logout').expect(204);
+    await login('10.7.1.3', 'another-pass-77');
   });
 
   it('change password refuses a wrong current password and names the field', async () => {

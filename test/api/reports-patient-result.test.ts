@@ -92,6 +92,17 @@ describe('patient result link (API)', function () {
     expect(strangerView.body.verified).to.equal(false);
   });
 
+  it('a link past its time answers like a wrong one, even to a date of birth that matches', async () => {
+    const { link } = await delivered();
+    const s = await newSession(t.app, ip());
+    await s.agent.get(`${base}/${link!.barcode}?token=${link!.token}`).expect(200);
+    await t.ctx.db.models.PatientResultLink.update({ expiresAt: new Date(Date.now() - 1000) }, { where: { sampleId: (await t.ctx.db.models.Sample.findOne({ where: { barcode: link!.barcode } }))!.id } });
+    const expired = await s.agent.get(`${base}/${link!.barcode}?token=${link!.token}`).expect(404);
+    const wrong = await s.agent.get(`${base}/${link!.barcode}?token=${'0'.repeat(64)}`).expect(404);
+    expect(expired.body.error).to.deep.equal(wrong.body.error);
+    await s.post(`${base}/verify-patient`, { barcode: link!.barcode, token: link!.token, dateOfBirth: DOB }).expect(404);
+  });
+
   it('refuses a malformed date of birth without counting it', async () => {
     const { fixture, link } = await delivered();
     const s = await newSession(t.app, ip());

@@ -73,6 +73,12 @@ describe('system endpoints and bad input', () => {
       expect(await auditCount()).to.equal(before);
     });
 
+    it('an upload from someone not signed in is refused before its body is read', async () => {
+      const s = await newSession(t.app, '10.20.0.6');
+      const res = await s.agent.post('/api/lab-toolbox/import-files?kind=kras&filename=a.csv').set('x-csrf-token', s.csrf).set('Content-Type', 'text/csv').send('barcode,genotype\n').expect(401);
+      expect(res.body.error.code).to.equal('unauthorized');
+    });
+
     it('a body that is not JSON → 415', async () => {
       const s = await newSession(t.app, '10.20.0.5');
       const res = await s.agent.post('/api/auth/login').set('x-csrf-token', s.csrf).set('Content-Type', 'text/plain').send('email=a').expect(415);

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { validateBody } from '../http/validate';
 import { recordAudit } from '../audit/audit';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, createResetRequestThrottle } from './login-throttle';
 import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from './auth.service';
 import { requireUser } from './guards';
 import { csrfToken } from './session';
@@ -30,6 +30,7 @@ function logIn(req: Request, user: SessionUser): Promise<void> {
 export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const router = Router();
   const throttle = createLoginThrottle(ctx.redis, ctx.config.redisPrefix);
+  const resetThrottle = createResetRequestThrottle(ctx.redis, ctx.config.redisPrefix);
 
   router.get('/csrf', (req, res) => {
     res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req) });
@@ -72,8 +73,14 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   });
 
   router.post('/forgot-password', validateBody(forgotPasswordBody), async (req, res) => {
-    await requestPasswordReset(ctx, req.body.email, req.body.portal, meta(req));
+    // The answer goes first and is always the same: neither its words nor its timing tell whether the account exists.
     res.status(202).json({ message: FORGOT_MESSAGE } satisfies ForgotPasswordAnswer);
+    const { email, portal } = req.body as { email: string; portal: SignInPortal };
+    try {
+      if (await resetThrottle.allow(email, req.ip ?? 'unknown')) await requestPasswordReset(ctx, email, portal, meta(req));
+    } catch (err) {
+      ctx.logger.error({ requestId: meta(req).requestId, err: (err as Error).name }, 'password reset request failed');
+    }
   });
 
   router.post('/reset-password', validateBody(resetPasswordBody), async (req, res) => {
@@ -82,7 +89,11 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   });
 
   router.post('/change-password', requireUser(), validateBody(changePasswordBody), async (req, res) => {
-    await changePassword(ctx, req.user!, req.body.currentPassword, req.body.newPassword, meta(req));
+    await changePassword(ctx, req.user!, req.body.currentPassword, req.body.newPassword, { ...meta(req), sessionId: req.sessionID });
+    // This session goes on under a new id (and a new CSRF token), as after a sign-in.
+    const currentAccountId = req.session.currentAccountId;
+    await logIn(req, req.user!);
+    req.session.currentAccountId = currentAccountId;
     res.status(204).end();
   });
 

@@ -125,20 +125,22 @@ export async function resetPassword(ctx: Ctx, token: string, password: string, m
   });
 }
 
-export async function changePassword(ctx: Ctx, user: SessionUser, current: string, next: string, meta: { ip: string; requestId: string }) {
+/** Changes the password and ends every other session of the user (a stolen session dies with the old password). */
+export async function changePassword(ctx: Ctx, user: SessionUser, current: string, next: string, meta: { ip: string; requestId: string; sessionId: string }) {
   const row = await ctx.db.models.User.findByPk(user.id);
   if (!row || !(await verifyPassword(row.passwordHash, current))) {
     throw new AppError(400, 'validation_failed', 'The current password is not correct', [{ field: 'currentPassword', message: 'The current password is not correct' }]);
   }
   await ctx.db.sequelize.transaction(async (transaction) => {
     await row.update({ passwordHash: await hashPassword(next) }, { transaction });
-    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.password_changed', entityKind: 'user', entityId: user.id, ...meta }, transaction);
+    await endSessionsOf(ctx, user.id, transaction, meta.sessionId);
+    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.password_changed', entityKind: 'user', entityId: user.id, ip: meta.ip, requestId: meta.requestId }, transaction);
   });
 }
 
-async function endSessionsOf(ctx: Ctx, userId: number, transaction: import('sequelize').Transaction) {
-  await ctx.db.sequelize.query(`DELETE FROM "session" WHERE (sess -> 'passport' ->> 'user')::text = :id`, {
-    replacements: { id: String(userId) },
+async function endSessionsOf(ctx: Ctx, userId: number, transaction: import('sequelize').Transaction, exceptSessionId = '') {
+  await ctx.db.sequelize.query(`DELETE FROM "session" WHERE (sess -> 'passport' ->> 'user')::text = :id AND sid <> :except`, {
+    replacements: { id: String(userId), except: exceptSessionId },
     transaction,
   });
 }

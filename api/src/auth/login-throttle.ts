@@ -43,3 +43,17 @@ export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle
     },
   };
 }
+
+/** Password-reset requests: a few per email and per address, so nobody can flood a mailbox. */
+export function createResetRequestThrottle(redis: Redis, prefix: string) {
+  const window = LOGIN_THROTTLE_WINDOW_SECONDS;
+  const byEmail = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:reset-email`, points: 3, duration: window });
+  const byAddress = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:reset-address`, points: 10, duration: window });
+  return {
+    /** Whether this request may send an email; the caller answers the same either way. */
+    async allow(email: string, ip: string): Promise<boolean> {
+      const outcomes = await Promise.allSettled([byEmail.consume(email.trim().toLowerCase()), byAddress.consume(ip)]);
+      return outcomes.every((o) => o.status === 'fulfilled');
+    },
+  };
+}

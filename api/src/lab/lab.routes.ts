@@ -3,8 +3,9 @@
  * plates and their results, result-file imports (upload, job status, errors CSV, commit),
  * review lists, approval, rejection and correction of results.
  */
-import { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import {
+  IMPORT_MAX_BYTES,
   APPROVAL_GROUPS,
   correctResultBody,
   importFileQuery,
@@ -36,10 +37,13 @@ import { createLabSample } from './lab-samples.service';
 import { enterPlateResults, getPlate, listPcrQueue, listPlates, registerPlate } from './pcr.service';
 import { approveResults, correctResult, importReview, rejectResults, releasedToxicityResults, reviewList } from './review.service';
 
-/** Result files are uploaded here as the raw request body (app.ts parses it raw, up to IMPORT_MAX_BYTES). */
-export const LAB_UPLOAD_PATH = '/api/lab-toolbox/import-files';
-
 const BASE = '/lab-toolbox';
+
+/**
+ * Result files are uploaded here as the raw request body, read (up to IMPORT_MAX_BYTES) only
+ * once the caller is known to be a lab user. app.ts lets this path's non-JSON body through.
+ */
+export const LAB_UPLOAD_ROUTE = `${BASE}/import-files`;
 
 export function labRouter(ctx: AppContext): Router {
   const router = Router();
@@ -82,7 +86,7 @@ export function labRouter(ctx: AppContext): Router {
   });
 
   // Result-file imports. The upload's body is the raw file (a Buffer), so it is not validated as JSON.
-  router.post(`${BASE}/import-files`, validateQuery(importFileQuery), async (req, res) => {
+  router.post(LAB_UPLOAD_ROUTE, express.raw({ type: () => true, limit: IMPORT_MAX_BYTES }), validateQuery(importFileQuery), async (req, res) => {
     res.status(202).json(await uploadImportFile(ctx, caller(req, res), res.locals.query as ImportFileQuery, req.body));
   });
   router.post(`${BASE}/import-files/:fileId/commit`, async (req, res) => {

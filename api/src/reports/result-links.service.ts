@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import { RESULT_LINK_TOKEN_HEX_LENGTH } from '@platform/domain';
+import { RESULT_LINK_TOKEN_HEX_LENGTH, RESULT_LINK_VALID_DAYS } from '@platform/domain';
 import type { Config } from '../config';
 import { queueEmail, type OutboxRelay } from '../jobs';
 
@@ -46,7 +46,10 @@ export async function issuePatientResultLink(
   );
   const token = randomBytes(RESULT_LINK_TOKEN_HEX_LENGTH / 2).toString('hex');
   const link = await PatientResultLink.create(
-    { sampleId: sample.id, tokenHash: hashResultToken(token), lockedAt: null, revokedAt: null, createdByUserId: options.createdByUserId },
+    {
+      sampleId: sample.id, tokenHash: hashResultToken(token), lockedAt: null, revokedAt: null, createdByUserId: options.createdByUserId,
+      expiresAt: new Date(Date.now() + RESULT_LINK_VALID_DAYS * 24 * 3600_000),
+    },
     { transaction },
   );
   return { link, token };
@@ -93,8 +96,8 @@ export async function sendPatientResultLink(
 }
 
 /**
- * The live (not revoked) link a request names by barcode and token, with its sample; null when
- * the pair does not match (a malformed token, a wrong barcode and an old link answer alike).
+ * The live (not revoked, not expired) link a request names by barcode and token, with its sample;
+ * null when the pair does not match (a malformed token, a wrong barcode and an old link answer alike).
  */
 export async function findResultLink(
   db: Db,
@@ -105,7 +108,7 @@ export async function findResultLink(
   if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token) || token.length !== RESULT_LINK_TOKEN_HEX_LENGTH) return null;
   const { PatientResultLink, Sample } = db.models;
   const link = await PatientResultLink.findOne({
-    where: { tokenHash: hashResultToken(token.toLowerCase()), revokedAt: { [Op.is]: null } },
+    where: { tokenHash: hashResultToken(token.toLowerCase()), revokedAt: { [Op.is]: null }, expiresAt: { [Op.gt]: new Date() } },
     transaction: options.transaction,
     lock: options.lock && options.transaction ? options.transaction.LOCK.UPDATE : undefined,
   });

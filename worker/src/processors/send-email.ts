@@ -6,6 +6,9 @@ import type { Processor } from './types';
  * Sent is skipped, and the Message-ID is stable per email so a receiver can drop a duplicate
  * from the one window we cannot close (killed after the SMTP server accepted, before we marked it).
  */
+const LINK_TOKEN = /([?&]token=)[0-9a-f]{64}/g;
+export const redactTokens = (text: string) => text.replace(LINK_TOKEN, '$1[redacted]');
+
 export const sendEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, config }) => {
   const email = await db.models.Email.findByPk(emailId);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
@@ -19,6 +22,7 @@ export const sendEmail: Processor<'send-email'> = async ({ emailId }, { db, mail
     html: email.htmlBody ?? undefined,
     messageId,
   });
-  await email.update({ status: 'Sent', sentAt: new Date(), messageId, error: null });
+  // The log keeps what was sent, less the credentials in it: a reset or result link works only from the mailbox.
+  await email.update({ status: 'Sent', sentAt: new Date(), messageId, error: null, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
   return { messageId };
 };
