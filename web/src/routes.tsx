@@ -17,6 +17,7 @@ const adminPages = () => import('./pages/admin');
 const clinicPages = () => import('./pages/clinic');
 const researchPages = () => import('./pages/research');
 const labPages = () => import('./pages/lab');
+const providerInfoPages = () => import('./pages/provider');
 
 /** login, forgot-password and reset-password (the emailed link) of one portal. */
 function authRoutes(portal: SignInPortal): RouteObject[] {
@@ -92,7 +93,13 @@ export const routes: RouteObject[] = [
           },
           {
             path: SIGN_IN_PORTAL_INFO.provider.authBasePath,
-            children: [{ index: true, element: toSignIn('provider') }, ...authRoutes('provider')],
+            children: [
+              { index: true, element: toSignIn('provider') },
+              ...authRoutes('provider'),
+              // Public information for physicians: no sign-in.
+              { path: 'prostox-faq', lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxFaqPage })) },
+              { path: 'prostox-ultra-billing', lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxUltraBillingPage })) },
+            ],
           },
           {
             path: CLINIC_BASE_PATH,

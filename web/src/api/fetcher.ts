@@ -71,6 +71,21 @@ async function readError(response: Response): Promise<ApiError> {
   );
 }
 
+type ApiActivityListener = (sentAt: number) => void;
+const apiActivityListeners = new Set<ApiActivityListener>();
+
+/**
+ * Calls `listener` each time the API answers a request, with the time the request was sent: the
+ * session cookie is rolling, so every answer renews its idle timeout (the idle-session warning
+ * counts from the last one). Returns the function that stops listening.
+ */
+export function onApiActivity(listener: ApiActivityListener): () => void {
+  apiActivityListeners.add(listener);
+  return () => {
+    apiActivityListeners.delete(listener);
+  };
+}
+
 interface RequestOptions {
   body?: unknown;
   /** A file sent as the raw request body (an upload), instead of JSON. */
@@ -86,6 +101,7 @@ async function request(method: string, path: string, options: RequestOptions = {
   if (options.raw) headers['content-type'] = options.raw.type || 'application/octet-stream';
   else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers['x-csrf-token'] = options.token;
+  const sentAt = Date.now();
   let response: Response;
   try {
     response = await fetch(`${API_PREFIX}${path}`, {
@@ -99,6 +115,7 @@ async function request(method: string, path: string, options: RequestOptions = {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', 'Could not reach the server.');
   }
+  for (const listener of apiActivityListeners) listener(sentAt);
   if (!response.ok) throw await readError(response);
   return response;
 }

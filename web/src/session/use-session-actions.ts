@@ -1,16 +1,18 @@
-/** Sign out and switch account: the API call, the stored user and the cached queries together. */
+/** Sign out, stay signed in and switch account: the API call, the stored user and the cached queries together. */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { SignInPortal } from '@platform/domain';
 import { ME_PATH, signOut, switchAccount, type Me } from '../api/auth';
+import { apiFetch } from '../api/fetcher';
 import { signInPath } from '../portals';
-import { clearStoredUser, storeCurrentAccount } from './stored-user';
+import { clearStoredUser, storeCurrentAccount, syncStoredUser } from './stored-user';
 
+/** Signs out, then goes to the portal's sign-in page (or `to`, e.g. one that says why). */
 export function useSignOut(portal: SignInPortal) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  return useCallback(async () => {
+  return useCallback(async ({ to }: { to?: string } = {}) => {
     try {
       await signOut();
     } catch {
@@ -18,8 +20,19 @@ export function useSignOut(portal: SignInPortal) {
     }
     clearStoredUser();
     await mutate(() => true, undefined, { revalidate: false });
-    navigate(signInPath(portal), { replace: true });
+    navigate(to ?? signInPath(portal), { replace: true });
   }, [mutate, navigate, portal]);
+}
+
+/** Renews the session's idle timeout: any API request does, this one also refreshes who is signed in. */
+export function useStaySignedIn() {
+  const { mutate } = useSWRConfig();
+  return useCallback(async (): Promise<Me> => {
+    const me = await apiFetch<Me>(ME_PATH);
+    syncStoredUser(me);
+    await mutate(ME_PATH, me, { revalidate: false });
+    return me;
+  }, [mutate]);
 }
 
 /** Makes another of the person's accounts the current one; resolves with the new /auth/me. */

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { portalOfPath, signInPathReturningTo } from '../portals';
 import { setUnauthorizedRedirect } from '../session/unauthorized';
+import { isAuthPage } from './auth-pages';
 import { BrowserSupportModal } from './BrowserSupportModal';
 import { useBuildCheck } from './build-check';
-
-const AUTH_PAGE = /\/(login|forgot-password|reset-password)$/;
+import { IdleSessionWarning } from './IdleSessionWarning';
 
 /** On a 401: to the sign-in page of the portal the person is in, then back here. */
 function useUnauthorizedRedirect(): void {
@@ -18,20 +18,21 @@ function useUnauthorizedRedirect(): void {
       setUnauthorizedRedirect(() => {
         const { pathname, search, hash } = here.current;
         const portal = portalOfPath(pathname);
-        if (!portal || AUTH_PAGE.test(pathname)) return;
+        if (!portal || isAuthPage(pathname)) return;
         navigate(signInPathReturningTo(portal, `${pathname}${search}${hash}`), { replace: true });
       }),
     [navigate],
   );
 }
 
-/** Around every route: the build check, the 401 redirect and the browser-support modal. */
+/** Around every route: the build check, the 401 redirect, the idle-session warning and the browser-support modal. */
 export function RootShell() {
   useBuildCheck();
   useUnauthorizedRedirect();
   return (
     <>
       <Outlet />
+      <IdleSessionWarning />
       <BrowserSupportModal />
     </>
   );

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SignInPortal } from '@platform/domain';
 import { signIn, signOut } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
 import { forgotPasswordPath, safeReturnPath, SIGN_IN_PORTAL_INFO } from '../../portals';
 import { homePathAfterSignIn } from '../../session/home-path';
+import { INACTIVITY_SIGN_OUT_MESSAGE, INACTIVITY_SIGN_OUT_TITLE, wasSignedOutForInactivity } from '../../session/idle-timeout';
 import { clearStoredUser, storeSignedInUser } from '../../session/stored-user';
+import { PROVIDER_INFO_LINKS } from '../provider/paths';
 import { AuthCard } from './AuthCard';
 
 function problemOf(error: unknown): string {
@@ -28,6 +30,7 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
+  const signedOutIdle = wasSignedOutForInactivity(params);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,6 +68,11 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
     <AuthCard info={info} title="Sign in" intro={info.audience}>
       <form onSubmit={submit} noValidate aria-label={`Sign in to ${info.title}`}>
         <Stack gap="md">
+          {signedOutIdle && !problem && (
+            <Alert color="clinical" variant="light" title={INACTIVITY_SIGN_OUT_TITLE} role="status" styles={{ title: { color: 'var(--mantine-color-clinical-9)' } }}>
+              {INACTIVITY_SIGN_OUT_MESSAGE}
+            </Alert>
+          )}
           {problem && (
             <Alert color="red" variant="light" title="Could not sign you in" role="alert">
               {problem}
@@ -98,6 +106,18 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
           </Group>
         </Stack>
       </form>
+      {portal === 'provider' && (
+        <Stack component="nav" aria-label="Information for physicians" gap={4} pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Text fz="sm" c="dimmed">
+            Information for physicians
+          </Text>
+          {PROVIDER_INFO_LINKS.map((page) => (
+            <Anchor key={page.to} component={Link} to={page.to} fz="sm">
+              {page.label}
+            </Anchor>
+          ))}
+        </Stack>
+      )}
     </AuthCard>
   );
 }

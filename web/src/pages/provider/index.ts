@@ -1,0 +1,3 @@
+/** The public information pages for physicians (/provider/prostox-faq, /provider/prostox-ultra-billing). */
+export { ProstoxFaqPage } from './ProstoxFaqPage';
+export { ProstoxUltraBillingPage } from './ProstoxUltraBillingPage';
