@@ -87,23 +87,28 @@ export const newPatientBody = Joi.object<NewPatientBody>({
   medicalRecordNumber: optionalText('Medical record number', 64),
 }).options(STRICT_KEYS).label('Request body');
 
-export interface PatientExistsQuery { firstName: string; lastName: string; dateOfBirth: string }
-/** GET provider-clinic/{accountId}/patient/exists */
-export const patientExistsQuery = Joi.object<PatientExistsQuery>({
+/*
+ * The patient exists-check and search are read with POST and a JSON body, not GET and a query
+ * string: a patient's name and date of birth stay out of URLs (proxy access logs, browser history).
+ */
+
+export interface PatientExistsBody { firstName: string; lastName: string; dateOfBirth: string }
+/** POST provider-clinic/{accountId}/patient/exists { firstName, lastName, dateOfBirth } */
+export const patientExistsBody = Joi.object<PatientExistsBody>({
   firstName: nameSchema('First name').required(),
   lastName: nameSchema('Last name').required(),
   dateOfBirth: patientDateOfBirthSchema.required(),
-}).options(STRICT_KEYS).label('Query');
+}).options(STRICT_KEYS).label('Request body');
 
 export const PATIENT_SEARCH_MAX_LENGTH = 100;
 
-export interface PatientSearchQuery { q: string; page: number; pageSize: number }
-/** GET provider-clinic/{accountId}/patient/search?q= : a name, part of a name, or a date of birth YYYY-MM-DD. */
-export const patientSearchQuery = Joi.object<PatientSearchQuery>({
+export interface PatientSearchBody { q: string; page: number; pageSize: number }
+/** POST provider-clinic/{accountId}/patient/search { q, page?, pageSize? }: q is a name, part of a name, or a date of birth. */
+export const patientSearchBody = Joi.object<PatientSearchBody>({
   q: Joi.string().trim().min(1).max(PATIENT_SEARCH_MAX_LENGTH).label('Search').required(),
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
-}).options(STRICT_KEYS).label('Query');
+}).options(STRICT_KEYS).label('Request body');
 
 // ---------------------------------------------------------------------------------------------
 // Orders

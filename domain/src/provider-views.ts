@@ -33,10 +33,16 @@ export interface PatientRecordDetails {
   medicalRecordNumber: string | null;
 }
 
-/** GET patient/exists: whether the account already has this person (and which patient). */
+/** POST patient/exists: whether the account already has this person (and which patient). */
 export interface PatientExistsAnswer {
   exists: boolean;
   patientId?: number;
+}
+
+/** POST patient/search: one page of matching patients and how many match in all (also sent as x-total-count). */
+export interface PatientSearchAnswer {
+  rows: PatientSummary[];
+  total: number;
 }
 
 /** One step of a sample's timeline (a status change). */

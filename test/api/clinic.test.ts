@@ -52,8 +52,8 @@ describe('clinic provider API', () => {
     });
 
     const endpoints = (accountId: number, patientId: number, sampleId: number) => [
-      { method: 'get', path: `/api/provider-clinic/${accountId}/patient/search?q=Lakeside` },
-      { method: 'get', path: `/api/provider-clinic/${accountId}/patient/exists?firstName=A&lastName=B&dateOfBirth=1950-06-06` },
+      { method: 'post', path: `/api/provider-clinic/${accountId}/patient/search`, body: { q: 'Lakeside' } },
+      { method: 'post', path: `/api/provider-clinic/${accountId}/patient/exists`, body: { firstName: 'A', lastName: 'B', dateOfBirth: '1950-06-06' } },
       { method: 'post', path: `/api/provider-clinic/${accountId}/patient`, body: uniquePatient() },
       { method: 'get', path: `/api/provider-clinic/${accountId}/patient/${patientId}` },
       { method: 'get', path: `/api/provider-clinic/${accountId}/physicians` },
@@ -95,8 +95,8 @@ describe('clinic provider API', () => {
     it('refuses ids of another account through the caller’s own account (patient, physician, sample)', async () => {
       // physician@demo.test is in Riverside and Lakeside: a Lakeside patient is not found through Riverside.
       await physician.agent.get(`/api/provider-clinic/${riversideId}/patient/${lakesidePatientId}`).expect(404);
-      const search = await physician.agent.get(`/api/provider-clinic/${riversideId}/patient/search?q=Lakeside`).expect(200);
-      expect(search.body.map((p: { id: number }) => p.id)).to.not.include(lakesidePatientId);
+      const search = await physician.post(`/api/provider-clinic/${riversideId}/patient/search`, { q: 'Lakeside' }).expect(200);
+      expect(search.body.rows.map((p: { id: number }) => p.id)).to.not.include(lakesidePatientId);
       const riversidePhysicians = (await physician.agent.get(`/api/provider-clinic/${riversideId}/physicians`).expect(200)).body;
       const before = await rowCounts(t.ctx);
       const wrongPatient = await physician
@@ -137,12 +137,12 @@ describe('clinic provider API', () => {
       // Another account may have a patient with the same name and birthday.
       await other.session.post(other.api('patient'), p).expect(201);
 
-      const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
-      const exists = await clinic.session.agent.get(clinic.api(`patient/exists?${q({ firstName: p.firstName.toLowerCase(), lastName: p.lastName, dateOfBirth: p.dateOfBirth })}`)).expect(200);
+      const exists = await clinic.session.post(clinic.api('patient/exists'), { firstName: p.firstName.toLowerCase(), lastName: p.lastName, dateOfBirth: p.dateOfBirth }).expect(200);
       expect(exists.body).to.deep.equal({ exists: true, patientId: created.body.id });
-      const missing = await clinic.session.agent.get(clinic.api(`patient/exists?${q({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: '1948-12-30' })}`)).expect(200);
+      expect(exists.headers['cache-control']).to.equal('no-store');
+      const missing = await clinic.session.post(clinic.api('patient/exists'), { firstName: p.firstName, lastName: p.lastName, dateOfBirth: '1948-12-30' }).expect(200);
       expect(missing.body).to.deep.equal({ exists: false });
-      const bad = await clinic.session.agent.get(clinic.api(`patient/exists?${q({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: '12/31/1948' })}`)).expect(400);
+      const bad = await clinic.session.post(clinic.api('patient/exists'), { firstName: p.firstName, lastName: p.lastName, dateOfBirth: '12/31/1948' }).expect(400);
       expect(bad.body.error.fields[0].field).to.equal('dateOfBirth');
     });
 
@@ -189,36 +189,84 @@ describe('clinic provider API', () => {
       }
       await addPatient(other, { firstName: 'Anna', lastName: family, dateOfBirth: '1970-01-02', sex: 'F' });
 
-      const search = (q: string, extra = '') => clinic.session.agent.get(clinic.api(`patient/search?q=${encodeURIComponent(q)}${extra}`)).expect(200);
+      const search = (q: string, extra: { page?: number; pageSize?: number } = {}) => clinic.session.post(clinic.api('patient/search'), { q, ...extra }).expect(200);
       const part = await search(family.slice(0, 7).toLowerCase());
       expect(part.headers['x-total-count']).to.equal('3');
-      expect(part.body.map((p: { firstName: string }) => p.firstName)).to.deep.equal(['Anna', 'Bruno', 'Carla']);
-      expect(part.body[0]).to.include({ lastName: family, dateOfBirth: '1970-01-02' });
+      expect(part.headers['cache-control']).to.equal('no-store');
+      expect(part.body).to.have.keys(['rows', 'total']);
+      expect(part.body.total).to.equal(3);
+      expect(part.body.rows.map((p: { firstName: string }) => p.firstName)).to.deep.equal(['Anna', 'Bruno', 'Carla']);
+      expect(part.body.rows[0]).to.include({ lastName: family, dateOfBirth: '1970-01-02' });
 
       const full = await search(`${family}, bru`);
-      expect(full.body.map((p: { id: number }) => p.id)).to.deep.equal([ids[1]]);
+      expect(full.body.rows.map((p: { id: number }) => p.id)).to.deep.equal([ids[1]]);
       const byDob = await search('1980-05-06');
-      expect(byDob.body.map((p: { id: number }) => p.id)).to.include(ids[2]);
-      expect(byDob.body.every((p: { dateOfBirth: string }) => p.dateOfBirth === '1980-05-06')).to.equal(true);
+      expect(byDob.body.rows.map((p: { id: number }) => p.id)).to.include(ids[2]);
+      expect(byDob.body.rows.every((p: { dateOfBirth: string }) => p.dateOfBirth === '1980-05-06')).to.equal(true);
       const usDob = await search('05/06/1980');
-      expect(usDob.body.map((p: { id: number }) => p.id)).to.include(ids[2]);
+      expect(usDob.body.rows.map((p: { id: number }) => p.id)).to.include(ids[2]);
 
-      const page2 = await search(family, '&pageSize=2&page=2');
+      const page2 = await search(family, { pageSize: 2, page: 2 });
       expect(page2.headers['x-total-count']).to.equal('3');
-      expect(page2.body.map((p: { firstName: string }) => p.firstName)).to.deep.equal(['Carla']);
+      expect(page2.body.total).to.equal(3);
+      expect(page2.body.rows.map((p: { firstName: string }) => p.firstName)).to.deep.equal(['Carla']);
       // LIKE wildcards are taken literally.
-      expect((await search('%')).headers['x-total-count']).to.equal('0');
-      await clinic.session.agent.get(clinic.api('patient/search?q=')).expect(400);
-      await clinic.session.agent.get(clinic.api(`patient/search?q=a&pageSize=201`)).expect(400);
+      const wildcard = await search('%');
+      expect(wildcard.headers['x-total-count']).to.equal('0');
+      expect(wildcard.body).to.deep.equal({ rows: [], total: 0 });
+    });
+
+    it('takes the search and exists-check terms in a JSON body only: fields named, unknown keys refused, GET not found, CSRF required', async () => {
+      const p = await addPatient(clinic);
+      const cases: [string, Record<string, unknown>, string, RegExp][] = [
+        ['patient/search', {}, 'q', /^Search is required$/],
+        ['patient/search', { q: '' }, 'q', /Search/],
+        ['patient/search', { q: 'ab', pageSize: 201 }, 'pageSize', /Page size/],
+        ['patient/search', { q: 'ab', page: 0 }, 'page', /Page/],
+        ['patient/search', { q: 'ab', dateOfBirth: p.dateOfBirth }, 'dateOfBirth', /not allowed/],
+        ['patient/exists', { lastName: p.lastName, dateOfBirth: p.dateOfBirth }, 'firstName', /^First name is required$/],
+        ['patient/exists', { firstName: p.firstName, lastName: 'Robert"); DROP', dateOfBirth: p.dateOfBirth }, 'lastName', /letters, spaces/],
+        ['patient/exists', { firstName: p.firstName, lastName: p.lastName, dateOfBirth: '2999-01-01' }, 'dateOfBirth', /must not be in the future/],
+        ['patient/exists', { ...p }, 'sex', /not allowed/],
+      ];
+      for (const [path, body, field, message] of cases) {
+        const res = await clinic.session.post(clinic.api(path), body).expect(400);
+        expect(res.body.error.code).to.equal('validation_failed');
+        const f = res.body.error.fields.find((x: { field: string }) => x.field === field);
+        expect(f, `${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body.error.fields)}`).to.not.equal(undefined);
+        expect(f.message).to.match(message);
+      }
+
+      // The old GETs with the terms in the URL are answered by nothing: not found, nothing read.
+      const audited = () => t.ctx.db.models.AuditEvent.count({ where: { actorUserId: clinic.userId } });
+      const auditsBefore = await audited();
+      const q = new URLSearchParams({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, q: p.lastName }).toString();
+      for (const path of [`patient/search?${q}`, `patient/exists?${q}`, 'patient/search', 'patient/exists']) {
+        const res = await clinic.session.agent.get(clinic.api(path));
+        expect([404, 405], `GET ${path}`).to.include(res.status);
+        expect(res.body.error.code).to.be.a('string');
+        expect(JSON.stringify(res.body)).to.not.include(p.lastName);
+        expect(res.headers['x-total-count']).to.equal(undefined);
+      }
+      expect(await audited()).to.equal(auditsBefore);
+
+      // They only read, but like every POST they need the CSRF token.
+      for (const [path, body] of [['patient/search', { q: p.lastName }], ['patient/exists', { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth }]] as const) {
+        const res = await clinic.session.agent.post(clinic.api(path)).send(body).expect(403);
+        expect(res.body.error.code).to.equal('csrf');
+        expect(JSON.stringify(res.body)).to.not.include(p.lastName);
+      }
+      expect(await audited()).to.equal(auditsBefore);
     });
 
     it('audits searches and views with ids only', async () => {
       const p = await addPatient(clinic);
-      await clinic.session.agent.get(clinic.api(`patient/search?q=${p.lastName}`)).expect(200);
+      await clinic.session.post(clinic.api('patient/search'), { q: p.lastName }).expect(200);
+      await clinic.session.post(clinic.api('patient/exists'), { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth }).expect(200);
       await clinic.session.agent.get(clinic.api(`patient/${p.id}`)).expect(200);
       const events = await t.ctx.db.models.AuditEvent.findAll({ where: { actorUserId: clinic.userId }, order: [['id', 'ASC']] });
       const actions = events.map((e) => e.action);
-      expect(actions).to.include.members(['patient.created', 'patient.searched', 'patient.viewed']);
+      expect(actions).to.include.members(['patient.created', 'patient.searched', 'patient.exists_checked', 'patient.viewed']);
       const viewed = events.filter((e) => e.action === 'patient.viewed').pop()!;
       expect(viewed.entityId).to.equal(String(p.id));
       expect(JSON.stringify(events.map((e) => e.details))).to.not.include(p.lastName);

@@ -141,6 +141,69 @@ describe('clinic pages (browser)', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  it('puts no patient name or date of birth in any URL it requests while ordering for a new patient', async () => {
+    const { page, errors } = await physicianPage();
+    const first = 'Ottilie';
+    const last = `Marchbank${Date.now().toString(36).replace(/\d/g, '')}`;
+    const dob = '1947-02-21';
+    const urls: string[] = [];
+    const posts: { url: string; body: string }[] = [];
+    page.on('request', (r) => {
+      urls.push(r.url());
+      if (r.method() === 'POST') posts.push({ url: r.url(), body: r.postData() ?? '' });
+    });
+
+    await page.goto(`/provider-clinic/${riversideId}/order`);
+    await page.getByRole('heading', { name: 'Order a test' }).waitFor();
+    // Search by name, then by date of birth (both ways people type it): no match.
+    await page.getByLabel('Find the patient').fill(last);
+    await page.getByText(`No patient of this account matches “${last}”.`).waitFor();
+    const searchedByDob = page.waitForResponse((r) => r.url().endsWith('/patient/search') && (r.request().postData() ?? '').includes('02/21/1947'));
+    await page.getByLabel('Find the patient').fill('02/21/1947');
+    expect((await searchedByDob).status()).to.equal(200);
+    await page.getByLabel('Find the patient').fill(last);
+    await page.getByText(`No patient of this account matches “${last}”.`).waitFor();
+    // The new patient: the exists-check runs as the details are typed.
+    await page.getByRole('button', { name: 'New patient' }).click();
+    const checked = page.waitForResponse((r) => r.url().endsWith('/patient/exists') && (r.request().postData() ?? '').includes(dob));
+    await page.getByLabel('First name').fill(first);
+    await page.getByLabel('Date of birth').fill(dob);
+    await page.getByText('Male', { exact: true }).click();
+    expect((await checked).status()).to.equal(200);
+    await page.getByRole('button', { name: 'Add patient' }).click();
+    await page.getByText(`${first} ${last}`).waitFor();
+    // The order.
+    await page.getByRole('checkbox', { name: 'PROSTOX ultra' }).check();
+    await page.getByRole('combobox', { name: 'Ordering physician' }).click();
+    await page.getByRole('option', { name: /Omar Reyes/ }).click();
+    for (const box of await page.getByRole('checkbox', { name: /medically necessary|Informed consent|claim for reimbursement|documentation supporting/ }).all()) await box.check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { name: 'Order placed' }).waitFor();
+    await page.getByRole('link', { name: 'Open the patient' }).click();
+    await page.getByRole('heading', { name: `${first} ${last}` }).waitFor();
+
+    // The terms did travel, in POST bodies.
+    const postedTo = (path: string) => posts.filter((p) => new URL(p.url).pathname.endsWith(path)).map((p) => p.body);
+    expect(postedTo('/patient/search').some((b) => b.includes(last)), 'a search by last name').to.equal(true);
+    expect(postedTo('/patient/search').some((b) => b.includes('02/21/1947')), 'a search by date of birth').to.equal(true);
+    expect(postedTo('/patient/exists').some((b) => b.includes(last) && b.includes(dob)), 'an exists-check').to.equal(true);
+    expect(postedTo('/patient').some((b) => b.includes(last)), 'the new patient').to.equal(true);
+    // And no URL carries them, plain or encoded, in any spelling of the date.
+    const forbidden = [first, last, dob, '02/21/1947', '1947-02', '02-21-1947', '19470221'].map((x) => x.toLowerCase());
+    expect(urls.length).to.be.greaterThan(10);
+    for (const url of urls) {
+      let plain = url;
+      try {
+        plain = decodeURIComponent(url.replace(/\+/g, ' '));
+      } catch {
+        // Not valid percent-encoding: checked as it is.
+      }
+      plain = `${url} ${plain}`.toLowerCase();
+      for (const x of forbidden) expect(plain, `${url} carries ${x}`).to.not.include(x);
+    }
+    expect(errors).to.deep.equal([]);
+  });
+
   it('shows the completed list and the spec’s error message when a list cannot be read', async () => {
     const { page } = await physicianPage();
     await page.goto(`/provider-clinic/${riversideId}/completed`);
@@ -160,7 +223,7 @@ describe('clinic pages (browser)', function () {
     const { page } = await physicianPage();
     await page.goto(`/provider-clinic/${riversideId}/order`);
     await page.getByRole('heading', { name: 'Order a test' }).waitFor();
-    await page.route('**/api/provider-clinic/*/patient/exists?*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"down","message":"x"}}' }));
+    await page.route('**/api/provider-clinic/*/patient/exists', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"down","message":"x"}}' }));
     await page.getByRole('button', { name: 'New patient' }).click();
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('Quist');

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import {
-  DocumentType, isDataDate, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsQuery, type PatientSearchQuery,
-  type PatientSummary,
+  DocumentType, isDataDate, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
+  type PatientSearchBody, type PatientSummary,
 } from '@platform/domain';
 import type { Patient } from '@platform/db';
 import type { AppContext } from '../context';
@@ -33,7 +33,7 @@ function usDate(q: string): string | null {
  * Patients of the account matching `q`: a date of birth (YYYY-MM-DD or MM/DD/YYYY), or words that
  * each appear in the first or last name ("car", "john car", "Carter, John").
  */
-export async function searchPatients(ctx: Ctx, caller: ClinicCaller, query: PatientSearchQuery): Promise<{ rows: PatientSummary[]; total: number }> {
+export async function searchPatients(ctx: Ctx, caller: ClinicCaller, query: PatientSearchBody): Promise<PatientSearchAnswer> {
   const q = query.q.trim();
   const dob = isDataDate(q) ? q : usDate(q);
   let where: WhereOptions;
@@ -66,7 +66,7 @@ export async function searchPatients(ctx: Ctx, caller: ClinicCaller, query: Pati
 }
 
 /** Same person: first and last name (ignoring case and surrounding spaces) and date of birth, in the account. */
-async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsQuery, transaction?: import('sequelize').Transaction) {
+async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsBody, transaction?: import('sequelize').Transaction) {
   const rows = await ctx.db.sequelize.query<{ id: number }>(
     `SELECT id FROM patients
       WHERE account_id = $1 AND lower(btrim(first_name)) = lower($2) AND lower(btrim(last_name)) = lower($3) AND date_of_birth = $4
@@ -77,7 +77,7 @@ async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsQu
   return rows[0]?.id ?? null;
 }
 
-export async function patientExists(ctx: Ctx, caller: ClinicCaller, who: PatientExistsQuery): Promise<PatientExistsAnswer> {
+export async function patientExists(ctx: Ctx, caller: ClinicCaller, who: PatientExistsBody): Promise<PatientExistsAnswer> {
   const patientId = await findSamePatient(ctx, caller.accountId, who);
   await recordAudit(ctx.db, {
     ...auditBy(caller),

@@ -5,9 +5,9 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
-  clinicOrderBody, createShipmentBody, newPatientBody, patientExistsQuery, patientSearchQuery, requisitionDownloadQuery, resultListQuery,
-  samplesQuery, shipmentsQuery, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsQuery,
-  type PatientSearchQuery, type RequisitionDownloadQuery, type ResultListQuery, type SamplesQuery, type ShipmentsQuery,
+  clinicOrderBody, createShipmentBody, newPatientBody, patientExistsBody, patientSearchBody, requisitionDownloadQuery, resultListQuery,
+  samplesQuery, shipmentsQuery, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsBody,
+  type PatientSearchBody, type RequisitionDownloadQuery, type ResultListQuery, type SamplesQuery, type ShipmentsQuery,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
@@ -41,13 +41,17 @@ export function providerRouter(ctx: AppContext): Router {
   const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
   const query = <T>(res: Response) => res.locals.query as T;
 
-  // Patients
-  router.get(path('patient/search'), ...clinic, validateQuery(patientSearchQuery), async (req: Request, res: Response) => {
-    sendPage(res, await searchPatients(ctx, clinicCaller(req, res), query<PatientSearchQuery>(res)));
+  // Patients. Search and exists-check only read, but are POSTs with a JSON body: the name or date
+  // of birth they carry must not end up in a URL (proxy access logs, browser history). A GET on
+  // either path falls through to patient/:patientId below, and is not found.
+  router.post(path('patient/search'), ...clinic, validateBody(patientSearchBody), async (req: Request, res: Response) => {
+    const page = await searchPatients(ctx, clinicCaller(req, res), req.body as PatientSearchBody);
+    // { rows, total } in the body as well as x-total-count: the picker shows the total, and the SPA's POST helper reads no headers.
+    res.set('x-total-count', String(page.total)).set('Cache-Control', 'no-store').json(page);
   });
 
-  router.get(path('patient/exists'), ...clinic, validateQuery(patientExistsQuery), async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await patientExists(ctx, clinicCaller(req, res), query<PatientExistsQuery>(res)));
+  router.post(path('patient/exists'), ...clinic, validateBody(patientExistsBody), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await patientExists(ctx, clinicCaller(req, res), req.body as PatientExistsBody));
   });
 
   router.post(path('patient'), ...clinic, validateBody(newPatientBody), async (req, res) => {

@@ -1,14 +1,17 @@
 /**
  * The Clinical Portal's endpoints (/api/provider-clinic/{accountId}/…, /api/sample/{barcode}/pdf_order):
  * one SWR hook per resource, the commands, paginated lists that read x-total-count, and the
- * requisition form download (polled while the worker renders it).
+ * requisition form download (polled while the worker renders it). The patient search and
+ * exists-check are POSTs: a patient's name and date of birth never go into a URL.
  */
+import useSWR, { useSWRConfig } from 'swr';
 import type {
-  CatalogueOption, ClinicOrderBody, CreatedOrder, NewPatientBody, PatientDetail, PatientExistsAnswer, PatientSampleView, PatientSummary,
-  PhysicianOption, ResultListCategory, ResultListRow, ResultListSortField, SampleRow, ShipmentView, ShippingRate, TimelineEntry,
+  CatalogueOption, ClinicOrderBody, CreatedOrder, NewPatientBody, PatientDetail, PatientExistsAnswer, PatientExistsBody, PatientSampleView,
+  PatientSearchAnswer, PatientSearchBody, PatientSummary, PhysicianOption, ResultListCategory, ResultListRow, ResultListSortField, SampleRow,
+  ShipmentView, ShippingRate, TimelineEntry,
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, queryString } from './fetcher';
-import { useApiPage, useApiQuery, useRefreshApi } from './query';
+import { reportQueryError, useApiPage, useApiQuery, useRefreshApi } from './query';
 
 export const clinicApiPath = (accountId: number, path: string) => `/provider-clinic/${accountId}/${path}`;
 
@@ -18,8 +21,8 @@ export const clinicApiPath = (accountId: number, path: string) => `/provider-cli
 
 // Declared once in domain/src/provider-views.ts (the API's services return them).
 export type {
-  CatalogueOption, CreatedOrder, PatientDetail, PatientExistsAnswer, PatientSampleView as PatientSample, PatientSummary, PhysicianOption,
-  ResultListRow, SampleRow, ShipmentView, ShippingRate, TimelineEntry,
+  CatalogueOption, CreatedOrder, PatientDetail, PatientExistsAnswer, PatientSampleView as PatientSample, PatientSearchAnswer, PatientSummary,
+  PhysicianOption, ResultListRow, SampleRow, ShipmentView, ShippingRate, TimelineEntry,
 };
 
 /** Required on the new-patient form; every other field of NewPatientBody is optional text here. */
@@ -42,8 +45,16 @@ function usePage<T>(path: string | null, errorHeading: string) {
 
 const query = queryString;
 
-/** After a command: every cached read of this account's clinic data is stale. */
-export const useRefreshClinic = (accountId: number) => useRefreshApi(clinicApiPath(accountId, ''));
+/** The SWR key of a patient search (not a path: the search is a POST, its terms travel in the body). */
+type PatientSearchKey = readonly ['patient-search', number, string, number, number];
+const isPatientSearchOf = (accountId: number, key: unknown) => Array.isArray(key) && key[0] === 'patient-search' && key[1] === accountId;
+
+/** After a command: every cached read of this account's clinic data is stale (its patient searches too). */
+export function useRefreshClinic(accountId: number) {
+  const refreshPaths = useRefreshApi(clinicApiPath(accountId, ''));
+  const { mutate } = useSWRConfig();
+  return () => Promise.all([refreshPaths(), mutate((key) => isPatientSearchOf(accountId, key))]);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -56,12 +67,20 @@ export const useClinicCatalogue = (accountId: number) =>
   useApiQuery<CatalogueOption[]>(clinicApiPath(accountId, 'tests/catalogue'), { errorHeading: 'Error retrieving tests' });
 
 export const PATIENT_SEARCH_MIN_LENGTH = 2;
+export const PATIENT_SEARCH_PAGE_SIZE = 20;
 
-export function usePatientSearch(accountId: number, q: string) {
+/**
+ * Patients of the account matching `q` (at least PATIENT_SEARCH_MIN_LENGTH characters), read with
+ * a POST; the previous answer stays on screen while the next loads.
+ */
+export function usePatientSearch(accountId: number, q: string, page = 1, pageSize = PATIENT_SEARCH_PAGE_SIZE) {
   const trimmed = q.trim();
-  return usePage<PatientSummary>(
-    trimmed.length >= PATIENT_SEARCH_MIN_LENGTH ? clinicApiPath(accountId, `patient/search?${query({ q: trimmed, pageSize: 20 })}`) : null,
-    'Error retrieving patients',
+  const key: PatientSearchKey | null = trimmed.length >= PATIENT_SEARCH_MIN_LENGTH ? ['patient-search', accountId, trimmed, page, pageSize] : null;
+  return useSWR<PatientSearchAnswer, ApiError, PatientSearchKey | null>(
+    key,
+    ([, id, text, p, size]: PatientSearchKey) =>
+      apiFetch<PatientSearchAnswer>(clinicApiPath(id, 'patient/search'), { method: 'POST', body: { q: text, page: p, pageSize: size } satisfies PatientSearchBody }),
+    { keepPreviousData: true, onError: (error) => reportQueryError(error, 'Error retrieving patients') },
   );
 }
 
@@ -95,8 +114,8 @@ export const useShipments = (accountId: number, params: { page: number; pageSize
 // Commands
 // ---------------------------------------------------------------------------------------------
 
-export const checkPatientExists = (accountId: number, who: { firstName: string; lastName: string; dateOfBirth: string }) =>
-  apiFetch<PatientExistsAnswer>(clinicApiPath(accountId, `patient/exists?${query(who)}`));
+export const checkPatientExists = (accountId: number, who: PatientExistsBody) =>
+  apiFetch<PatientExistsAnswer>(clinicApiPath(accountId, 'patient/exists'), { method: 'POST', body: who });
 
 export const createPatient = (accountId: number, body: NewPatientInput) =>
   apiFetch<PatientSummary>(clinicApiPath(accountId, 'patient'), { method: 'POST', body });
