@@ -10,6 +10,7 @@ export * from './record-values';
 export * from './provider-schemas';
 export * from './orders';
 export * from './lab-schemas';
+export * from './lab-values';
 export * from './pcr-plates';
 export * from './report-schemas';
 export type * from './provider-views';
