@@ -41,7 +41,7 @@ function CompletedActions({ accountId, row }: { accountId: number; row: ResultLi
           Report being prepared
         </Text>
       )}
-      <Button size="xs" variant="default" loading={sending} onClick={() => void send()} aria-label={`Send the result email for ${row.barcode}`}>
+      <Button size="xs" variant="default" loading={sending} onClick={() => void send()} aria-label={`Send result email for ${row.barcode}`}>
         Send result email
       </Button>
     </>
