@@ -127,7 +127,9 @@ describe('e2e: one sample from order to the patient reading the result', functio
     await page.getByText(/1 result written and waiting for review/).waitFor();
     expect(await sampleStatus(barcode)).to.equal(SampleStatus.InTesting);
     await page.getByRole('link', { name: 'Review this import' }).click();
+    await page.getByRole('table', { name: 'Results in review' }).getByText(barcode).waitFor();
     const reviewUrl = page.url(); // what lab user A hands to the colleague who approves
+    expect(reviewUrl).to.match(/\/lab_toolbox\/review\?/);
     await page.getByRole('checkbox', { name: `Choose ${barcode} PROSTOX CFRT` }).check();
     expect(await page.getByRole('button', { name: /^Approve/ }).isDisabled()).to.equal(true);
     await page.getByText('1 of the chosen cannot be approved by you').waitFor();
