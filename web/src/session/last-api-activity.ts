@@ -93,6 +93,20 @@ export function announceIdleSignOut(): void {
   store(IDLE_SIGN_OUT_KEY, Date.now());
 }
 
+/** Whether some tab signed the person out for inactivity in the last minute (a 401 right after it has that reason). */
+export function signedOutForInactivityJustNow(withinMs = 60_000): boolean {
+  return Date.now() - readStored(IDLE_SIGN_OUT_KEY) < withinMs;
+}
+
+/** After a new sign-in the inactivity reason is old news. */
+export function forgetIdleSignOut(): void {
+  try {
+    window.localStorage.removeItem(IDLE_SIGN_OUT_KEY);
+  } catch {
+    // Storage blocked: the marker ages out within a minute anyway.
+  }
+}
+
 /** Calls `listener` when another tab signs out for inactivity; returns the function that stops it. */
 export function onIdleSignOutElsewhere(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { portalOfPath, signInPathReturningTo } from '../portals';
+import { signInPathAfterInactivity } from '../session/idle-timeout';
+import { signedOutForInactivityJustNow } from '../session/last-api-activity';
 import { setUnauthorizedRedirect } from '../session/unauthorized';
 import { isAuthPage } from './auth-pages';
 import { BrowserSupportModal } from './BrowserSupportModal';
@@ -19,7 +21,9 @@ function useUnauthorizedRedirect(): void {
         const { pathname, search, hash } = here.current;
         const portal = portalOfPath(pathname);
         if (!portal || isAuthPage(pathname)) return;
-        navigate(signInPathReturningTo(portal, `${pathname}${search}${hash}`), { replace: true });
+        const returnTo = `${pathname}${search}${hash}`;
+        // Two tabs timing out together: the one whose request met the ended session still says why.
+        navigate(signedOutForInactivityJustNow() ? signInPathAfterInactivity(portal, returnTo) : signInPathReturningTo(portal, returnTo), { replace: true });
       }),
     [navigate],
   );

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/fetcher';
 import { forgotPasswordPath, safeReturnPath, SIGN_IN_PORTAL_INFO } from '../../portals';
 import { homePathAfterSignIn } from '../../session/home-path';
 import { INACTIVITY_SIGN_OUT_MESSAGE, INACTIVITY_SIGN_OUT_TITLE, wasSignedOutForInactivity } from '../../session/idle-timeout';
+import { forgetIdleSignOut, signedOutForInactivityJustNow } from '../../session/last-api-activity';
 import { clearStoredUser, storeSignedInUser } from '../../session/stored-user';
 import { PROVIDER_INFO_LINKS } from '../provider/paths';
 import { AuthCard } from './AuthCard';
@@ -30,7 +31,8 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
-  const signedOutIdle = wasSignedOutForInactivity(params);
+  // The reason travels in the address, or (when another tab or a 401 got here first) in the tabs' shared marker.
+  const [signedOutIdle] = useState(() => wasSignedOutForInactivity(params) || signedOutForInactivityJustNow());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,6 +46,7 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
     setSigningIn(true);
     try {
       const me = await signIn({ email: email.trim(), password, portal });
+      forgetIdleSignOut();
       const destination = safeReturnPath(params.get('next'), portal) ?? homePathAfterSignIn(portal, me);
       if (!destination) {
         await signOut().catch(() => undefined);
