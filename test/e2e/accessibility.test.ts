@@ -6,8 +6,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { axeViolations, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { startServer } from '../support/server';
+import { axeViolations, newPage, screenshot, VIEWPORTS, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
 import { signIn, SIGN_IN_PAGES } from './pages';
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
@@ -23,17 +22,11 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
 
 describe('e2e: accessibility and screenshots', function () {
   this.timeout(60_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   let browser: Browser;
 
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await openServerAndBrowser()));
+  after(() => closeServerAndBrowser(server, browser));
 
   for (const { name, path, ready } of PAGES) {
     for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.phone]] as const) {

@@ -8,28 +8,21 @@ import { SIDEBAR_WIDTH_PX } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { platformTitleOf, resolveBrand } from '../../web/src/brand';
 import { documentHref, STATIC_DOCUMENTS } from '../../web/src/documents';
-import { collectPageErrors, launchBrowser, newPage } from '../support/browser';
-import { startServer } from '../support/server';
+import { collectPageErrors, newPage, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
 import { dialog, expectPath, sidebar, sidebarWidth, signIn } from './pages';
 
 const TITLE = platformTitleOf(resolveBrand({ VITE_BRAND: process.env.VITE_BRAND }));
 
 describe('e2e: application shell', function () {
   this.timeout(60_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await openServerAndBrowser()));
+  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
     ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
     errors = collectPageErrors(page);

@@ -5,8 +5,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UNSUPPORTED_BROWSER_MESSAGE } from '../../web/src/shell/browser-support';
-import { launchBrowser, newPage, USER_AGENTS, VIEWPORTS } from '../support/browser';
-import { startServer } from '../support/server';
+import { newPage, USER_AGENTS, VIEWPORTS, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
 import { dialog, expectPath } from './pages';
 
 const SPEC_TEXT =
@@ -14,18 +13,12 @@ const SPEC_TEXT =
 
 describe('e2e: unsupported-browser modal', function () {
   this.timeout(60_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext | undefined;
 
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await openServerAndBrowser()));
+  after(() => closeServerAndBrowser(server, browser));
   afterEach(async () => {
     await context?.close();
     context = undefined;

@@ -15,8 +15,7 @@ import {
   SIGNED_OUT_FOR_INACTIVITY,
   SIGNED_OUT_PARAM,
 } from '../../web/src/session/idle-timeout';
-import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot } from '../support/browser';
-import { startServer } from '../support/server';
+import { axeViolations, collectPageErrors, newPage, screenshot, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
 import { dialog, expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser } from './pages';
 
 const MINUTE = 60_000;
@@ -29,20 +28,14 @@ const WARN_AFTER_MS = SESSION_IDLE_MINUTES * MINUTE - IDLE_WARNING_BEFORE_MS;
 
 describe('e2e: idle-session warning', function () {
   this.timeout(60_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await openServerAndBrowser()));
+  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
     ({ context, page } = await newPage(browser, { baseURL: server.baseUrl, bypassCSP: true }));
     errors = collectPageErrors(page);

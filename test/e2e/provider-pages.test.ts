@@ -8,8 +8,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogueEntry, PROSTOX_BOTH, RISK_LEVELS, TestName } from '@platform/domain';
 import { documentHref, STATIC_DOCUMENTS } from '../../web/src/documents';
-import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { startServer } from '../support/server';
+import { axeViolations, collectPageErrors, newPage, screenshot, VIEWPORTS, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
 import { expectPath, SIGN_IN_PAGES, storedUser } from './pages';
 
 const FAQ = { path: '/provider/prostox-faq', heading: 'PROSTOX questions and answers' };
@@ -19,20 +18,14 @@ const usd = (cents: number | null) => new Intl.NumberFormat('en-US', { style: 'c
 
 describe('e2e: information pages for physicians', function () {
   this.timeout(60_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await openServerAndBrowser()));
+  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
     ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
     errors = collectPageErrors(page);

@@ -5,26 +5,19 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
-import { collectPageErrors, launchBrowser, newPage } from '../support/browser';
-import { startServer } from '../support/server';
+import { collectPageErrors, newPage, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
 import { expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser, type PortalKey } from './pages';
 
 describe('e2e: signing in and out', function () {
   this.timeout(60_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await openServerAndBrowser()));
+  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
     ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
     errors = collectPageErrors(page);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AxeResults, ImpactValue } from 'axe-core';
+import { startServer } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -47,6 +48,19 @@ export const VIEWPORTS = {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+/** What a browser test suite stands on: the real server (API + built SPA) and one Chromium. */
+export async function openServerAndBrowser(): Promise<{ server: RunningServer; browser: Browser }> {
+  const server = await startServer();
+  return { server, browser: await launchBrowser() };
+}
+
+export async function closeServerAndBrowser(server: RunningServer | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await server?.stop();
 }
 
 export interface PageOptions {
