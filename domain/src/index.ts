@@ -3,6 +3,7 @@ export * from './sample-lifecycle';
 export * from './identifiers';
 export * from './catalogue';
 export * from './constants';
+export * from './dates';
 export * from './jobs';
 export * from './schemas';
 export * from './sign-in-portals';

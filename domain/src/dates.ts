@@ -1,0 +1,48 @@
+/**
+ * How dates read everywhere: pages, PDFs and emails (SPEC §9: MM/DD/YYYY, with a time variant).
+ * Pure Intl, no library, so the SPA imports it too. Instants take the viewer's time zone unless one
+ * is given (the server passes none: the lab's own zone); calendar dates (YYYY-MM-DD, such as a date
+ * of birth) are never shifted by a zone.
+ */
+type Instant = Date | string | null | undefined;
+
+const DASH = '—';
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(kind: 'date' | 'dateTime' | 'time', timeZone?: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone ?? ''}`;
+  let f = formats.get(key);
+  if (!f) {
+    const day = { month: '2-digit', day: '2-digit', year: 'numeric' } as const;
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'date' ? day : kind === 'dateTime' ? { ...day, hour: 'numeric', minute: '2-digit' } : { hour: 'numeric', minute: '2-digit', second: '2-digit' };
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
+
+/** An instant as MM/DD/YYYY. */
+export function formatDate(value: Instant, timeZone?: string): string {
+  return value ? formatter('date', timeZone).format(toDate(value)) : DASH;
+}
+
+/** An instant as MM/DD/YYYY h:mm AM. */
+export function formatDateTime(value: Instant, timeZone?: string): string {
+  return value ? formatter('dateTime', timeZone).format(toDate(value)).replace(',', '') : DASH;
+}
+
+/** A time of day with seconds (a scan log). */
+export function formatTime(value: Date | string, timeZone?: string): string {
+  return formatter('time', timeZone).format(toDate(value));
+}
+
+/** A calendar date (YYYY-MM-DD, or a Date holding one at UTC midnight) as MM/DD/YYYY. */
+export function formatCalendarDate(value: string | Date | null | undefined): string {
+  if (!value) return DASH;
+  const iso = typeof value === 'string' ? value : value.toISOString();
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : DASH;
+}
