@@ -13,10 +13,10 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Redis } from 'ioredis';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase } from '@platform/db';
-import { loadConfig, startApi } from '@platform/api';
-import { startWorker, createMailer } from '@platform/worker';
-import { renderLabReport } from '../worker/src/documents/lab-report';
-import { createLogger } from '@platform/api';
+import { startApi } from '@platform/api';
+import { startWorker } from '@platform/worker';
+import { renderLabReport } from '@platform/worker/documents/lab-report';
+import { createLogger, createMailer, loadConfig } from '@platform/server';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './demo-users';
 

@@ -1,6 +1,6 @@
 /** `npm run migrate [-- down]`: applies (or reverts all) migrations on DATABASE_URL. */
 import { connect, createMigrator } from '@platform/db';
-import { loadConfig } from '@platform/api/config';
+import { loadConfig } from '@platform/server';
 
 const db = connect(loadConfig().databaseUrl);
 try {

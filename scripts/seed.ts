@@ -8,7 +8,7 @@ import {
   AccessStatus, AccountRole, AccountType, Portal, ProviderTitle, SampleStatus, SampleType, Specialty, TestName, TestOrigin,
   catalogueEntry, type SampleStatus as Status,
 } from '@platform/domain';
-import { hashPassword } from '@platform/api';
+import { hashPassword } from '@platform/server/auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
 /** The path a sample walks to reach each demo status (from Order Placed). */

@@ -9,7 +9,6 @@ import helmet from 'helmet';
 import type { AppContext } from './context';
 import { requestContext } from './http/request-context';
 import { errorHandler } from './http/error-handler';
-import { notFound } from './http/errors';
 import { csrfProtection, installSessions } from './auth/session';
 import { authRouter } from './auth/auth.routes';
 import { systemRouter } from './system/system.routes';
@@ -18,6 +17,7 @@ import { providerRouter } from './provider/provider.routes';
 import { labRouter, LAB_UPLOAD_ROUTE } from './lab/lab.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
+import { notFound } from '@platform/server';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();

@@ -1,5 +1,4 @@
-export { loadConfig, type Config } from './config';
+/** The api's entry: build the app on a context, or start the whole HTTP server. */
 export { createApp } from './app';
 export { startApi, type RunningApi } from './server';
-export { createContext, closeContext, createLogger, createRedis, type AppContext } from './context';
-export { hashPassword } from './auth/passwords';
+export { createContext, closeContext, type AppContext } from './context';

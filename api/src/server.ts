@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { closeContext, createContext } from './context';
-import type { Config } from './config';
+import type { Config } from '@platform/server';
 
 export interface RunningApi {
   server: Server;

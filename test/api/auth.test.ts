@@ -65,7 +65,7 @@ describe('sign-in', () => {
 
   it('throttles an account after repeated failures, whether or not it exists, with Retry-After', async () => {
     // A user of its own: the demo users must stay usable for the other tests of the run.
-    const { hashPassword } = await import('@platform/api');
+    const { hashPassword } = await import('@platform/server/auth/passwords');
     await t.ctx.db.models.User.create({ kind: 'lab', email: 'throttled-lab@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Tess', lastName: 'Throttle' });
     for (const email of ['throttled-lab@demo.test', 'ghost@demo.test']) {
       const s = await newSession(t.app, `10.2.0.${email.length}`);
@@ -80,7 +80,7 @@ describe('sign-in', () => {
   });
 
   it('a burst of parallel guesses gets no more tries than the limit', async () => {
-    const { hashPassword } = await import('@platform/api');
+    const { hashPassword } = await import('@platform/server/auth/passwords');
     await t.ctx.db.models.User.create({ kind: 'lab', email: 'burst-lab@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Bea', lastName: 'Burst' });
     const s = await newSession(t.app, '10.2.9.1');
     const answers = await Promise.all(
@@ -171,7 +171,7 @@ describe('sign-in', () => {
     });
 
     it('sends at most three reset emails to one address in a window, answering the same every time', async () => {
-      const { hashPassword } = await import('@platform/api');
+      const { hashPassword } = await import('@platform/server/auth/passwords');
       const email = 'flooded@demo.test';
       await t.ctx.db.models.User.create({ kind: 'lab', email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Flo', lastName: 'Ood' });
       const s = await newSession(t.app, '10.6.0.9');
@@ -191,7 +191,7 @@ describe('sign-in', () => {
   });
 
   it('changing the password ends the other sessions of that user and keeps this one', async () => {
-    const { hashPassword } = await import('@platform/api');
+    const { hashPassword } = await import('@platform/server/auth/passwords');
     await t.ctx.db.models.User.create({ kind: 'admin', email: 'two-sessions@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Tom', lastName: 'Two' });
     const login = async (ip: string, password = DEMO_PASSWORD) => {
       const s = await newSession(t.app, ip);

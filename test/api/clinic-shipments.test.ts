@@ -96,8 +96,8 @@ describe('clinic shipments', function () {
     const m = t.ctx.db.models;
     const s = (await m.Sample.findByPk(orders[0].sampleId))!;
     await t.ctx.db.sequelize.transaction(async (transaction) => {
-      const { moveSample } = await import('@platform/api/samples');
-      await moveSample(t.ctx.db, transaction, s, { to: SampleStatus.InTransit, actor: { kind: 'system', userId: null } });
+      const { moveSample, systemCaller } = await import('@platform/server');
+      await moveSample(t.ctx.db, transaction, s, { to: SampleStatus.InTransit, by: systemCaller() });
     });
     const res = await clinic.session.post(clinic.api('shipments/create'), { sampleIds: [orders[0].sampleId] }).expect(409);
     expect(res.body.error.message).to.equal(`Sample ${orders[0].barcode} (In Transit) cannot be shipped: only samples in Order Placed or Pending Shipment can`);

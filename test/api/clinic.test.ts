@@ -2,7 +2,7 @@ import { pdfPageCount } from '../support/pdf';
 import { expect } from 'chai';
 import request from 'supertest';
 import { SampleStatus, TestName, TestOrigin, Portal, SampleType } from '@platform/domain';
-import { moveSample } from '@platform/api/samples';
+import { moveSample, systemCaller } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
@@ -445,7 +445,7 @@ describe('clinic provider API', () => {
         for (const [i, path] of [[1, [SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue, SampleStatus.InTesting, SampleStatus.Resulted]], [2, [SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue, SampleStatus.Rejected]]] as const) {
           const sample = (await m.Sample.findByPk(placed[i].sampleId, { transaction }))!;
           for (const to of path) {
-            await moveSample(t.ctx.db, transaction, sample, { to, actor: { kind: to === SampleStatus.PendingShipment || to === SampleStatus.InTransit ? 'system' : 'lab', userId: to === SampleStatus.PendingShipment || to === SampleStatus.InTransit ? null : lab1 }, reason: to === SampleStatus.Rejected ? 'Rejected - specimen expired' : undefined });
+            await moveSample(t.ctx.db, transaction, sample, { to, by: to === SampleStatus.PendingShipment || to === SampleStatus.InTransit ? systemCaller() : { userId: lab1, kind: 'lab', accountId: null, ip: null, requestId: null }, reason: to === SampleStatus.Rejected ? 'Rejected - specimen expired' : undefined });
           }
         }
         // And one patient-ordered sample of the account.

@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { SampleStatus } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
-import { signShippingPayload } from '../../api/src/webhooks';
+import { signShippingPayload } from '@platform/server';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { collectPageErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';

@@ -1,7 +1,8 @@
 /** The real API (and, when asked, a real worker) on the run's database, Redis prefix and catcher. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, startApi, type Config } from '@platform/api';
+import { startApi } from '@platform/api';
+import { loadConfig, type Config } from '@platform/server';
 import { startWorker, type RunningWorker } from '@platform/worker';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

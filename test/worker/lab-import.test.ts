@@ -8,11 +8,11 @@ import { expect } from 'chai';
 import ExcelJS from 'exceljs';
 import { pino } from 'pino';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { storeFile } from '@platform/api/files';
+import { storeFile } from '@platform/server';
 import { IMPORT_MAX_ROWS, SampleStatus, TestResultStatus, UPLOAD_FILE_KIND, type ImportCommitResult, type ImportDryRunResult } from '@platform/domain';
-import { labImport } from '../../worker/src/processors/lab-import';
-import { readImportSheet } from '../../worker/src/lab-import/read-sheet';
-import type { WorkerDeps } from '../../worker/src/processors/types';
+import { labImport } from '@platform/worker/processors/lab-import';
+import { readImportSheet } from '@platform/worker/lab-import/read-sheet';
+import type { WorkerDeps } from '@platform/worker/processors/types';
 import { testConfig } from '../support/server';
 import { userId } from '../support/fixtures/lab';
 

@@ -3,12 +3,8 @@
  * closes the worker first (it finishes or releases its jobs), then its connections.
  */
 import { Worker } from 'bullmq';
-import nodemailer from 'nodemailer';
-import { connect } from '@platform/db';
 import { QUEUE_NAME } from '@platform/domain';
-import type { Config } from '@platform/api/config';
-import { createLogger, createRedis } from '@platform/api';
-import { createJobQueue, createOutboxRelay, type QueuedJobData } from '@platform/api/jobs';
+import { closeServerContext, createMailer, createServerContext, type Config, type QueuedJobData } from '@platform/server';
 import { recordFailure, runJob } from './run-job';
 import type { WorkerDeps } from './processors/types';
 
@@ -17,21 +13,9 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
-export function createMailer(config: Config) {
-  return nodemailer.createTransport({
-    host: config.smtp.host,
-    port: config.smtp.port,
-    secure: config.smtp.secure,
-    auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass } : undefined,
-  });
-}
-
 export async function startWorker(config: Config): Promise<RunningWorker> {
-  const logger = createLogger(config, 'worker');
-  const db = connect(config.databaseUrl);
-  const connection = createRedis(config);
-  const queue = createJobQueue(connection, config.redisPrefix);
-  const relay = createOutboxRelay({ db, queue, logger, staleMs: config.outboxStaleMs, sweepMs: config.outboxSweepMs });
+  const server = createServerContext(config, 'worker');
+  const { db, logger, relay, redis: connection } = server;
   const deps: WorkerDeps = { config, db, logger, mailer: createMailer(config), relay };
   const worker = new Worker<QueuedJobData>(QUEUE_NAME, (job) => runJob(job, deps), {
     connection,
@@ -50,10 +34,8 @@ export async function startWorker(config: Config): Promise<RunningWorker> {
     close() {
       closing ??= (async () => {
         await worker.close();
-        await queue.close();
-        await connection.quit().catch(() => undefined);
         deps.mailer.close();
-        await db.close();
+        await closeServerContext(server);
       })();
       return closing;
     },

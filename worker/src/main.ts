@@ -1,6 +1,6 @@
 /** Runs the worker as its own process: `tsx worker/src/main.ts`. */
-import { loadConfig } from '@platform/api/config';
 import { startWorker } from './index';
+import { loadConfig } from '@platform/server';
 
 const running = await startWorker(loadConfig());
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -4,9 +4,9 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName } from '@platform/domain';
-import type { QueuedJobData } from '@platform/api/jobs';
 import { PROCESSORS } from './processors';
 import type { WorkerDeps } from './processors/types';
+import { DomainError, type QueuedJobData } from '@platform/server';
 
 export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps): Promise<unknown> {
   const name = job.name as JobName;
@@ -17,20 +17,30 @@ export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps): Promise
   if (error || !Number.isSafeInteger(jobRowId)) throw new UnrecoverableError(`bad payload for ${name}: ${error?.message ?? 'no job row'}`);
   const { Job: JobRow } = deps.db.models;
   await JobRow.update({ attempts: job.attemptsMade + 1 }, { where: { id: jobRowId } });
-  const result = await processor(value, deps, {
+  const result = await refusalsFailAtOnce(() => processor(value, deps, {
     jobRowId,
     attempt: job.attemptsMade + 1,
     progress: async (percent: number) => {
       const p = Math.max(0, Math.min(100, Math.round(percent)));
       await Promise.all([job.updateProgress(p), JobRow.update({ progress: p }, { where: { id: jobRowId } })]);
     },
-  });
+  }));
   await JobRow.update(
     { status: JobStatus.Completed, progress: 100, result: (result ?? {}) as object, error: null, finishedAt: new Date() },
     { where: { id: jobRowId } },
   );
   deps.logger.info({ job: name, jobId: job.id, jobRowId }, 'job completed');
   return result;
+}
+
+/** A domain refusal (a transition the lifecycle forbids, say) does not get better on retry: the job fails at once. */
+async function refusalsFailAtOnce<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof DomainError) throw new UnrecoverableError(err.message);
+    throw err;
+  }
 }
 
 export async function recordFailure(job: Job<QueuedJobData> | undefined, err: Error, deps: WorkerDeps): Promise<void> {

@@ -6,12 +6,12 @@ import {
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { validateBody } from '../http/validate';
-import { recordAudit } from '../audit/audit';
 import { createLoginThrottle, createResetRequestThrottle } from './login-throttle';
 import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from './auth.service';
 import { requireUser } from './guards';
 import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
+import { recordAudit } from '@platform/server';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 

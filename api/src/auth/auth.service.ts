@@ -5,11 +5,9 @@ import {
   type Me, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
-import { queueEmail } from '../jobs';
-import { AppError, forbidden } from '../http/errors';
-import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
+import { burnVerifyTime, hashPassword, verifyPassword } from '@platform/server/auth/passwords';
 import type { SessionUser } from './session-user';
+import { forbidden, Invalid, passwordResetEmail, queueEmail, recordAudit } from '@platform/server';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -91,24 +89,14 @@ export async function requestPasswordReset(ctx: Ctx, email: string, portal: Sign
     );
     await queueEmail(ctx, transaction, {
       to: user.email,
-      subject: `Reset your ${ctx.config.brand} Platform password`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `Someone asked to reset the password of your ${ctx.config.brand} Platform account.`,
-        `To choose a new password, open this link within ${PASSWORD_RESET_TOKEN_MINUTES} minutes:`,
-        link,
-        '',
-        'If you did not ask for this, ignore this email: your password stays as it is.',
-      ].join('\n'),
-      template: 'password-reset',
+      ...passwordResetEmail({ brand: ctx.config.brand, firstName: user.firstName, link }),
       createdByUserId: user.id,
     });
     await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind as UserKind, action: 'auth.password_reset_requested', entityKind: 'user', entityId: user.id, ...meta }, transaction);
   });
 }
 
-const invalidToken = () => new AppError(400, 'invalid_token', 'This reset link is invalid or has expired.');
+const invalidToken = () => new Invalid('This reset link is invalid or has expired.', undefined, 'invalid_token');
 
 /** Uses a reset token once: sets the password and ends every session of that user. */
 export async function resetPassword(ctx: Ctx, token: string, password: string, meta: { ip: string; requestId: string }) {
@@ -129,7 +117,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string, m
 export async function changePassword(ctx: Ctx, user: SessionUser, current: string, next: string, meta: { ip: string; requestId: string; sessionId: string }) {
   const row = await ctx.db.models.User.findByPk(user.id);
   if (!row || !(await verifyPassword(row.passwordHash, current))) {
-    throw new AppError(400, 'validation_failed', 'The current password is not correct', [{ field: 'currentPassword', message: 'The current password is not correct' }]);
+    throw new Invalid('The current password is not correct', [{ field: 'currentPassword', message: 'The current password is not correct' }], 'validation_failed');
   }
   await ctx.db.sequelize.transaction(async (transaction) => {
     await row.update({ passwordHash: await hashPassword(next) }, { transaction });

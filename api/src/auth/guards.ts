@@ -6,8 +6,10 @@
 import type { RequestHandler } from 'express';
 import type { AccountRole, AccountSummary, UserKind } from '@platform/domain';
 import type { AppContext } from '../context';
-import { forbidden, notFound, unauthorized } from '../http/errors';
+import { unauthorized } from '../http/errors';
 import { accountsOf } from './auth.service';
+import { forbidden, notFound } from '@platform/server';
+import { pathId } from '../http/path-id';
 
 export function requireUser(...kinds: UserKind[]): RequestHandler {
   return (req, _res, next) => {
@@ -27,8 +29,7 @@ export function requireAccountAccess(ctx: Pick<AppContext, 'db' | 'relay' | 'con
   return async (req, res, next) => {
     try {
       if (!req.user) throw unauthorized();
-      const accountId = Number(req.params.accountId);
-      if (!Number.isSafeInteger(accountId) || accountId <= 0) throw notFound('Account not found');
+      const accountId = pathId(req.params.accountId, 'Account');
       const account = (await accountsOf(ctx, req.user)).find((a) => a.id === accountId);
       if (!account) throw notFound('Account not found');
       if (options.portal === 'clinic' && !account.clinicAccess) throw forbidden('This account has no Clinical Portal access');

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '@platform/server';
 import { AppError } from './errors';
 
 interface BodyParserError extends Error {
@@ -25,11 +26,17 @@ function fromBodyParser(err: BodyParserError): AppError | null {
   }
 }
 
+/** The status code of each server refusal: the one place they meet HTTP. */
+function fromDomain(err: DomainError): AppError {
+  const status = err instanceof NotFound ? 404 : err instanceof Conflict ? 409 : err instanceof Forbidden ? 403 : err instanceof Invalid ? 400 : 400;
+  return new AppError(status, err.code, err.message, err.fields);
+}
+
 /** The one error handler: every failure leaves as { error: { code, message, fields? }, requestId }. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     const requestId = res.locals.requestId as string | undefined;
-    let appError = err instanceof AppError ? err : fromBodyParser(err as BodyParserError);
+    let appError = err instanceof AppError ? err : err instanceof DomainError ? fromDomain(err) : fromBodyParser(err as BodyParserError);
     if (!appError && (err as { code?: string }).code === 'EBADCSRFTOKEN') {
       appError = new AppError(403, 'csrf', 'The form has expired. Reload the page and try again.');
     }

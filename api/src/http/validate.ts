@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type Joi from 'joi';
 import { validate } from '@platform/domain';
-import { validationFailed } from './errors';
+import { validationFailed } from '@platform/server';
 
 /** Validates req.body against a domain schema; unknown keys are refused, the value is replaced by the converted one. */
 export function validateBody(schema: Joi.Schema): RequestHandler {

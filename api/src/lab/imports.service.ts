@@ -18,14 +18,12 @@ import {
   type ImportJobResult,
   type ImportUploadAccepted,
   type LabImportKind,
-  type LabImportMode,
+  type LabImportMode, fullName,
 } from '@platform/domain';
-import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
-import { storeFile } from '../files/stored-files';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { enqueueJob } from '../jobs';
-import { auditBy, fullName, toIso, type LabCaller } from './lab-http';
+import { type UserCaller } from '../http/caller';
+import { toIso } from '../http/answer-values';
+import { recordAudit, storeFile, badRequest, conflict, forbidden, notFound, enqueueJob, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 type JobRow = InstanceType<AppContext['db']['models']['Job']>;
@@ -36,7 +34,7 @@ interface ImportPayload { fileId: number; kind: LabImportKind; mode: LabImportMo
 const payloadOf = (job: JobRow) => job.payload as ImportPayload;
 
 /** POST import-files?kind=…&filename=… (the raw body is the file). */
-export async function uploadImportFile(ctx: Ctx, caller: LabCaller, query: ImportFileQuery, body: unknown): Promise<ImportUploadAccepted> {
+export async function uploadImportFile(ctx: Ctx, caller: UserCaller, query: ImportFileQuery, body: unknown): Promise<ImportUploadAccepted> {
   const content = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
   const sniff = sniffImportFile(content, query.filename);
   if (!sniff.ok) throw badRequest(sniff.error, [{ field: 'file', message: sniff.error }]);
@@ -47,7 +45,7 @@ export async function uploadImportFile(ctx: Ctx, caller: LabCaller, query: Impor
       createdByUserId: caller.userId,
     });
     await recordAudit(ctx.db, {
-      ...auditBy(caller), action: 'lab_import.uploaded', entityKind: 'file', entityId: file.id,
+      ...auditActor(caller), action: 'lab_import.uploaded', entityKind: 'file', entityId: file.id,
       details: { kind: query.kind, format: sniff.format, sizeBytes: content.length, jobId: jobRowId },
     }, transaction);
     return { jobId: jobRowId, fileId: file.id };
@@ -63,7 +61,7 @@ async function importJobsOf(ctx: Ctx, fileId: number, transaction?: Transaction)
 }
 
 /** POST import-files/:fileId/commit */
-export async function commitImportFile(ctx: Ctx, caller: LabCaller, fileId: number): Promise<ImportCommitAccepted> {
+export async function commitImportFile(ctx: Ctx, caller: UserCaller, fileId: number): Promise<ImportCommitAccepted> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     const file = await ctx.db.models.StoredFile.findOne({ where: { id: fileId, kind: UPLOAD_FILE_KIND }, transaction, lock: transaction.LOCK.UPDATE });
     if (!file) throw notFound('Import file not found');
@@ -91,7 +89,7 @@ export async function commitImportFile(ctx: Ctx, caller: LabCaller, fileId: numb
       idempotencyKey: `lab-import:commit:${fileId}:${commits.length + 1}`,
       createdByUserId: caller.userId,
     });
-    await recordAudit(ctx.db, { ...auditBy(caller), action: 'lab_import.commit_requested', entityKind: 'file', entityId: fileId, details: { kind, jobId: jobRowId, dryRunJobId: dryRun.id } }, transaction);
+    await recordAudit(ctx.db, { ...auditActor(caller), action: 'lab_import.commit_requested', entityKind: 'file', entityId: fileId, details: { kind, jobId: jobRowId, dryRunJobId: dryRun.id } }, transaction);
     return { jobId: jobRowId };
   });
 }
@@ -106,7 +104,7 @@ async function findImportJob(ctx: Ctx, jobId: number): Promise<JobRow> {
 }
 
 /** GET jobs/:jobId: the job row as the SPA polls it (errors inline up to IMPORT_ERRORS_INLINE; the CSV has them all). */
-export async function getImportJob(ctx: Ctx, caller: LabCaller, jobId: number): Promise<ImportJob> {
+export async function getImportJob(ctx: Ctx, caller: UserCaller, jobId: number): Promise<ImportJob> {
   const job = await findImportJob(ctx, jobId);
   const payload = payloadOf(job);
   const file = await ctx.db.models.StoredFile.findByPk(payload.fileId, { attributes: ['id', 'name', 'sizeBytes', 'uploadedByUserId'] });
@@ -116,7 +114,7 @@ export async function getImportJob(ctx: Ctx, caller: LabCaller, jobId: number): 
     result = { ...result, errors: result.errors.slice(0, IMPORT_ERRORS_INLINE), errorsTruncated: true };
   }
   if (job.status !== JobStatus.Pending) {
-    await recordAudit(ctx.db, { ...auditBy(caller), action: 'lab_import.viewed', entityKind: 'file', entityId: payload.fileId, details: { jobId, status: job.status } });
+    await recordAudit(ctx.db, { ...auditActor(caller), action: 'lab_import.viewed', entityKind: 'file', entityId: payload.fileId, details: { jobId, status: job.status } });
   }
   return {
     id: job.id,
@@ -128,7 +126,7 @@ export async function getImportJob(ctx: Ctx, caller: LabCaller, jobId: number): 
     kind: payload.kind,
     mode: payload.mode,
     file: file ? { id: file.id, name: file.name, sizeBytes: Number(file.sizeBytes), uploadedByUserId: file.uploadedByUserId } : null,
-    createdBy: job.createdBy ? { id: job.createdBy.id, name: fullName(job.createdBy) } : null,
+    createdBy: job.createdBy ? { id: job.createdBy.id, name: fullName(job.createdBy) ?? 'Unknown' } : null,
     createdAt: job.createdAt.toISOString(),
     finishedAt: toIso(job.finishedAt),
   };
@@ -142,7 +140,7 @@ export function csvCell(value: unknown): string {
 }
 
 /** GET jobs/:jobId/errors.csv: every error of a dry run (a failed run's one error on its own line). */
-export async function importErrorsCsv(ctx: Ctx, caller: LabCaller, jobId: number): Promise<{ fileName: string; csv: string }> {
+export async function importErrorsCsv(ctx: Ctx, caller: UserCaller, jobId: number): Promise<{ fileName: string; csv: string }> {
   const job = await findImportJob(ctx, jobId);
   if (job.status === JobStatus.Pending) throw conflict('The check of this file has not finished yet');
   const payload = payloadOf(job);
@@ -150,6 +148,6 @@ export async function importErrorsCsv(ctx: Ctx, caller: LabCaller, jobId: number
     ? [{ row: null, column: '', value: '', message: job.error ?? 'The file could not be checked' }]
     : ((job.result as { errors?: ImportError[] } | null)?.errors ?? []);
   const lines = ['row,column,value,message', ...errors.map((e) => [e.row ?? '', e.column, e.value, e.message].map(csvCell).join(','))];
-  await recordAudit(ctx.db, { ...auditBy(caller), action: 'lab_import.errors_downloaded', entityKind: 'file', entityId: payload.fileId, details: { jobId, errors: errors.length } });
+  await recordAudit(ctx.db, { ...auditActor(caller), action: 'lab_import.errors_downloaded', entityKind: 'file', entityId: payload.fileId, details: { jobId, errors: errors.length } });
   return { fileName: `import-${job.id}-errors.csv`, csv: `${lines.join('\r\n')}\r\n` };
 }

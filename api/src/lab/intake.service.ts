@@ -16,20 +16,19 @@ import {
   type IntakeOutcome,
   type IntakeReceiveBody,
   type IntakeRejectBody,
-  type SampleStatus as Status,
+  type SampleStatus as Status, formatDate,
 } from '@platform/domain';
-import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
-import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import { moveSample } from '../samples/sample-status';
-import { auditBy, formatDate, toIso, type LabCaller } from './lab-http';
+import { type UserCaller } from '../http/caller';
+import { toIso } from '../http/answer-values';
+import { recordAudit, badRequest, conflict, notFound, moveSample, DomainError, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 type SampleRow = InstanceType<AppContext['db']['models']['Sample']>;
 
 /** A refused scan: the error to answer and, for a known sample, what to audit. */
 interface Refusal {
-  error: AppError;
+  error: DomainError;
   sampleId: number | null;
   reason: string;
 }
@@ -66,14 +65,14 @@ async function outcomeOf(ctx: Ctx, transaction: Transaction, sample: SampleRow, 
 /** Runs a scan in one transaction; a refusal rolls back, then is audited on its own and thrown. */
 async function scan(
   ctx: Ctx,
-  caller: LabCaller,
+  caller: UserCaller,
   action: string,
   work: (transaction: Transaction) => Promise<IntakeOutcome | Refusal>,
 ): Promise<IntakeOutcome> {
   const outcome = await ctx.db.sequelize.transaction(work);
   if ('error' in outcome) {
     if (outcome.sampleId !== null) {
-      await recordAudit(ctx.db, { ...auditBy(caller), action, entityKind: 'sample', entityId: outcome.sampleId, details: { outcome: 'refused', reason: outcome.reason } });
+      await recordAudit(ctx.db, { ...auditActor(caller), action, entityKind: 'sample', entityId: outcome.sampleId, details: { outcome: 'refused', reason: outcome.reason } });
     }
     throw outcome.error;
   }
@@ -87,7 +86,7 @@ function alreadyReceived(sample: SampleRow): Refusal {
 }
 
 /** POST intake/receive. */
-export async function receiveKit(ctx: Ctx, caller: LabCaller, body: IntakeReceiveBody): Promise<IntakeOutcome> {
+export async function receiveKit(ctx: Ctx, caller: UserCaller, body: IntakeReceiveBody): Promise<IntakeOutcome> {
   const { barcode } = body;
   checkBarcode(barcode);
   const receivedAt = body.receivedAt ?? new Date();
@@ -106,14 +105,14 @@ export async function receiveKit(ctx: Ctx, caller: LabCaller, body: IntakeReceiv
       const message = `The receipt time cannot be before the order was placed (${formatDate(sample.createdAt)})`;
       return { error: badRequest(message, [{ field: 'receivedAt', message }]), sampleId: sample.id, reason: 'receipt before order' };
     }
-    await moveSample(ctx.db, transaction, sample, { to: SampleStatus.InQueue, actor: { kind: 'lab', userId: caller.userId }, meta: caller.meta, at: receivedAt });
+    await moveSample(ctx.db, transaction, sample, { to: SampleStatus.InQueue, by: caller, at: receivedAt });
     const tests = (await ctx.db.models.Test.findAll({ where: { sampleId: sample.id }, attributes: ['name'], transaction })).map((t) => t.name);
     return outcomeOf(ctx, transaction, sample, from, `Received ${barcode}${tests.length ? ` (${tests.join(', ')})` : ''}: now In Queue`);
   });
 }
 
 /** POST intake/reject. */
-export async function rejectKit(ctx: Ctx, caller: LabCaller, body: IntakeRejectBody): Promise<IntakeOutcome> {
+export async function rejectKit(ctx: Ctx, caller: UserCaller, body: IntakeRejectBody): Promise<IntakeOutcome> {
   const { barcode, reason } = body;
   checkBarcode(barcode);
   return scan(ctx, caller, 'sample.intake_reject', async (transaction) => {
@@ -125,7 +124,7 @@ export async function rejectKit(ctx: Ctx, caller: LabCaller, body: IntakeRejectB
     }
     const check = checkTransition({ from, to: SampleStatus.Rejected, actor: 'lab', reason });
     if (!check.ok) return { error: conflict(`Sample ${barcode} is ${from}: it cannot be rejected`), sampleId: sample.id, reason: 'wrong status' };
-    await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Rejected, actor: { kind: 'lab', userId: caller.userId }, reason, meta: caller.meta });
+    await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Rejected, by: caller, reason });
     await withdrawResultsInReview(ctx, transaction, sample.id, `Sample rejected: ${reason}`);
     return outcomeOf(ctx, transaction, sample, from, `Rejected ${barcode}: ${reason}`);
   });

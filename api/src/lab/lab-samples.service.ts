@@ -14,13 +14,11 @@ import {
   TestOrigin,
   type LabSampleCreateBody,
   type LabSampleCreated,
-  type SampleStatus as Status,
+  type SampleStatus as Status, formatDate,
 } from '@platform/domain';
-import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { moveSample } from '../samples/sample-status';
-import { auditBy, formatDate, type LabCaller } from './lab-http';
+import { type UserCaller } from '../http/caller';
+import { recordAudit, badRequest, conflict, notFound, moveSample, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -33,7 +31,7 @@ async function newOrderNumber(ctx: Ctx, transaction: Transaction): Promise<strin
   throw new Error('could not find a free order number');
 }
 
-export async function createLabSample(ctx: Ctx, caller: LabCaller, body: LabSampleCreateBody): Promise<LabSampleCreated> {
+export async function createLabSample(ctx: Ctx, caller: UserCaller, body: LabSampleCreateBody): Promise<LabSampleCreated> {
   const m = ctx.db.models;
   const receivedAt = body.receivedAt ?? new Date();
   if (body.collectedAt && body.collectedAt > receivedAt) {
@@ -55,7 +53,7 @@ export async function createLabSample(ctx: Ctx, caller: LabCaller, body: LabSamp
           { accountId: null, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, email: p.email || null, phone: p.phone || null },
           { transaction },
         );
-        await recordAudit(ctx.db, { ...auditBy(caller), action: 'patient.created', entityKind: 'patient', entityId: patient.id, details: { by: 'lab' } }, transaction);
+        await recordAudit(ctx.db, { ...auditActor(caller), action: 'patient.created', entityKind: 'patient', entityId: patient.id, details: { by: 'lab' } }, transaction);
       }
 
       const order = await m.Order.create(
@@ -87,10 +85,9 @@ export async function createLabSample(ctx: Ctx, caller: LabCaller, body: LabSamp
         { sampleId: sample.id, fromStatus: null, toStatus: SampleStatus.OrderPlaced, reason: 'Ordered by the lab', actorUserId: caller.userId, actorKind: 'lab', createdAt: receivedAt },
         { transaction },
       );
-      const actor = { kind: 'lab' as const, userId: caller.userId };
-      await moveSample(ctx.db, transaction, sample, { to: SampleStatus.PendingShipment, actor, meta: caller.meta, at: receivedAt });
-      await moveSample(ctx.db, transaction, sample, { to: SampleStatus.InQueue, actor, meta: caller.meta, at: receivedAt });
-      await recordAudit(ctx.db, { ...auditBy(caller), action: 'sample.created', entityKind: 'sample', entityId: sample.id, details: { orderId: order.id, test: body.test, origin: TestOrigin.LabOrdered } }, transaction);
+      await moveSample(ctx.db, transaction, sample, { to: SampleStatus.PendingShipment, by: caller, at: receivedAt });
+      await moveSample(ctx.db, transaction, sample, { to: SampleStatus.InQueue, by: caller, at: receivedAt });
+      await recordAudit(ctx.db, { ...auditActor(caller), action: 'sample.created', entityKind: 'sample', entityId: sample.id, details: { orderId: order.id, test: body.test, origin: TestOrigin.LabOrdered } }, transaction);
 
       return {
         sampleId: sample.id,

@@ -32,10 +32,13 @@ import type { AppContext } from '../context';
 import { validateBody, validateQuery } from '../http/validate';
 import { commitImportFile, getImportJob, importErrorsCsv, uploadImportFile } from './imports.service';
 import { receiveKit, rejectKit } from './intake.service';
-import { labCaller, pathId, setTotalCount } from './lab-http';
+import { userCallerOf } from '../http/caller';
+import { sendPage } from '../http/paging';
+import { pathId } from '../http/path-id';
 import { createLabSample } from './lab-samples.service';
 import { enterPlateResults, getPlate, listPcrQueue, listPlates, registerPlate } from './pcr.service';
-import { approveResults, correctResult, importReview, rejectResults, releasedToxicityResults, reviewList } from './review.service';
+import { approveResults, correctResult, rejectResults } from './review-commands.service';
+import { importReview, releasedToxicityResults, reviewList } from './review-lists.service';
 
 const BASE = '/lab-toolbox';
 
@@ -48,7 +51,7 @@ export const LAB_UPLOAD_ROUTE = `${BASE}/import-files`;
 export function labRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(BASE, requireUser('lab'));
-  const caller = (req: Request, res: Response) => labCaller(req, res);
+  const caller = (req: Request, res: Response) => userCallerOf(req, res);
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   // Intake
@@ -67,13 +70,11 @@ export function labRouter(ctx: AppContext): Router {
   // PCR register and resulting
   router.get(`${BASE}/pcr/queue`, validateQuery(labQueueQuery), async (_req, res) => {
     const { total, rows } = await listPcrQueue(ctx, res.locals.query as QueueQuery);
-    setTotalCount(res, total);
-    noStore(res).json(rows);
+    sendPage(res, { total, rows });
   });
   router.get(`${BASE}/pcr/plates`, validateQuery(pcrPlatesQuery), async (_req, res) => {
     const { total, rows } = await listPlates(ctx, res.locals.query as { page: number; pageSize: number; status?: string });
-    setTotalCount(res, total);
-    noStore(res).json(rows);
+    sendPage(res, { total, rows });
   });
   router.post(`${BASE}/pcr/plates`, validateBody(pcrPlateBody), async (req, res) => {
     res.status(201).json(await registerPlate(ctx, caller(req, res), req.body));
@@ -106,13 +107,11 @@ export function labRouter(ctx: AppContext): Router {
   // Review, approval, rejection, correction
   router.get(`${BASE}/get-review-list`, validateQuery(reviewListQuery), async (req, res) => {
     const { total, rows } = await reviewList(ctx, caller(req, res), res.locals.query as ReviewListQuery);
-    setTotalCount(res, total);
-    noStore(res).json(rows);
+    sendPage(res, { total, rows });
   });
   router.get(`${BASE}/get-cancer-toxicity-results`, validateQuery(releasedResultsQuery), async (req, res) => {
     const { total, rows } = await releasedToxicityResults(ctx, caller(req, res), res.locals.query as ReleasedResultsQuery);
-    setTotalCount(res, total);
-    noStore(res).json(rows);
+    sendPage(res, { total, rows });
   });
   router.get(`${BASE}/import-tests-review`, validateQuery(importReviewQuery), async (req, res) => {
     noStore(res).json(await importReview(ctx, caller(req, res), (res.locals.query as ImportReviewQuery).jobId));

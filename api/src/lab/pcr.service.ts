@@ -22,13 +22,12 @@ import {
   type PcrResultsBody,
   type PlateSummary,
   type PlateView,
-  type QueuedSample,
+  type QueuedSample, formatDate, fullName,
 } from '@platform/domain';
-import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
-import { conflict, notFound, validationFailed, type FieldError } from '../http/errors';
-import { moveSample } from '../samples/sample-status';
-import { auditBy, formatDate, fullName, toIso, type LabCaller } from './lab-http';
+import { type UserCaller } from '../http/caller';
+import { toIso } from '../http/answer-values';
+import { recordAudit, conflict, notFound, validationFailed, type FieldError, moveSample, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 type Models = AppContext['db']['models'];
@@ -68,9 +67,9 @@ export async function loadPlateView(ctx: Ctx, plateId: number, transaction?: Tra
     id: plate.id,
     name: plate.name,
     status: plate.status,
-    createdBy: { id: plate.createdByUserId, name: fullName(plate.createdBy) },
+    createdBy: { id: plate.createdByUserId, name: fullName(plate.createdBy) ?? 'Unknown' },
     createdAt: plate.createdAt.toISOString(),
-    resultedBy: plate.resultedBy ? { id: plate.resultedBy.id, name: fullName(plate.resultedBy) } : null,
+    resultedBy: plate.resultedBy ? { id: plate.resultedBy.id, name: fullName(plate.resultedBy) ?? 'Unknown' } : null,
     resultedAt: toIso(plate.resultedAt),
     sampleCount: wells.filter((w) => w.sampleId).length,
     controls: check ? { passed: check.ok, problems: check.ok ? [] : check.problems } : null,
@@ -90,10 +89,10 @@ export async function loadPlateView(ctx: Ctx, plateId: number, transaction?: Tra
 }
 
 /** GET pcr/plates/:plateId */
-export async function getPlate(ctx: Ctx, caller: LabCaller, plateId: number): Promise<PlateView> {
+export async function getPlate(ctx: Ctx, caller: UserCaller, plateId: number): Promise<PlateView> {
   const view = await loadPlateView(ctx, plateId);
   if (!view) throw notFound('Plate not found');
-  await recordAudit(ctx.db, { ...auditBy(caller), action: 'pcr_plate.viewed', entityKind: null, entityId: null, details: { plateId, samples: view.sampleCount } });
+  await recordAudit(ctx.db, { ...auditActor(caller), action: 'pcr_plate.viewed', entityKind: null, entityId: null, details: { plateId, samples: view.sampleCount } });
   return view;
 }
 
@@ -120,7 +119,7 @@ export async function listPlates(ctx: Ctx, query: { page: number; pageSize: numb
       id: p.id,
       name: p.name,
       status: p.status,
-      createdBy: { id: p.createdByUserId, name: fullName(p.createdBy) },
+      createdBy: { id: p.createdByUserId, name: fullName(p.createdBy) ?? 'Unknown' },
       createdAt: p.createdAt.toISOString(),
       resultedAt: toIso(p.resultedAt),
       sampleCount: counts.filter((w) => w.plateId === p.id && w.sampleId).length,
@@ -158,7 +157,7 @@ export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: nu
 }
 
 /** POST pcr/plates: every well is checked; all problems are answered at once and nothing is written. */
-export async function registerPlate(ctx: Ctx, caller: LabCaller, body: PcrPlateBody): Promise<PlateView> {
+export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlateBody): Promise<PlateView> {
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const problems: FieldError[] = [];
@@ -241,10 +240,10 @@ export async function registerPlate(ctx: Ctx, caller: LabCaller, body: PcrPlateB
     for (const r of rows) {
       if (!r.moveToTesting) continue;
       const sample = samples.find((s) => s.id === r.sampleId)!;
-      await moveSample(ctx.db, transaction, sample, { to: SampleStatus.InTesting, actor: { kind: 'lab', userId: caller.userId }, meta: caller.meta });
+      await moveSample(ctx.db, transaction, sample, { to: SampleStatus.InTesting, by: caller });
     }
     await recordAudit(ctx.db, {
-      ...auditBy(caller), action: 'pcr_plate.registered', entityKind: null, entityId: null,
+      ...auditActor(caller), action: 'pcr_plate.registered', entityKind: null, entityId: null,
       details: { plateId: plate.id, samples: rows.filter((r) => r.sampleId).length, controls: rows.filter((r) => r.controlKind).length },
     }, transaction);
     return (await loadPlateView(ctx, plate.id, transaction))!;
@@ -255,7 +254,7 @@ export async function registerPlate(ctx: Ctx, caller: LabCaller, body: PcrPlateB
  * POST pcr/plates/:plateId/results: the result of every sample and control well (null controls
  * may be left out). Each sample well gets a new In Review result version entered by the caller.
  */
-export async function enterPlateResults(ctx: Ctx, caller: LabCaller, plateId: number, body: PcrResultsBody): Promise<PlateView> {
+export async function enterPlateResults(ctx: Ctx, caller: UserCaller, plateId: number, body: PcrResultsBody): Promise<PlateView> {
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const plate = await m.PcrPlate.findByPk(plateId, { transaction, lock: transaction.LOCK.UPDATE });
@@ -306,7 +305,7 @@ export async function enterPlateResults(ctx: Ctx, caller: LabCaller, plateId: nu
     await plate.update({ status: PcrPlateStatus.Resulted, resultedByUserId: caller.userId, resultedAt }, { transaction });
     const check = plateControls(wells);
     await recordAudit(ctx.db, {
-      ...auditBy(caller), action: 'pcr_plate.resulted', entityKind: null, entityId: null,
+      ...auditActor(caller), action: 'pcr_plate.resulted', entityKind: null, entityId: null,
       details: { plateId: plate.id, results: given.size, controlsPassed: check.ok },
     }, transaction);
     return (await loadPlateView(ctx, plate.id, transaction))!;

@@ -8,8 +8,10 @@ import {
   DocumentType, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListRow, type ResultListSortField,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
-import { auditBy, dataDate, offsetOf, type ClinicCaller } from './caller';
+import { type AccountCaller } from '../http/caller';
+import { dataDate } from '../http/answer-values';
+import { offsetOf } from '../http/paging';
+import { recordAudit, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -71,7 +73,7 @@ interface RawRow {
   report_available: boolean;
 }
 
-export async function listResults(ctx: Ctx, caller: ClinicCaller, query: ResultListQuery): Promise<{ rows: ResultListRow[]; total: number }> {
+export async function listResults(ctx: Ctx, caller: AccountCaller, query: ResultListQuery): Promise<{ rows: ResultListRow[]; total: number }> {
   const filter = categoryFilter(query.category);
   const sort = query.sort ?? DEFAULT_SORT[query.category].sort;
   const order = (query.order ?? (query.sort ? 'asc' : DEFAULT_SORT[query.category].order)) === 'desc' ? 'DESC' : 'ASC';
@@ -126,7 +128,7 @@ export async function listResults(ctx: Ctx, caller: ClinicCaller, query: ResultL
     reportAvailable: r.report_available,
   }));
   await recordAudit(ctx.db, {
-    ...auditBy(caller),
+    ...auditActor(caller),
     action: 'samples.listed',
     entityKind: 'sample',
     details: { accountId: caller.accountId, category: query.category, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },

@@ -10,10 +10,8 @@ import {
   type PhysicianOption,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
-import { enqueueJob } from '../jobs';
-import { notFound } from '../http/errors';
-import { auditBy, type ClinicCaller } from './caller';
+import { type AccountCaller } from '../http/caller';
+import { recordAudit, enqueueJob, notFound, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 
@@ -63,7 +61,7 @@ async function newKitBarcode(ctx: Ctx, transaction: Transaction): Promise<string
   throw new Error('could not find a free kit barcode');
 }
 
-export async function createClinicOrder(ctx: Ctx, caller: ClinicCaller, body: ClinicOrderBody): Promise<CreatedOrder> {
+export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, body: ClinicOrderBody): Promise<CreatedOrder> {
   const m = ctx.db.models;
   // Every id from the client is checked against the account before anything is written.
   const patient = await m.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId } });
@@ -112,7 +110,7 @@ export async function createClinicOrder(ctx: Ctx, caller: ClinicCaller, body: Cl
         await recordAudit(
           ctx.db,
           {
-            ...auditBy(caller),
+            ...auditActor(caller),
             action: 'order.created',
             entityKind: 'sample',
             entityId: sample.id,

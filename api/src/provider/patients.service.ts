@@ -7,13 +7,14 @@ import { createHash } from 'node:crypto';
 import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import {
   DocumentType, isDataDate, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
-  type PatientSearchBody, type PatientSummary,
+  type PatientSearchBody, type PatientSummary, fullName,
 } from '@platform/domain';
 import type { Patient } from '@platform/db';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
-import { conflict, notFound } from '../http/errors';
-import { auditBy, containsPattern, dataDate, fullName, offsetOf, type ClinicCaller } from './caller';
+import { type AccountCaller } from '../http/caller';
+import { containsPattern, dataDate } from '../http/answer-values';
+import { offsetOf } from '../http/paging';
+import { recordAudit, conflict, notFound, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -33,7 +34,7 @@ function usDate(q: string): string | null {
  * Patients of the account matching `q`: a date of birth (YYYY-MM-DD or MM/DD/YYYY), or words that
  * each appear in the first or last name ("car", "john car", "Carter, John").
  */
-export async function searchPatients(ctx: Ctx, caller: ClinicCaller, query: PatientSearchBody): Promise<PatientSearchAnswer> {
+export async function searchPatients(ctx: Ctx, caller: AccountCaller, query: PatientSearchBody): Promise<PatientSearchAnswer> {
   const q = query.q.trim();
   const dob = isDataDate(q) ? q : usDate(q);
   let where: WhereOptions;
@@ -57,7 +58,7 @@ export async function searchPatients(ctx: Ctx, caller: ClinicCaller, query: Pati
     }),
   ]);
   await recordAudit(ctx.db, {
-    ...auditBy(caller),
+    ...auditActor(caller),
     action: 'patient.searched',
     entityKind: 'patient',
     details: { accountId: caller.accountId, by: dob ? 'dateOfBirth' : 'name', total, patientIds: patients.map((p) => p.id) },
@@ -77,10 +78,10 @@ async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsBo
   return rows[0]?.id ?? null;
 }
 
-export async function patientExists(ctx: Ctx, caller: ClinicCaller, who: PatientExistsBody): Promise<PatientExistsAnswer> {
+export async function patientExists(ctx: Ctx, caller: AccountCaller, who: PatientExistsBody): Promise<PatientExistsAnswer> {
   const patientId = await findSamePatient(ctx, caller.accountId, who);
   await recordAudit(ctx.db, {
-    ...auditBy(caller),
+    ...auditActor(caller),
     action: 'patient.exists_checked',
     entityKind: 'patient',
     entityId: patientId,
@@ -91,7 +92,7 @@ export async function patientExists(ctx: Ctx, caller: ClinicCaller, who: Patient
 
 export const DUPLICATE_PATIENT_MESSAGE = 'A patient with this first name, last name and date of birth already exists in this account.';
 
-export async function createPatient(ctx: Ctx, caller: ClinicCaller, body: NewPatientBody): Promise<PatientSummary> {
+export async function createPatient(ctx: Ctx, caller: AccountCaller, body: NewPatientBody): Promise<PatientSummary> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     // Two people adding the same patient at once: the second waits here, then sees the first.
     // The lock key is a hash: no name or date of birth goes into the SQL text.
@@ -104,7 +105,7 @@ export async function createPatient(ctx: Ctx, caller: ClinicCaller, body: NewPat
     const patient = await ctx.db.models.Patient.create({ ...body, accountId: caller.accountId }, { transaction });
     await recordAudit(
       ctx.db,
-      { ...auditBy(caller), action: 'patient.created', entityKind: 'patient', entityId: patient.id, details: { accountId: caller.accountId } },
+      { ...auditActor(caller), action: 'patient.created', entityKind: 'patient', entityId: patient.id, details: { accountId: caller.accountId } },
       transaction,
     );
     return patientSummary(patient);
@@ -114,7 +115,7 @@ export async function createPatient(ctx: Ctx, caller: ClinicCaller, body: NewPat
 const ACTOR_LABEL: Record<string, string> = { provider: 'Clinic', lab: 'Lab', admin: 'Administrator', system: 'System' };
 
 /** The patient page: details, and every sample of the patient in this account with its tests and timeline. */
-export async function getPatientDetail(ctx: Ctx, caller: ClinicCaller, patientId: number): Promise<PatientDetail> {
+export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientId: number): Promise<PatientDetail> {
   const m = ctx.db.models;
   const patient = await m.Patient.findOne({ where: { id: patientId, accountId: caller.accountId } });
   if (!patient) throw notFound('Patient not found');
@@ -135,7 +136,7 @@ export async function getPatientDetail(ctx: Ctx, caller: ClinicCaller, patientId
     ],
   });
   await recordAudit(ctx.db, {
-    ...auditBy(caller),
+    ...auditActor(caller),
     action: 'patient.viewed',
     entityKind: 'patient',
     entityId: patient.id,

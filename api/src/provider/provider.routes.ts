@@ -11,29 +11,20 @@ import {
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
-import { notFound } from '../http/errors';
 import { validateBody, validateQuery } from '../http/validate';
-import { clinicCaller } from './caller';
+import { accountCallerOf } from '../http/caller';
+import { sendPage } from '../http/paging';
+import { pathId } from '../http/path-id';
 import { createPatient, getPatientDetail, patientExists, searchPatients } from './patients.service';
 import { clinicCatalogue, createClinicOrder, listPhysicians } from './orders.service';
 import { listResults } from './lists.service';
 import { createShipment, listSamples, listShipments } from './shipments.service';
 import { downloadRequisitionForm } from './requisition.service';
+import { notFound } from '@platform/server';
 
 export const CLINIC_API_BASE = '/provider-clinic/:accountId';
 
-/** A positive integer path parameter, or a 404 (ids that cannot exist are simply not found). */
-function idParam(value: unknown, what: string): number {
-  const n = Number(value);
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw notFound(`${what} not found`);
-  return n;
-}
-
 const SAMPLE_BARCODE_PARAM = /^[A-Za-z0-9_.-]{1,64}$/;
-
-function sendPage<T>(res: Response, page: { rows: T[]; total: number }): void {
-  res.set('x-total-count', String(page.total)).set('Cache-Control', 'no-store').json(page.rows);
-}
 
 export function providerRouter(ctx: AppContext): Router {
   const router = Router();
@@ -45,27 +36,27 @@ export function providerRouter(ctx: AppContext): Router {
   // of birth they carry must not end up in a URL (proxy access logs, browser history). A GET on
   // either path falls through to patient/:patientId below, and is not found.
   router.post(path('patient/search'), ...clinic, validateBody(patientSearchBody), async (req: Request, res: Response) => {
-    const page = await searchPatients(ctx, clinicCaller(req, res), req.body as PatientSearchBody);
+    const page = await searchPatients(ctx, accountCallerOf(req, res), req.body as PatientSearchBody);
     // { rows, total } in the body as well as x-total-count: the picker shows the total, and the SPA's POST helper reads no headers.
     res.set('x-total-count', String(page.total)).set('Cache-Control', 'no-store').json(page);
   });
 
   router.post(path('patient/exists'), ...clinic, validateBody(patientExistsBody), async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await patientExists(ctx, clinicCaller(req, res), req.body as PatientExistsBody));
+    res.set('Cache-Control', 'no-store').json(await patientExists(ctx, accountCallerOf(req, res), req.body as PatientExistsBody));
   });
 
   router.post(path('patient'), ...clinic, validateBody(newPatientBody), async (req, res) => {
-    res.status(201).json(await createPatient(ctx, clinicCaller(req, res), req.body as NewPatientBody));
+    res.status(201).json(await createPatient(ctx, accountCallerOf(req, res), req.body as NewPatientBody));
   });
 
   router.get(path('patient/:patientId'), ...clinic, async (req, res) => {
-    const patientId = idParam(req.params.patientId, 'Patient');
-    res.set('Cache-Control', 'no-store').json(await getPatientDetail(ctx, clinicCaller(req, res), patientId));
+    const patientId = pathId(req.params.patientId, 'Patient');
+    res.set('Cache-Control', 'no-store').json(await getPatientDetail(ctx, accountCallerOf(req, res), patientId));
   });
 
   // Ordering
   router.get(path('physicians'), ...clinic, async (req, res) => {
-    res.json(await listPhysicians(ctx, clinicCaller(req, res).accountId));
+    res.json(await listPhysicians(ctx, accountCallerOf(req, res).accountId));
   });
 
   router.get(path('tests/catalogue'), ...clinic, (_req, res) => {
@@ -73,25 +64,25 @@ export function providerRouter(ctx: AppContext): Router {
   });
 
   router.post(path('order'), ...clinic, validateBody(clinicOrderBody), async (req, res) => {
-    res.status(201).json(await createClinicOrder(ctx, clinicCaller(req, res), req.body as ClinicOrderBody));
+    res.status(201).json(await createClinicOrder(ctx, accountCallerOf(req, res), req.body as ClinicOrderBody));
   });
 
   // Result lists
   router.get(path('tests'), ...clinic, validateQuery(resultListQuery), async (req, res) => {
-    sendPage(res, await listResults(ctx, clinicCaller(req, res), query<ResultListQuery>(res)));
+    sendPage(res, await listResults(ctx, accountCallerOf(req, res), query<ResultListQuery>(res)));
   });
 
   // Samples and shipments
   router.get(path('samples'), ...clinic, validateQuery(samplesQuery), async (req, res) => {
-    sendPage(res, await listSamples(ctx, clinicCaller(req, res), query<SamplesQuery>(res)));
+    sendPage(res, await listSamples(ctx, accountCallerOf(req, res), query<SamplesQuery>(res)));
   });
 
   router.get(path('shipments'), ...clinic, validateQuery(shipmentsQuery), async (req, res) => {
-    sendPage(res, await listShipments(ctx, clinicCaller(req, res), query<ShipmentsQuery>(res)));
+    sendPage(res, await listShipments(ctx, accountCallerOf(req, res), query<ShipmentsQuery>(res)));
   });
 
   router.post(path('shipments/create'), ...clinic, validateBody(createShipmentBody), async (req, res) => {
-    res.status(201).json(await createShipment(ctx, clinicCaller(req, res), (req.body as CreateShipmentBody).sampleIds));
+    res.status(201).json(await createShipment(ctx, accountCallerOf(req, res), (req.body as CreateShipmentBody).sampleIds));
   });
 
   // The requisition form of a sample, for a provider of its account.

@@ -8,10 +8,9 @@ import { DocumentType, JobStatus } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { SessionUser } from '../auth/session-user';
 import { accountsOf } from '../auth/auth.service';
-import { recordAudit } from '../audit/audit';
-import { readFileContent } from '../files/stored-files';
-import { AppError, notFound } from '../http/errors';
-import { dataDate } from './caller';
+import { AppError } from '../http/errors';
+import { dataDate } from '../http/answer-values';
+import { recordAudit, readFileContent, notFound } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 

@@ -9,10 +9,10 @@ import {
   DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
-import { moveSample } from '../samples/sample-status';
-import { conflict, notFound } from '../http/errors';
-import { auditBy, dataDate, offsetOf, type ClinicCaller } from './caller';
+import { type AccountCaller } from '../http/caller';
+import { dataDate } from '../http/answer-values';
+import { offsetOf } from '../http/paging';
+import { recordAudit, moveSample, conflict, notFound, auditActor } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -42,7 +42,7 @@ interface RawSample {
 }
 
 /** The account's samples, newest first; with unshipped=true only those still at the clinic. */
-export async function listSamples(ctx: Ctx, caller: ClinicCaller, query: SamplesQuery): Promise<{ rows: SampleRow[]; total: number }> {
+export async function listSamples(ctx: Ctx, caller: AccountCaller, query: SamplesQuery): Promise<{ rows: SampleRow[]; total: number }> {
   const where = query.unshipped ? `s.account_id = :accountId AND s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}` : 's.account_id = :accountId';
   const replacements = {
     accountId: caller.accountId,
@@ -90,7 +90,7 @@ export async function listSamples(ctx: Ctx, caller: ClinicCaller, query: Samples
     shipment: r.shipment_id ? { id: r.shipment_id, externalOrderId: r.external_order_id, status: r.shipment_status! } : null,
   }));
   await recordAudit(ctx.db, {
-    ...auditBy(caller),
+    ...auditActor(caller),
     action: 'samples.listed',
     entityKind: 'sample',
     details: { accountId: caller.accountId, unshipped: query.unshipped, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
@@ -129,7 +129,7 @@ function shipmentIncludes(ctx: Ctx) {
 }
 
 /** The account's shipments, newest first. */
-export async function listShipments(ctx: Ctx, caller: ClinicCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
+export async function listShipments(ctx: Ctx, caller: AccountCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
   const { Shipment } = ctx.db.models;
   const total = await Shipment.count({ where: { accountId: caller.accountId } });
   const page = await Shipment.findAll({
@@ -154,7 +154,7 @@ export const externalOrderIdOf = (shipmentId: number) => `SHP-${String(shipmentI
  * barcode). Each sample becomes a Test item and its requisition form, when rendered, a Document
  * item; samples in Order Placed move to Pending Shipment.
  */
-export async function createShipment(ctx: Ctx, caller: ClinicCaller, sampleIds: number[]): Promise<ShipmentView> {
+export async function createShipment(ctx: Ctx, caller: AccountCaller, sampleIds: number[]): Promise<ShipmentView> {
   const m = ctx.db.models;
   const shipmentId = await ctx.db.sequelize.transaction(async (transaction) => {
     // Lock the samples (in id order, so two shipments never deadlock) before checking them.
@@ -194,15 +194,14 @@ export async function createShipment(ctx: Ctx, caller: ClinicCaller, sampleIds: 
       if (sample.status === SampleStatus.OrderPlaced) {
         await moveSample(ctx.db, transaction, sample, {
           to: SampleStatus.PendingShipment,
-          actor: { kind: 'provider', userId: caller.userId },
-          meta: { ip: caller.ip, requestId: caller.requestId },
+          by: caller,
         });
       }
     }
     await recordAudit(
       ctx.db,
       {
-        ...auditBy(caller),
+        ...auditActor(caller),
         action: 'shipment.created',
         entityKind: 'shipment',
         entityId: shipment.id,

@@ -11,12 +11,9 @@ import {
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
-import { AppError, notFound } from '../http/errors';
-import { findResultLink } from './result-links.service';
-import { releasedResultsOf } from './released-results';
-import { currentLabReportDocument, latestLabReport } from './lab-report-file';
+import { AppError } from '../http/errors';
 import { MAX_VERIFIED_LINKS_PER_SESSION } from './report-session';
+import { recordAudit, notFound, findResultLink, releasedResultsOf, currentLabReportDocument, latestLabReport } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 type LinkRow = InstanceType<Db['models']['PatientResultLink']>;

@@ -6,14 +6,11 @@
 import { Op } from 'sequelize';
 import { AuditActorKind, catalogueEntry, isTestName, type TestName } from '@platform/domain';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
 import { accountsOf } from '../auth/auth.service';
 import type { SessionUser } from '../auth/session-user';
-import { AppError, conflict, notFound } from '../http/errors';
-import { latestLabReport } from './lab-report-file';
-import { releasedResultsOf } from './released-results';
-import { sendPatientResultLink } from './result-links.service';
+import { AppError } from '../http/errors';
 import type { RequestMeta } from './patient-result.service';
+import { recordAudit, conflict, notFound, latestLabReport, releasedResultsOf, sendPatientResultLink } from '@platform/server';
 
 const sampleNotFound = () => notFound('Sample not found');
 

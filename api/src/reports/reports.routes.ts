@@ -18,15 +18,15 @@ import {
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
-import { notFound } from '../http/errors';
 import { validateBody } from '../http/validate';
 import {
   LINK_NOT_FOUND_MESSAGE, logResultView, openResultLink, patientReportPdf, updateDemographicInfo, verifyPatient, type RequestMeta,
 } from './patient-result.service';
 import { providerReportDownload, resendResultEmail } from './provider-result.service';
 import { createResultVerifyThrottle } from './result-verify-throttle';
-import type { LabReportFile } from './lab-report-file';
 import './report-session';
+import { notFound, type LabReportFile } from '@platform/server';
+import { pathId } from '../http/path-id';
 
 const meta = (req: Request): RequestMeta => ({ ip: req.ip ?? 'unknown', requestId: String(req.res?.locals.requestId ?? '') });
 
@@ -82,8 +82,7 @@ export function reportsRouter(ctx: AppContext): Router {
   // ---- Provider result ----
 
   router.get('/metabase/samples/:sampleId/reports/download', requireUser('provider'), async (req, res) => {
-    const sampleId = Number(req.params.sampleId);
-    if (!/^\d{1,15}$/.test(String(req.params.sampleId)) || sampleId <= 0) throw notFound('Sample not found');
+    const sampleId = pathId(req.params.sampleId, 'Sample');
     sendPdf(res, await providerReportDownload(ctx, req.user!, sampleId, meta(req)));
   });
 

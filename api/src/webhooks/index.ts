@@ -1,2 +1,1 @@
-export { signShippingPayload, verifyShippingSignature, type SignatureCheck } from './shipping-signature';
 export { webhooksRouter } from './webhooks.routes';

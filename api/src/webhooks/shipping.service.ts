@@ -10,9 +10,7 @@ import {
   type ShippingRatesEvent,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { recordAudit } from '../audit/audit';
-import { moveSample } from '../samples/sample-status';
-import { conflict, notFound } from '../http/errors';
+import { conflict, moveSample, notFound, recordAudit, systemCaller } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -142,8 +140,7 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
         if (sample.status !== SampleStatus.PendingShipment) continue;
         await moveSample(ctx.db, transaction, sample, {
           to: SampleStatus.InTransit,
-          actor: { kind: 'system', userId: null },
-          meta: { requestId: meta.requestId },
+          by: systemCaller(meta.requestId),
           at: shippedAt,
         });
         moved.push(sample.barcode);

@@ -6,9 +6,9 @@ import express, { Router, type Request, type RequestHandler } from 'express';
 import { SHIPPING_SIGNATURE_HEADER, shippingOrderEvent, shippingRatesEvent, validate, type ShippingOrderEvent, type ShippingRatesEvent } from '@platform/domain';
 import type Joi from 'joi';
 import type { AppContext } from '../context';
-import { AppError, validationFailed } from '../http/errors';
-import { verifyShippingSignature } from './shipping-signature';
+import { AppError } from '../http/errors';
 import { handleShippingOrderEvent, handleShippingRates } from './shipping.service';
+import { validationFailed, verifyShippingSignature } from '@platform/server';
 
 /** Webhook bodies are small; anything bigger is refused before it is read. */
 const WEBHOOK_BODY_LIMIT = '256kb';

@@ -6,9 +6,9 @@
 import { UnrecoverableError } from 'bullmq';
 import { DateTime } from 'luxon';
 import { DATE_FORMATS, TestResultStatus } from '@platform/domain';
-import { describeResult, releasedResultsOf } from '@platform/api/reports';
 import { fields, paragraph, PDF_COLORS, renderPdf, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
+import { describeResult, releasedResultsOf } from '@platform/server';
 
 const date = (d: Date | null | undefined) => (d ? DateTime.fromJSDate(d).toFormat(DATE_FORMATS.short) : null);
 const dateTime = (d: Date | null | undefined) => (d ? DateTime.fromJSDate(d).toFormat(DATE_FORMATS.shortWithTime) : null);

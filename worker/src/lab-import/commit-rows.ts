@@ -8,9 +8,9 @@
 import { UnrecoverableError } from 'bullmq';
 import { fn, col, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import { recordAudit } from '@platform/api/audit';
 import { checkTransition, resultScaleOf, SampleStatus, TestResultStatus, type SampleStatus as Status } from '@platform/domain';
 import type { GoodRow } from './check-rows';
+import { recordAudit } from '@platform/server';
 
 const BATCH = 2_000;
 

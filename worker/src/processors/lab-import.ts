@@ -8,12 +8,12 @@
  * at once with one sentence (UnrecoverableError: no retry).
  */
 import { UnrecoverableError } from 'bullmq';
-import { readFileContent } from '@platform/api/files';
 import { IMPORT_PREVIEW_ROWS, type ImportCommitResult, type ImportDryRunResult } from '@platform/domain';
 import { checkRows } from '../lab-import/check-rows';
 import { commitRows } from '../lab-import/commit-rows';
 import { readImportSheet } from '../lab-import/read-sheet';
 import type { Processor } from './types';
+import { readFileContent } from '@platform/server';
 
 export const labImport: Processor<'lab-import'> = async ({ fileId, kind, mode, userId }, deps, tools) => {
   const { db } = deps;

@@ -14,12 +14,9 @@ import { Op } from 'sequelize';
 import {
   AccessStatus, AccountRole, AuditActorKind, catalogueEntry, isTestName, SampleStatus, TestResultStatus, type TestName,
 } from '@platform/domain';
-import { queueEmail } from '@platform/api/jobs';
-import { recordAudit } from '@platform/api/audit';
-import { moveSample } from '@platform/api/samples';
-import { describeResult, RESULT_EMAIL_TEMPLATES, sendPatientResultLink } from '@platform/api/reports';
 import type { Db } from '@platform/db';
 import type { Processor } from './types';
+import { describeResult, moveSample, queueEmail, recordAudit, resultReadyProviderEmail, sendPatientResultLink, systemCaller } from '@platform/server';
 
 export const RESULT_NOTIFIED_ACTION = 'result.notified';
 
@@ -93,22 +90,12 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
     const recipients = account ? await providerRecipients(db, sample) : [];
     const providerEmailIds: number[] = [];
     for (const to of recipients) {
-      const listUrl = completedListUrl(config.publicUrl, account!);
       const email = await queueEmail({ db, relay: deps.relay }, transaction, {
         to,
-        subject: `${corrected ? 'Corrected result' : 'Result'} ready: ${test.name} for sample ${sample.barcode}`,
-        text: [
-          'Hello,',
-          '',
-          corrected
-            ? `A corrected result of ${test.name} for sample ${sample.barcode} (${account!.name}) has been released by the ${config.brand} laboratory. It replaces the earlier result.`
-            : `A result of ${test.name} for sample ${sample.barcode} (${account!.name}) has been released by the ${config.brand} laboratory.`,
-          '',
-          'To protect the patient\'s privacy this email holds no patient details and no result.',
-          'Sign in to read the result and download the report from your completed list:',
-          listUrl,
-        ].join('\n'),
-        template: RESULT_EMAIL_TEMPLATES.provider,
+        ...resultReadyProviderEmail({
+          brand: config.brand, testName: test.name, barcode: sample.barcode, accountName: account!.name, corrected,
+          listUrl: completedListUrl(config.publicUrl, account!),
+        }),
         entity: { kind: 'sample', id: sample.id },
       });
       providerEmailIds.push(email.id);
@@ -126,7 +113,7 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
     // The result is delivered: Resulted → Completed, once every test of the sample has its result.
     let moved = false;
     if (sample.status === SampleStatus.Resulted && (await everyResultReleased(db, sample.id, transaction))) {
-      await moveSample(db, transaction, sample, { to: SampleStatus.Completed, actor: { kind: 'system', userId: null }, reason: 'Result delivered' });
+      await moveSample(db, transaction, sample, { to: SampleStatus.Completed, by: systemCaller(), reason: 'Result delivered' });
       moved = true;
     }
 

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '@platform/db';
-import type { OutboxRelay } from '@platform/api/jobs';
-import type { Config } from '@platform/api/config';
 import type { JobName, JobPayloads } from '@platform/domain';
+import type { OutboxRelay, Config } from '@platform/server';
 
 /** What every processor is given: built once by the worker's composition root. */
 export interface WorkerDeps {

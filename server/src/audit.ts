@@ -1,10 +1,23 @@
 import type { Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import type { EntityKind } from '@platform/domain';
+import type { AuditActorKind, EntityKind } from '@platform/domain';
+
+/** Who asked for a command: the user (none for the system or a patient's link), their account, and the request. */
+export interface Caller {
+  userId: number | null;
+  kind: `${AuditActorKind}`;
+  /** The account of the URL, already checked against the user's memberships; null outside an account. */
+  accountId: number | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/** The platform itself (a job, a webhook): no user, no address. */
+export const systemCaller = (requestId: string | null = null): Caller => ({ userId: null, kind: 'system', accountId: null, ip: null, requestId });
 
 export interface AuditEntry {
   actorUserId?: number | null;
-  actorKind: 'admin' | 'provider' | 'lab' | 'patient' | 'system' | 'anonymous';
+  actorKind: `${AuditActorKind}`;
   action: string;
   entityKind?: EntityKind | 'user' | 'account' | null;
   entityId?: string | number | null;
@@ -12,6 +25,11 @@ export interface AuditEntry {
   requestId?: string | null;
   /** Never patient names, dates of birth or results: ids and outcomes only. */
   details?: Record<string, unknown>;
+}
+
+/** The actor fields of an audit entry, from the caller: the one way an audit row names who did it. */
+export function auditActor(caller: Caller): Pick<AuditEntry, 'actorUserId' | 'actorKind' | 'ip' | 'requestId'> {
+  return { actorUserId: caller.userId, actorKind: caller.kind, ip: caller.ip, requestId: caller.requestId };
 }
 
 /** Appends to the audit table (append-only: the database refuses updates and deletes). */

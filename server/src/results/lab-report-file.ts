@@ -1,7 +1,7 @@
 /** The current lab report of a sample: the latest lab_report document not superseded, with its bytes. */
 import type { Db } from '@platform/db';
 import { DocumentType } from '@platform/domain';
-import { readFileContent } from '../files/stored-files';
+import { readFileContent } from '../files';
 
 export interface LabReportFile {
   documentId: number;

@@ -1,14 +1,13 @@
 import type { Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import type { EntityKind } from '@platform/domain';
-import { enqueueJob, type OutboxRelay } from './outbox';
+import { enqueueJob, type OutboxRelay } from '../jobs/outbox';
+import type { EmailContent } from './templates';
 
-export interface OutgoingEmail {
+/** An email from one of the templates, to one address. */
+export interface OutgoingEmail extends EmailContent {
   to: string;
-  subject: string;
-  text: string;
   html?: string;
-  template: string;
   entity?: { kind: EntityKind; id: number | string };
   createdByUserId?: number | null;
 }

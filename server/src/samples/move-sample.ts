@@ -5,23 +5,23 @@
 import type { Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { checkTransition, SampleStatus, type Actor, type RejectionReason, type SampleStatus as Status } from '@platform/domain';
-import { recordAudit } from '../audit/audit';
-import { conflict } from '../http/errors';
+import { auditActor, recordAudit, type Caller } from '../audit';
+import { conflict } from '../errors';
 
 type SampleRow = InstanceType<Db['models']['Sample']>;
 
 export interface StatusChange {
   to: Status;
-  actor: { kind: Actor; userId: number | null };
+  by: Caller;
   reason?: string | null;
-  meta?: { ip?: string | null; requestId?: string | null };
   /** When the change happened, if not now (a receipt time typed by the lab, for example). */
   at?: Date;
 }
 
 export async function moveSample(db: Db, transaction: Transaction, sample: SampleRow, change: StatusChange): Promise<void> {
   const from = sample.status as Status;
-  const check = checkTransition({ from, to: change.to, actor: change.actor.kind, reason: change.reason, statusBeforeStorage: sample.statusBeforeStorage });
+  const { by } = change;
+  const check = checkTransition({ from, to: change.to, actor: by.kind as Actor, reason: change.reason, statusBeforeStorage: sample.statusBeforeStorage });
   if (!check.ok) throw conflict(check.error);
   const at = change.at ?? new Date();
   await sample.update(
@@ -29,24 +29,21 @@ export async function moveSample(db: Db, transaction: Transaction, sample: Sampl
       status: change.to,
       statusBeforeStorage: change.to === SampleStatus.InStorage ? from : null,
       ...(change.to === SampleStatus.Rejected ? { rejectionReason: change.reason as RejectionReason } : {}),
-      ...(change.to === SampleStatus.InQueue && !sample.receivedAt ? { receivedAt: at, receivedByUserId: change.actor.userId } : {}),
+      ...(change.to === SampleStatus.InQueue && !sample.receivedAt ? { receivedAt: at, receivedByUserId: by.userId } : {}),
     },
     { transaction },
   );
   await db.models.SampleStatusEvent.create(
-    { sampleId: sample.id, fromStatus: from, toStatus: change.to, reason: change.reason ?? null, actorUserId: change.actor.userId, actorKind: change.actor.kind, createdAt: at },
+    { sampleId: sample.id, fromStatus: from, toStatus: change.to, reason: change.reason ?? null, actorUserId: by.userId, actorKind: by.kind as Actor, createdAt: at },
     { transaction },
   );
   await recordAudit(
     db,
     {
-      actorUserId: change.actor.userId,
-      actorKind: change.actor.kind,
+      ...auditActor(by),
       action: 'sample.status_changed',
       entityKind: 'sample',
       entityId: sample.id,
-      ip: change.meta?.ip,
-      requestId: change.meta?.requestId,
       details: { from, to: change.to },
     },
     transaction,

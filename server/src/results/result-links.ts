@@ -1,8 +1,7 @@
 /**
  * The patient's result link, in one place: issuing a new link (earlier ones revoked, so a locked
  * link is replaced by a fresh one) with the email that carries it, and finding the link a request
- * names. Used by the worker's notify-result processor ('@platform/api/reports') and by the
- * provider's re-send endpoint. The token is 32 random bytes sent only in the email; the database
+ * names. Used by the worker's notify-result processor and by the provider's re-send endpoint. The token is 32 random bytes sent only in the email; the database
  * keeps its SHA-256.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,16 +9,15 @@ import { Op, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { RESULT_LINK_TOKEN_HEX_LENGTH, RESULT_LINK_VALID_DAYS } from '@platform/domain';
 import type { Config } from '../config';
-import { queueEmail, type OutboxRelay } from '../jobs';
+import type { OutboxRelay } from '../jobs';
+import { queueEmail } from '../email/queue-email';
+import { resultReadyPatientEmail } from '../email/templates';
 
 export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand'> };
 
 type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;
 type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
-
-/** The email template names of the result notifications (the email log's `template`). */
-export const RESULT_EMAIL_TEMPLATES = { provider: 'result-ready-provider', patient: 'result-ready-patient' } as const;
 
 export const hashResultToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -68,27 +66,12 @@ export async function sendPatientResultLink(
   const { sample, patient } = args;
   if (!patient.email) throw new Error(`patient ${patient.id} has no email address`);
   const { link, token } = await issuePatientResultLink(ctx, transaction, sample, patient, { createdByUserId: args.createdByUserId });
-  const brand = ctx.config.brand;
-  const tests = args.testNames.length ? args.testNames.join(' and ') : 'test';
-  const url = patientResultUrl(ctx.config, sample.barcode, token);
-  const text = [
-    `Hello ${patient.firstName},`,
-    '',
-    args.corrected
-      ? `An updated (corrected) result of your ${tests} from the ${brand} laboratory is ready.`
-      : `The result of your ${tests} from the ${brand} laboratory is ready.`,
-    '',
-    'To see it, open this link. To protect your privacy we will ask for your date of birth first:',
-    url,
-    '',
-    'This link is for you only: please do not forward this email. If you did not expect it, contact your doctor\'s office.',
-    'Your doctor has also been told that your result is ready.',
-  ].join('\n');
   const email = await queueEmail(ctx, transaction, {
     to: patient.email,
-    subject: args.corrected ? `Your corrected ${brand} test result is ready` : `Your ${brand} test result is ready`,
-    text,
-    template: RESULT_EMAIL_TEMPLATES.patient,
+    ...resultReadyPatientEmail({
+      brand: ctx.config.brand, firstName: patient.firstName, testNames: args.testNames, corrected: args.corrected,
+      url: patientResultUrl(ctx.config, sample.barcode, token),
+    }),
     entity: { kind: 'sample', id: sample.id },
     createdByUserId: args.createdByUserId,
   });

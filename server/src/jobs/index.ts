@@ -1,3 +1,2 @@
 export { createJobQueue, DEFAULT_JOB_OPTIONS } from './queue';
 export { createOutboxRelay, enqueueJob, type OutboxRelay, type QueuedJobData, type EnqueueOptions } from './outbox';
-export { queueEmail, type OutgoingEmail } from './email';

@@ -1,0 +1,24 @@
+/** What the review lists and the review commands share: the joins that reach a result's sample and account. */
+import type { WhereOptions } from 'sequelize';
+import type { AppContext } from '../context';
+
+export type ReviewCtx = Pick<AppContext, 'db' | 'relay'>;
+export type Models = AppContext['db']['models'];
+
+export const includeTestSampleAccount = (m: Models, testWhere: WhereOptions = {}) => ({
+  model: m.Test,
+  as: 'test',
+  required: true,
+  where: testWhere,
+  attributes: ['id', 'name', 'sampleId'],
+  include: [{
+    model: m.Sample,
+    as: 'sample',
+    required: true,
+    attributes: ['id', 'barcode', 'status', 'accountId'],
+    include: [
+      { model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName'] },
+      { model: m.Account, as: 'account', attributes: ['name'] },
+    ],
+  }],
+});

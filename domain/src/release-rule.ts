@@ -1,0 +1,49 @@
+/**
+ * The release rule, once: whether a lab user may release (approve) a result waiting in review.
+ * The review list shows Approve only where this says yes, and every approve command refuses
+ * what this refuses, with the same words.
+ */
+import { approvalGroupOf, APPROVAL_GROUP_TESTS, SELF_APPROVAL_MESSAGE, type ApprovalGroup } from './lab-values';
+import { isTestName } from './catalogue';
+import { SampleStatus, type SampleStatus as Status } from './enums';
+import { TestResultStatus } from './record-values';
+
+export interface ReleaseCandidate {
+  resultId: number;
+  resultStatus: string;
+  testName: string;
+  enteredByUserId: number;
+  barcode: string;
+  sampleStatus: Status;
+  /** The test already has a released version: releasing this one corrects it. */
+  correction: boolean;
+  /** The PCR plate the result was read on, with its control check; null for an imported result. */
+  plate: { name: string; ok: boolean; problems: string[] } | null;
+}
+
+export type ReleaseRefusalKind = 'wrong-group' | 'own-result' | 'not-in-review' | 'sample-status' | 'controls-failed';
+export type ReleaseDecision = { ok: true } | { ok: false; kind: ReleaseRefusalKind; message: string };
+
+/**
+ * May `reviewerUserId` release this result? `group` is the approval endpoint asked for; without
+ * one, the test's own group is assumed (the review list).
+ */
+export function canRelease(c: ReleaseCandidate, reviewerUserId: number, group?: ApprovalGroup): ReleaseDecision {
+  const own = isTestName(c.testName) ? approvalGroupOf(c.testName) : null;
+  const asked = group ?? own;
+  if (!asked || !APPROVAL_GROUP_TESTS[asked].includes(c.testName as never)) {
+    return { ok: false, kind: 'wrong-group', message: `Result ${c.resultId} is a ${c.testName} result${own ? `: approve it with approve-tests-${own}` : ''}` };
+  }
+  if (c.enteredByUserId === reviewerUserId) return { ok: false, kind: 'own-result', message: SELF_APPROVAL_MESSAGE };
+  if (c.resultStatus !== TestResultStatus.InReview) {
+    return { ok: false, kind: 'not-in-review', message: `Result ${c.resultId} (${c.barcode}) is ${c.resultStatus}: only results in review can be approved` };
+  }
+  const correctable = c.correction && c.sampleStatus !== SampleStatus.Rejected && c.sampleStatus !== SampleStatus.Discarded;
+  if (c.sampleStatus !== SampleStatus.InTesting && !correctable) {
+    return { ok: false, kind: 'sample-status', message: `Sample ${c.barcode} is ${c.sampleStatus}: its result cannot be released` };
+  }
+  if (c.plate && !c.plate.ok) {
+    return { ok: false, kind: 'controls-failed', message: `Plate ${c.plate.name} cannot be released: its controls failed (${c.plate.problems.join('; ')})` };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,78 @@
+/**
+ * Every email the platform writes, in one place: each template gives the subject and text of one
+ * kind of email and its name in the email log. None carries a result or a date of birth.
+ */
+import { PASSWORD_RESET_TOKEN_MINUTES } from '@platform/domain';
+
+export interface EmailContent {
+  template: string;
+  subject: string;
+  text: string;
+}
+
+export const EMAIL_TEMPLATES = {
+  passwordReset: 'password-reset',
+  resultReadyProvider: 'result-ready-provider',
+  resultReadyPatient: 'result-ready-patient',
+} as const;
+
+export function passwordResetEmail(args: { brand: string; firstName: string; link: string }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.passwordReset,
+    subject: `Reset your ${args.brand} Platform password`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      `Someone asked to reset the password of your ${args.brand} Platform account.`,
+      `To choose a new password, open this link within ${PASSWORD_RESET_TOKEN_MINUTES} minutes:`,
+      args.link,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** To the provider: test and barcode only, no patient details and no result. */
+export function resultReadyProviderEmail(args: {
+  brand: string; testName: string; barcode: string; accountName: string; corrected: boolean; listUrl: string;
+}): EmailContent {
+  const { brand, testName, barcode, accountName } = args;
+  return {
+    template: EMAIL_TEMPLATES.resultReadyProvider,
+    subject: `${args.corrected ? 'Corrected result' : 'Result'} ready: ${testName} for sample ${barcode}`,
+    text: [
+      'Hello,',
+      '',
+      args.corrected
+        ? `A corrected result of ${testName} for sample ${barcode} (${accountName}) has been released by the ${brand} laboratory. It replaces the earlier result.`
+        : `A result of ${testName} for sample ${barcode} (${accountName}) has been released by the ${brand} laboratory.`,
+      '',
+      'To protect the patient\'s privacy this email holds no patient details and no result.',
+      'Sign in to read the result and download the report from your completed list:',
+      args.listUrl,
+    ].join('\n'),
+  };
+}
+
+/** To the patient: that a result is ready and the link (the page asks for the date of birth first). */
+export function resultReadyPatientEmail(args: { brand: string; firstName: string; testNames: string[]; corrected: boolean; url: string }): EmailContent {
+  const { brand } = args;
+  const tests = args.testNames.length ? args.testNames.join(' and ') : 'test';
+  return {
+    template: EMAIL_TEMPLATES.resultReadyPatient,
+    subject: args.corrected ? `Your corrected ${brand} test result is ready` : `Your ${brand} test result is ready`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      args.corrected
+        ? `An updated (corrected) result of your ${tests} from the ${brand} laboratory is ready.`
+        : `The result of your ${tests} from the ${brand} laboratory is ready.`,
+      '',
+      'To see it, open this link. To protect your privacy we will ask for your date of birth first:',
+      args.url,
+      '',
+      'This link is for you only: please do not forward this email. If you did not expect it, contact your doctor\'s office.',
+      'Your doctor has also been told that your result is ready.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * What the application refuses, without HTTP: the api's error handler maps each class to a status
+ * code; inside a job any of them fails the job at once (a refusal does not get better on retry).
+ */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  /** The machine-readable code the api sends with the message (each class has its default). */
+  readonly code: string;
+  constructor(message: string, readonly fields?: FieldError[], code?: string) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code ?? this.defaultCode();
+  }
+  protected abstract defaultCode(): string;
+}
+
+/** Something that does not exist, or that the caller may not know exists. */
+export class NotFound extends DomainError {
+  protected defaultCode() { return 'not_found'; }
+}
+
+/** A change the current state refuses (a status transition, a duplicate, something not ready). */
+export class Conflict extends DomainError {
+  protected defaultCode() { return 'conflict'; }
+}
+
+/** Known caller, not allowed. */
+export class Forbidden extends DomainError {
+  protected defaultCode() { return 'forbidden'; }
+}
+
+/** Input that breaks a rule; `fields` names the fields when there are any. */
+export class Invalid extends DomainError {
+  protected defaultCode() { return 'bad_request'; }
+}
+
+export const notFound = (message = 'Not found') => new NotFound(message);
+export const conflict = (message: string, fields?: FieldError[]) => new Conflict(message, fields);
+export const forbidden = (message = 'You do not have access to this') => new Forbidden(message);
+export const badRequest = (message: string, fields?: FieldError[]) => new Invalid(message, fields);
+export const validationFailed = (fields: FieldError[]) => new Invalid(fields.map((f) => f.message).join('; '), fields, 'validation_failed');

@@ -1,0 +1,19 @@
+/**
+ * The application layer both processes share (no HTTP here): configuration, the composition
+ * root, errors, jobs, email, audit, stored files, sample status changes and released results.
+ * Password hashing is its own entry (`@platform/server/auth/passwords`): the worker never loads argon2.
+ */
+export { loadConfig, type Config } from './config';
+export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
+export * from './errors';
+export { createJobQueue, createOutboxRelay, enqueueJob, DEFAULT_JOB_OPTIONS, type OutboxRelay, type QueuedJobData, type EnqueueOptions } from './jobs';
+export { queueEmail, type OutgoingEmail } from './email/queue-email';
+export { createMailer, type Mailer } from './email/mailer';
+export * from './email/templates';
+export { recordAudit, auditActor, systemCaller, type AuditEntry, type Caller } from './audit';
+export { storeFile, readFileContent, type NewFile } from './files';
+export { moveSample, type StatusChange } from './samples/move-sample';
+export * from './results/released-results';
+export * from './results/result-links';
+export * from './results/lab-report-file';
+export { signShippingPayload, verifyShippingSignature, type SignatureCheck } from './webhooks/shipping-signature';
