@@ -12,17 +12,7 @@ export const SIDEBAR_WIDTH_PX = 110;
 export const DESKTOP_MIN_WIDTH_PX = 992;
 export const TABLET_MIN_WIDTH_PX = 576;
 
-/** Date display formats (luxon tokens) for the spec's MM/DD, MMM D, YYYY and MM/DD/YYYY. */
-export const DATE_FORMATS = {
-  monthDay: 'MM/dd',
-  long: 'MMM d, yyyy',
-  short: 'MM/dd/yyyy',
-  shortWithTime: 'MM/dd/yyyy h:mm a',
-  longWithTime: 'MMM d, yyyy h:mm a',
-} as const;
-/** Dates in data are YYYY-MM-DD. */
-export const DATA_DATE_FORMAT = 'yyyy-MM-dd';
-
+/** Dates display as MM/DD/YYYY (dates.ts); dates in data are YYYY-MM-DD. */
 /** The share of a MiraKind order's price that is a tax-deductible donation. */
 export const MIRAKIND_DONATION_SHARE = 0.2;
 

@@ -6,6 +6,7 @@ import { Worker } from 'bullmq';
 import { QUEUE_NAME } from '@platform/domain';
 import { closeServerContext, createMailer, createServerContext, type Config, type QueuedJobData } from '@platform/server';
 import { recordFailure, runJob } from './run-job';
+import { PROCESSORS, type ProcessorRegistry } from './processors';
 import type { WorkerDeps } from './processors/types';
 
 export interface RunningWorker {
@@ -13,11 +14,17 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
-export async function startWorker(config: Config): Promise<RunningWorker> {
+export interface WorkerOptions {
+  /** The processors to run (the registry of processors/index.ts unless a caller brings its own). */
+  processors?: ProcessorRegistry;
+}
+
+export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
+  const processors = options.processors ?? PROCESSORS;
   const server = createServerContext(config, 'worker');
   const { db, logger, relay, redis: connection } = server;
   const deps: WorkerDeps = { config, db, logger, mailer: createMailer(config), relay };
-  const worker = new Worker<QueuedJobData>(QUEUE_NAME, (job) => runJob(job, deps), {
+  const worker = new Worker<QueuedJobData>(QUEUE_NAME, (job) => runJob(job, deps, processors), {
     connection,
     prefix: config.redisPrefix,
     concurrency: config.workerConcurrency,

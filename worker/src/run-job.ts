@@ -4,13 +4,13 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName } from '@platform/domain';
-import { PROCESSORS } from './processors';
+import type { ProcessorRegistry } from './processors';
 import type { WorkerDeps } from './processors/types';
 import { DomainError, type QueuedJobData } from '@platform/server';
 
-export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps): Promise<unknown> {
+export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps, processors: ProcessorRegistry): Promise<unknown> {
   const name = job.name as JobName;
-  const processor = PROCESSORS[name] as (p: unknown, d: WorkerDeps, t: unknown) => Promise<unknown>;
+  const processor = processors[name] as (p: unknown, d: WorkerDeps, t: unknown) => Promise<unknown>;
   if (!processor) throw new UnrecoverableError(`unknown job name ${job.name}`);
   const jobRowId = Number(job.data?.jobRowId);
   const { error, value } = JOB_PAYLOAD_SCHEMAS[name].validate(job.data?.payload);

@@ -4,20 +4,16 @@
  * re-issued as a "Corrected report" that names the reason and the value it replaces.
  */
 import { UnrecoverableError } from 'bullmq';
-import { DateTime } from 'luxon';
-import { DATE_FORMATS, TestResultStatus } from '@platform/domain';
+import { formatCalendarDate, formatDate, formatDateTime, fullName, TestResultStatus } from '@platform/domain';
 import { fields, paragraph, PDF_COLORS, renderPdf, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
 import { describeResult, releasedResultsOf } from '@platform/server';
 
-const date = (d: Date | null | undefined) => (d ? DateTime.fromJSDate(d).toFormat(DATE_FORMATS.short) : null);
-const dateTime = (d: Date | null | undefined) => (d ? DateTime.fromJSDate(d).toFormat(DATE_FORMATS.shortWithTime) : null);
-/** A stored YYYY-MM-DD as MM/DD/YYYY (no time zone involved). */
-const dataDate = (ymd: string | null | undefined) => {
-  const m = ymd ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : null;
-};
-const personName = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}` : null);
+// Missing dates and names are left out of the report's fields (null), not printed as a dash.
+const date = (d: Date | null | undefined) => (d ? formatDate(d) : null);
+const dateTime = (d: Date | null | undefined) => (d ? formatDateTime(d) : null);
+const dataDate = (ymd: string | null | undefined) => (ymd ? formatCalendarDate(ymd) : null);
+const personName = fullName;
 
 export async function renderLabReport(deps: WorkerDeps, sampleId: number, testResultId: number): Promise<{ pdf: Buffer; corrected: boolean }> {
   const m = deps.db.models;

@@ -5,21 +5,14 @@
  * attestations as confirmed statements.
  */
 import { UnrecoverableError } from 'bullmq';
-import { DateTime } from 'luxon';
-import { DATE_FORMATS, ORDER_ATTESTATIONS, patientSexLabel } from '@platform/domain';
+import { formatCalendarDate, formatDate, formatDateTime, fullName, ORDER_ATTESTATIONS, patientSexLabel } from '@platform/domain';
 import { fields, paragraph, PDF_COLORS, renderPdf, rule, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
 
-/** 'YYYY-MM-DD' -> 'MM/DD/YYYY' (SPEC §9 date display). */
-function usDate(value: string | Date | null | undefined): string | null {
-  if (!value) return null;
-  const iso = typeof value === 'string' ? value.slice(0, 10) : DateTime.fromJSDate(value).toISODate();
-  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : null;
-}
-
-const dateTime = (d: Date) => DateTime.fromJSDate(d).toFormat(DATE_FORMATS.shortWithTime);
-const name = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}` : null);
+/** An order's day (an instant, in the lab's zone) or a calendar date (YYYY-MM-DD, never shifted) as MM/DD/YYYY. */
+const usDate = (value: string | Date | null | undefined) => (!value ? null : typeof value === 'string' ? formatCalendarDate(value) : formatDate(value));
+const dateTime = (d: Date) => formatDateTime(d);
+const name = fullName;
 
 export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number): Promise<Buffer> {
   const m = deps.db.models;

@@ -1,18 +1,8 @@
-import type { Logger } from 'pino';
-import type { Transporter } from 'nodemailer';
-import type { Db } from '@platform/db';
 import type { JobName, JobPayloads } from '@platform/domain';
-import type { OutboxRelay, Config } from '@platform/server';
+import type { Mailer, ServerContext } from '@platform/server';
 
-/** What every processor is given: built once by the worker's composition root. */
-export interface WorkerDeps {
-  config: Config;
-  db: Db;
-  logger: Logger;
-  mailer: Transporter;
-  /** For jobs that start other jobs: they write outbox rows like any producer. */
-  relay: OutboxRelay;
-}
+/** What every processor is given: built once by the worker's composition root (the relay is for jobs that start other jobs). */
+export type WorkerDeps = Pick<ServerContext, 'config' | 'db' | 'logger' | 'relay'> & { mailer: Mailer };
 
 export interface JobTools {
   jobRowId: number;
