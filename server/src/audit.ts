@@ -15,6 +15,9 @@ export interface Caller {
 /** The platform itself (a job, a webhook): no user, no address. */
 export const systemCaller = (requestId: string | null = null): Caller => ({ userId: null, kind: 'system', accountId: null, ip: null, requestId });
 
+/** The same request, acting as a known user (the one who just signed in, or whose reset link was used). */
+export const callerAs = (caller: Caller, user: { id: number; kind: Caller['kind'] }): Caller => ({ ...caller, userId: user.id, kind: user.kind });
+
 export interface AuditEntry {
   actorUserId?: number | null;
   actorKind: `${AuditActorKind}`;

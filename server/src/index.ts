@@ -10,7 +10,7 @@ export { createJobQueue, createOutboxRelay, enqueueJob, DEFAULT_JOB_OPTIONS, typ
 export { queueEmail, type OutgoingEmail } from './email/queue-email';
 export { createMailer, type Mailer } from './email/mailer';
 export * from './email/templates';
-export { recordAudit, auditActor, systemCaller, type AuditEntry, type Caller } from './audit';
+export { recordAudit, auditActor, callerAs, systemCaller, type AuditEntry, type Caller } from './audit';
 export { storeFile, readFileContent, type NewFile } from './files';
 export { moveSample, type StatusChange } from './samples/move-sample';
 export * from './results/released-results';

@@ -11,11 +11,11 @@ import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsO
 import { requireUser } from './guards';
 import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
-import { recordAudit } from '@platform/server';
+import { auditActor, callerAs, recordAudit } from '@platform/server';
+import { callerOf } from '../http/caller';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
-const meta = (req: Request) => ({ ip: req.ip ?? 'unknown', requestId: String(req.res?.locals.requestId ?? '') });
 
 function authenticate(passport: PassportStatic, req: Request): Promise<SessionUser | false> {
   return new Promise((resolve, reject) => {
@@ -42,22 +42,22 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     await throttle.reserve(email, ip);
     const user = await authenticate(passport, req);
     if (!user) {
-      await recordAudit(ctx.db, { actorKind: 'anonymous', action: 'auth.login_failed', details: { portal }, ...meta(req) });
+      await recordAudit(ctx.db, { ...auditActor(callerOf(req, res)), action: 'auth.login_failed', details: { portal } });
       throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
     }
     await throttle.recordSuccess(email, ip);
     await logIn(req, user); // passport regenerates the session here
     const accounts = await accountsOf(ctx, user);
     req.session.currentAccountId = pickCurrentAccount(accounts, undefined, portal)?.id;
-    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.login', entityKind: 'user', entityId: user.id, details: { portal }, ...meta(req) });
+    await recordAudit(ctx.db, { ...auditActor(callerAs(callerOf(req, res), user)), action: 'auth.login', entityKind: 'user', entityId: user.id, details: { portal } });
     res.json(await describeMe(ctx, user, req.session.currentAccountId));
   });
 
   router.post('/logout', async (req, res) => {
-    const user = req.user;
+    const caller = callerOf(req, res);
     await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
-    if (user) await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.logout', entityKind: 'user', entityId: user.id, ...meta(req) });
+    if (caller.userId !== null) await recordAudit(ctx.db, { ...auditActor(caller), action: 'auth.logout', entityKind: 'user', entityId: caller.userId });
     res.status(204).end();
   });
 
@@ -77,19 +77,19 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.status(202).json({ message: FORGOT_MESSAGE } satisfies ForgotPasswordAnswer);
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
     try {
-      if (await resetThrottle.allow(email, req.ip ?? 'unknown')) await requestPasswordReset(ctx, email, portal, meta(req));
+      if (await resetThrottle.allow(email, req.ip ?? 'unknown')) await requestPasswordReset(ctx, email, portal, callerOf(req, res));
     } catch (err) {
-      ctx.logger.error({ requestId: meta(req).requestId, err: (err as Error).name }, 'password reset request failed');
+      ctx.logger.error({ requestId: res.locals.requestId, err: (err as Error).name }, 'password reset request failed');
     }
   });
 
   router.post('/reset-password', validateBody(resetPasswordBody), async (req, res) => {
-    await resetPassword(ctx, req.body.token, req.body.password, meta(req));
+    await resetPassword(ctx, req.body.token, req.body.password, callerOf(req, res));
     res.status(204).end();
   });
 
   router.post('/change-password', requireUser(), validateBody(changePasswordBody), async (req, res) => {
-    await changePassword(ctx, req.user!, req.body.currentPassword, req.body.newPassword, { ...meta(req), sessionId: req.sessionID });
+    await changePassword(ctx, callerOf(req, res), req.user!, req.body.currentPassword, req.body.newPassword, req.sessionID);
     // This session goes on under a new id (and a new CSRF token), as after a sign-in.
     const currentAccountId = req.session.currentAccountId;
     await logIn(req, req.user!);

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../context';
 import { burnVerifyTime, hashPassword, verifyPassword } from '@platform/server/auth/passwords';
 import type { SessionUser } from './session-user';
-import { forbidden, Invalid, passwordResetEmail, queueEmail, recordAudit } from '@platform/server';
+import { auditActor, callerAs, forbidden, Invalid, passwordResetEmail, queueEmail, recordAudit, type Caller } from '@platform/server';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -76,7 +76,7 @@ export async function verifyCredentials(ctx: Ctx, email: string, password: strin
 }
 
 /** Starts a reset when the email belongs to a user of that portal; says nothing either way. */
-export async function requestPasswordReset(ctx: Ctx, email: string, portal: SignInPortal, meta: { ip: string; requestId: string }) {
+export async function requestPasswordReset(ctx: Ctx, email: string, portal: SignInPortal, request: Caller) {
   const { User, PasswordResetToken } = ctx.db.models;
   const user = await User.findOne({ where: { email: email.trim().toLowerCase(), isActive: true } });
   if (!user || user.kind !== SIGN_IN_PORTAL_USER_KIND[portal]) return;
@@ -92,14 +92,14 @@ export async function requestPasswordReset(ctx: Ctx, email: string, portal: Sign
       ...passwordResetEmail({ brand: ctx.config.brand, firstName: user.firstName, link }),
       createdByUserId: user.id,
     });
-    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind as UserKind, action: 'auth.password_reset_requested', entityKind: 'user', entityId: user.id, ...meta }, transaction);
+    await recordAudit(ctx.db, { ...auditActor(callerAs(request, user)), action: 'auth.password_reset_requested', entityKind: 'user', entityId: user.id }, transaction);
   });
 }
 
 const invalidToken = () => new Invalid('This reset link is invalid or has expired.', undefined, 'invalid_token');
 
 /** Uses a reset token once: sets the password and ends every session of that user. */
-export async function resetPassword(ctx: Ctx, token: string, password: string, meta: { ip: string; requestId: string }) {
+export async function resetPassword(ctx: Ctx, token: string, password: string, request: Caller) {
   const { User, PasswordResetToken } = ctx.db.models;
   await ctx.db.sequelize.transaction(async (transaction) => {
     const row = await PasswordResetToken.findOne({ where: { tokenHash: hashToken(token) }, transaction, lock: transaction.LOCK.UPDATE });
@@ -109,20 +109,20 @@ export async function resetPassword(ctx: Ctx, token: string, password: string, m
     await user.update({ passwordHash: await hashPassword(password) }, { transaction });
     await row.update({ usedAt: new Date() }, { transaction });
     await endSessionsOf(ctx, user.id, transaction);
-    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind as UserKind, action: 'auth.password_reset', entityKind: 'user', entityId: user.id, ...meta }, transaction);
+    await recordAudit(ctx.db, { ...auditActor(callerAs(request, user)), action: 'auth.password_reset', entityKind: 'user', entityId: user.id }, transaction);
   });
 }
 
 /** Changes the password and ends every other session of the user (a stolen session dies with the old password). */
-export async function changePassword(ctx: Ctx, user: SessionUser, current: string, next: string, meta: { ip: string; requestId: string; sessionId: string }) {
+export async function changePassword(ctx: Ctx, caller: Caller, user: SessionUser, current: string, next: string, sessionId: string) {
   const row = await ctx.db.models.User.findByPk(user.id);
   if (!row || !(await verifyPassword(row.passwordHash, current))) {
     throw new Invalid('The current password is not correct', [{ field: 'currentPassword', message: 'The current password is not correct' }], 'validation_failed');
   }
   await ctx.db.sequelize.transaction(async (transaction) => {
     await row.update({ passwordHash: await hashPassword(next) }, { transaction });
-    await endSessionsOf(ctx, user.id, transaction, meta.sessionId);
-    await recordAudit(ctx.db, { actorUserId: user.id, actorKind: user.kind, action: 'auth.password_changed', entityKind: 'user', entityId: user.id, ip: meta.ip, requestId: meta.requestId }, transaction);
+    await endSessionsOf(ctx, user.id, transaction, sessionId);
+    await recordAudit(ctx.db, { ...auditActor(caller), action: 'auth.password_changed', entityKind: 'user', entityId: user.id }, transaction);
   });
 }
 

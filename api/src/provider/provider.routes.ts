@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
 import { validateBody, validateQuery } from '../http/validate';
-import { accountCallerOf } from '../http/caller';
+import { accountCallerOf, callerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { createPatient, getPatientDetail, patientExists, searchPatients } from './patients.service';
@@ -90,7 +90,7 @@ export function providerRouter(ctx: AppContext): Router {
     const barcode = String(req.params.barcode);
     if (!SAMPLE_BARCODE_PARAM.test(barcode)) throw notFound('Sample not found');
     const { dob } = query<RequisitionDownloadQuery>(res);
-    const file = await downloadRequisitionForm(ctx, req.user!, barcode, dob, { ip: req.ip ?? null, requestId: (res.locals.requestId as string) ?? null });
+    const file = await downloadRequisitionForm(ctx, req.user!, barcode, dob, callerOf(req, res));
     res
       .set('Content-Type', 'application/pdf')
       .set('Content-Disposition', `attachment; filename="${file.name}"`)

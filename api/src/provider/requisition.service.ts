@@ -8,9 +8,8 @@ import { DocumentType, JobStatus } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { SessionUser } from '../auth/session-user';
 import { accountsOf } from '../auth/auth.service';
-import { AppError } from '../http/errors';
 import { dataDate } from '../http/answer-values';
-import { recordAudit, readFileContent, notFound } from '@platform/server';
+import { auditActor, Conflict, notFound, readFileContent, recordAudit, type Caller } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
@@ -26,7 +25,7 @@ export async function downloadRequisitionForm(
   user: SessionUser,
   barcode: string,
   dob: string | undefined,
-  meta: { ip: string | null; requestId: string | null },
+  caller: Caller,
 ): Promise<RequisitionFile> {
   const m = ctx.db.models;
   const accountIds = (await accountsOf(ctx, user)).map((a) => a.id);
@@ -36,8 +35,8 @@ export async function downloadRequisitionForm(
   // The same answer for "no such sample", "not yours" and "wrong date of birth".
   if (!sample || (dob !== undefined && dataDate(sample.patient!.dateOfBirth) !== dob)) {
     await recordAudit(ctx.db, {
-      actorUserId: user.id, actorKind: 'provider', action: 'document.download_refused', entityKind: 'sample', entityId: sample?.id ?? null,
-      ip: meta.ip, requestId: meta.requestId, details: { documentType: DocumentType.TestRequisitionForm, reason: sample ? 'dob_mismatch' : 'not_found' },
+      ...auditActor(caller), action: 'document.download_refused', entityKind: 'sample', entityId: sample?.id ?? null,
+      details: { documentType: DocumentType.TestRequisitionForm, reason: sample ? 'dob_mismatch' : 'not_found' },
     });
     throw notFound('Sample not found');
   }
@@ -53,14 +52,13 @@ export async function downloadRequisitionForm(
         ORDER BY id DESC LIMIT 1`,
       { replacements: { pending: JobStatus.Pending, type: DocumentType.TestRequisitionForm, sampleId: sample.id }, type: QueryTypes.SELECT },
     );
-    if (pending) throw new AppError(409, 'not_ready', REQUISITION_NOT_READY_MESSAGE);
+    if (pending) throw new Conflict(REQUISITION_NOT_READY_MESSAGE, undefined, 'not_ready');
     throw notFound('No requisition form exists for this sample');
   }
   const file = await readFileContent(ctx.db, document.fileId);
   if (!file) throw notFound('No requisition form exists for this sample');
   await recordAudit(ctx.db, {
-    actorUserId: user.id, actorKind: 'provider', action: 'document.downloaded', entityKind: 'sample', entityId: sample.id,
-    ip: meta.ip, requestId: meta.requestId,
+    ...auditActor(caller), action: 'document.downloaded', entityKind: 'sample', entityId: sample.id,
     details: { accountId: sample.accountId, documentType: DocumentType.TestRequisitionForm, documentId: document.id, version: document.version },
   });
   return { name: `test-requisition-${sample.barcode}.pdf`, content: file.content };

@@ -13,26 +13,29 @@ import type { Db } from '@platform/db';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { MAX_VERIFIED_LINKS_PER_SESSION } from './report-session';
-import { recordAudit, notFound, findResultLink, releasedResultsOf, currentLabReportDocument, latestLabReport } from '@platform/server';
+import {
+  auditActor, currentLabReportDocument, findResultLink, Forbidden, Invalid, latestLabReport, notFound, NotFound, recordAudit, releasedResultsOf, type Caller,
+} from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
 type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;
 export type RequestSession = Session & Partial<SessionData>;
-export interface RequestMeta { ip: string; requestId: string }
 
 export const LINK_NOT_FOUND_MESSAGE = 'This result link is not valid. Please use the latest link you received by email.';
 export const LINK_LOCKED_MESSAGE = 'This link is locked after too many attempts. Please contact your provider to have it sent again.';
 export const DOB_MISMATCH_MESSAGE = 'The date of birth does not match our records';
 
 const linkNotFound = () => notFound(LINK_NOT_FOUND_MESSAGE);
+/** 423 Locked has no place outside HTTP: this refusal stays the api's own. */
 export const linkLocked = () => new AppError(423, 'locked', LINK_LOCKED_MESSAGE);
-const notVerified = () => new AppError(403, 'not_verified', 'Please confirm your date of birth first.');
+export const reportNotReady = () => new NotFound('The report is not ready yet', undefined, 'not_ready');
+const notVerified = () => new Forbidden('Please confirm your date of birth first.', undefined, 'not_verified');
 
 function dobMismatch(attemptsLeft: number) {
   const message = `${DOB_MISMATCH_MESSAGE}. You have ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`;
-  return new AppError(400, 'dob_mismatch', message, [{ field: 'dateOfBirth', message }]);
+  return new Invalid(message, [{ field: 'dateOfBirth', message }], 'dob_mismatch');
 }
 
 const isVerified = (session: RequestSession, linkId: number) => (session.verifiedResultLinks ?? []).includes(linkId);
@@ -42,12 +45,12 @@ function rememberVerified(session: RequestSession, linkId: number): void {
   session.verifiedResultLinks = [...kept, linkId].slice(-MAX_VERIFIED_LINKS_PER_SESSION);
 }
 
-const patientAudit = (link: LinkRow, sample: SampleRow, meta: RequestMeta, action: string, details: Record<string, unknown> = {}) => ({
-  actorKind: AuditActorKind.Patient,
+/** A patient acts through their link, never as a user (even where the browser has a staff session too). */
+const patientAudit = (link: LinkRow, sample: SampleRow, caller: Caller, action: string, details: Record<string, unknown> = {}) => ({
+  ...auditActor({ ...caller, userId: null, kind: AuditActorKind.Patient }),
   action,
   entityKind: 'sample' as const,
   entityId: sample.id,
-  ...meta,
   details: { linkId: link.id, ...details },
 });
 
@@ -90,7 +93,7 @@ async function patientOf(db: Db, sample: SampleRow): Promise<PatientRow> {
  * GET: the greeting of a link (first name, last initial, locked?). A session that already verified
  * this link also gets the result (a reload does not ask for the date of birth again).
  */
-export async function openResultLink(ctx: Ctx, barcode: string, token: string, session: RequestSession, meta: RequestMeta): Promise<PatientResultGreeting> {
+export async function openResultLink(ctx: Ctx, barcode: string, token: string, session: RequestSession, caller: Caller): Promise<PatientResultGreeting> {
   const found = await findResultLink(ctx.db, barcode, token);
   if (!found) throw linkNotFound();
   const { link, sample } = found;
@@ -104,7 +107,7 @@ export async function openResultLink(ctx: Ctx, barcode: string, token: string, s
     verified,
   };
   if (verified) greeting.result = await resultView(ctx.db, sample, patient);
-  await recordAudit(ctx.db, { ...patientAudit(link, sample, meta, verified ? 'result.read' : 'result.link_opened', { locked }), actorKind: verified ? AuditActorKind.Patient : AuditActorKind.Anonymous });
+  await recordAudit(ctx.db, { ...patientAudit(link, sample, caller, verified ? 'result.read' : 'result.link_opened', { locked }), actorKind: verified ? AuditActorKind.Patient : AuditActorKind.Anonymous });
   return greeting;
 }
 
@@ -118,19 +121,19 @@ type VerifyOutcome =
  * POST verify-patient. A wrong date counts against the link (committed before the answer); the
  * tenth locks it, and a locked link refuses every later attempt, right or wrong.
  */
-export async function verifyPatient(ctx: Ctx, body: VerifyPatientBody, session: RequestSession, meta: RequestMeta): Promise<PatientResultGreeting> {
+export async function verifyPatient(ctx: Ctx, body: VerifyPatientBody, session: RequestSession, caller: Caller): Promise<PatientResultGreeting> {
   const outcome = await ctx.db.sequelize.transaction(async (transaction): Promise<VerifyOutcome> => {
     const found = await findResultLink(ctx.db, body.barcode, body.token, { transaction, lock: true });
     if (!found) return { kind: 'not_found' };
     const { link, sample } = found;
     if (link.lockedAt) {
-      await recordAudit(ctx.db, { ...patientAudit(link, sample, meta, 'result.verify_refused'), actorKind: AuditActorKind.Anonymous, details: { linkId: link.id, locked: true } }, transaction);
+      await recordAudit(ctx.db, { ...patientAudit(link, sample, caller, 'result.verify_refused'), actorKind: AuditActorKind.Anonymous, details: { linkId: link.id, locked: true } }, transaction);
       return { kind: 'locked' };
     }
     const patient = await ctx.db.models.Patient.findByPk(sample.patientId, { transaction });
     if (!patient) return { kind: 'not_found' };
     if (patient.dateOfBirth === body.dateOfBirth) {
-      await recordAudit(ctx.db, patientAudit(link, sample, meta, 'result.verified'), transaction);
+      await recordAudit(ctx.db, patientAudit(link, sample, caller, 'result.verified'), transaction);
       return { kind: 'ok', link, sample, patient };
     }
     const failures = link.dobFailures + 1;
@@ -138,7 +141,7 @@ export async function verifyPatient(ctx: Ctx, body: VerifyPatientBody, session: 
     await link.update({ dobFailures: failures, lockedAt: locks ? new Date() : null }, { transaction });
     await recordAudit(
       ctx.db,
-      { ...patientAudit(link, sample, meta, locks ? 'result.link_locked' : 'result.verify_failed', { failures }), actorKind: AuditActorKind.Anonymous },
+      { ...patientAudit(link, sample, caller, locks ? 'result.link_locked' : 'result.verify_failed', { failures }), actorKind: AuditActorKind.Anonymous },
       transaction,
     );
     return locks ? { kind: 'locked' } : { kind: 'wrong', attemptsLeft: RESULT_LINK_MAX_DOB_FAILURES - failures };
@@ -171,9 +174,9 @@ async function verifiedLink(ctx: Ctx, barcode: string, token: string, session: R
 }
 
 /** POST log-view-result: the page showed the result (one audit row per view). */
-export async function logResultView(ctx: Ctx, barcode: string, token: string, session: RequestSession, meta: RequestMeta): Promise<void> {
+export async function logResultView(ctx: Ctx, barcode: string, token: string, session: RequestSession, caller: Caller): Promise<void> {
   const { link, sample } = await verifiedLink(ctx, barcode, token, session);
-  await recordAudit(ctx.db, patientAudit(link, sample, meta, 'result.viewed'));
+  await recordAudit(ctx.db, patientAudit(link, sample, caller, 'result.viewed'));
 }
 
 /** POST update-demographic-info: the verified patient changes their contact details (audited by field name, never value). */
@@ -181,7 +184,7 @@ export async function updateDemographicInfo(
   ctx: Ctx,
   body: UpdateDemographicInfoBody,
   session: RequestSession,
-  meta: RequestMeta,
+  caller: Caller,
 ): Promise<{ contact: Record<DemographicField, string | null> }> {
   const { link, sample } = await verifiedLink(ctx, body.barcode, body.token, session);
   const changes: Partial<Record<DemographicField, string | null>> = {};
@@ -196,7 +199,7 @@ export async function updateDemographicInfo(
     await row.update(changes, { transaction });
     await recordAudit(
       ctx.db,
-      { ...patientAudit(link, sample, meta, 'patient.contact_updated', { fields: changed, sampleId: sample.id }), entityKind: 'patient', entityId: row.id },
+      { ...patientAudit(link, sample, caller, 'patient.contact_updated', { fields: changed, sampleId: sample.id }), entityKind: 'patient', entityId: row.id },
       transaction,
     );
     return row;
@@ -205,10 +208,10 @@ export async function updateDemographicInfo(
 }
 
 /** GET report.pdf: the latest lab report of the verified link's sample, audited. */
-export async function patientReportPdf(ctx: Ctx, barcode: string, token: string, session: RequestSession, meta: RequestMeta) {
+export async function patientReportPdf(ctx: Ctx, barcode: string, token: string, session: RequestSession, caller: Caller) {
   const { link, sample } = await verifiedLink(ctx, barcode, token, session);
   const report = await latestLabReport(ctx.db, sample.id);
-  if (!report) throw new AppError(404, 'not_ready', 'The report is not ready yet');
-  await recordAudit(ctx.db, patientAudit(link, sample, meta, 'result.downloaded', { documentId: report.documentId, version: report.version }));
+  if (!report) throw reportNotReady();
+  await recordAudit(ctx.db, patientAudit(link, sample, caller, 'result.downloaded', { documentId: report.documentId, version: report.version }));
   return { ...report, fileName: `lab-report-${sample.barcode}.pdf` };
 }

@@ -8,27 +8,24 @@ import { AuditActorKind, catalogueEntry, isTestName, type TestName } from '@plat
 import type { AppContext } from '../context';
 import { accountsOf } from '../auth/auth.service';
 import type { SessionUser } from '../auth/session-user';
-import { AppError } from '../http/errors';
-import type { RequestMeta } from './patient-result.service';
-import { recordAudit, conflict, notFound, latestLabReport, releasedResultsOf, sendPatientResultLink } from '@platform/server';
+import { reportNotReady } from './patient-result.service';
+import { auditActor, conflict, latestLabReport, notFound, recordAudit, releasedResultsOf, sendPatientResultLink, type Caller } from '@platform/server';
 
 const sampleNotFound = () => notFound('Sample not found');
 
 /** GET metabase/samples/{id}/reports/download: the current report of a sample of one of the caller's accounts. */
-export async function providerReportDownload(ctx: AppContext, user: SessionUser, sampleId: number, meta: RequestMeta) {
+export async function providerReportDownload(ctx: AppContext, user: SessionUser, sampleId: number, caller: Caller) {
   const accountIds = (await accountsOf(ctx, user)).filter((a) => a.clinicAccess || a.researchAccess).map((a) => a.id);
   if (!accountIds.length) throw sampleNotFound();
   const sample = await ctx.db.models.Sample.findOne({ where: { id: sampleId, accountId: { [Op.in]: accountIds } } });
   if (!sample) throw sampleNotFound();
   const report = await latestLabReport(ctx.db, sample.id);
-  if (!report) throw new AppError(404, 'not_ready', 'The report is not ready yet');
+  if (!report) throw reportNotReady();
   await recordAudit(ctx.db, {
-    actorUserId: user.id,
-    actorKind: AuditActorKind.Provider,
+    ...auditActor(caller),
     action: 'report.downloaded',
     entityKind: 'sample',
     entityId: sample.id,
-    ...meta,
     details: { accountId: sample.accountId, documentId: report.documentId, version: report.version, corrected: report.corrected },
   });
   return { ...report, fileName: `lab-report-${sample.barcode}${report.corrected ? '-corrected' : ''}.pdf` };
@@ -38,7 +35,7 @@ export async function providerReportDownload(ctx: AppContext, user: SessionUser,
  * POST patient/send-result-email: a new result link to the patient of a sample of this account
  * with a released result. 409 when there is nothing to send or nowhere to send it.
  */
-export async function resendResultEmail(ctx: AppContext, user: SessionUser, accountId: number, sampleId: number, meta: RequestMeta) {
+export async function resendResultEmail(ctx: AppContext, user: SessionUser, accountId: number, sampleId: number, caller: Caller) {
   const { Sample, Patient } = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const sample = await Sample.findOne({ where: { id: sampleId, accountId }, transaction, lock: transaction.LOCK.UPDATE });
@@ -58,12 +55,10 @@ export async function resendResultEmail(ctx: AppContext, user: SessionUser, acco
       createdByUserId: user.id,
     });
     await recordAudit(ctx.db, {
-      actorUserId: user.id,
-      actorKind: AuditActorKind.Provider,
+      ...auditActor(caller),
       action: 'result.link_sent',
       entityKind: 'sample',
       entityId: sample.id,
-      ...meta,
       details: { accountId, linkId: sent.linkId, emailId: sent.emailId },
     }, transaction);
     return { sentTo: patient.email, linkId: sent.linkId };

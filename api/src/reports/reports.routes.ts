@@ -20,15 +20,15 @@ import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
 import { validateBody } from '../http/validate';
 import {
-  LINK_NOT_FOUND_MESSAGE, logResultView, openResultLink, patientReportPdf, updateDemographicInfo, verifyPatient, type RequestMeta,
+  LINK_NOT_FOUND_MESSAGE, logResultView, openResultLink, patientReportPdf, updateDemographicInfo, verifyPatient,
 } from './patient-result.service';
 import { providerReportDownload, resendResultEmail } from './provider-result.service';
 import { createResultVerifyThrottle } from './result-verify-throttle';
 import './report-session';
 import { notFound, type LabReportFile } from '@platform/server';
 import { pathId } from '../http/path-id';
+import { callerOf } from '../http/caller';
 
-const meta = (req: Request): RequestMeta => ({ ip: req.ip ?? 'unknown', requestId: String(req.res?.locals.requestId ?? '') });
 
 /** The link's token from the query string; anything but one string is a link that does not exist. */
 function tokenOf(req: Request): string {
@@ -55,40 +55,40 @@ export function reportsRouter(ctx: AppContext): Router {
   // ---- Patient result (the token is the credential) ----
 
   router.get('/reports/patient-result/:barcode', async (req, res) => {
-    const greeting = await openResultLink(ctx, String(req.params.barcode), tokenOf(req), req.session, meta(req));
+    const greeting = await openResultLink(ctx, String(req.params.barcode), tokenOf(req), req.session, callerOf(req, res));
     res.set('Cache-Control', 'no-store').json(greeting);
   });
 
   router.post('/reports/patient-result/verify-patient', validateBody(verifyPatientBody), async (req, res) => {
     await verifyThrottle.consume(req.ip ?? 'unknown');
-    const view = await verifyPatient(ctx, req.body as VerifyPatientBody, req.session, meta(req));
+    const view = await verifyPatient(ctx, req.body as VerifyPatientBody, req.session, callerOf(req, res));
     res.set('Cache-Control', 'no-store').json(view);
   });
 
   router.post('/reports/patient-result/log-view-result', validateBody(logViewResultBody), async (req, res) => {
     const { barcode, token } = req.body as ResultLinkBody;
-    await logResultView(ctx, barcode, token, req.session, meta(req));
+    await logResultView(ctx, barcode, token, req.session, callerOf(req, res));
     res.status(204).end();
   });
 
   router.post('/reports/patient-result/update-demographic-info', validateBody(updateDemographicInfoBody), async (req, res) => {
-    res.json(await updateDemographicInfo(ctx, req.body as UpdateDemographicInfoBody, req.session, meta(req)));
+    res.json(await updateDemographicInfo(ctx, req.body as UpdateDemographicInfoBody, req.session, callerOf(req, res)));
   });
 
   router.get('/reports/patient-result/:barcode/report.pdf', async (req, res) => {
-    sendPdf(res, await patientReportPdf(ctx, String(req.params.barcode), tokenOf(req), req.session, meta(req)));
+    sendPdf(res, await patientReportPdf(ctx, String(req.params.barcode), tokenOf(req), req.session, callerOf(req, res)));
   });
 
   // ---- Provider result ----
 
   router.get('/metabase/samples/:sampleId/reports/download', requireUser('provider'), async (req, res) => {
     const sampleId = pathId(req.params.sampleId, 'Sample');
-    sendPdf(res, await providerReportDownload(ctx, req.user!, sampleId, meta(req)));
+    sendPdf(res, await providerReportDownload(ctx, req.user!, sampleId, callerOf(req, res)));
   });
 
   const resend = async (req: Request, res: Response) => {
     const { sampleId } = req.body as SendResultEmailBody;
-    const sent = await resendResultEmail(ctx, req.user!, Number(req.params.accountId), sampleId, meta(req));
+    const sent = await resendResultEmail(ctx, req.user!, Number(req.params.accountId), sampleId, callerOf(req, res));
     res.status(202).json({ message: 'The result link was emailed to the patient.', sentTo: sent.sentTo });
   };
   for (const path of ['/provider-clinic/:accountId/patient/send-result-email', '/provider-clinic/:accountId/patient/send-cancer-result-email']) {

@@ -10,7 +10,7 @@ import {
   type ShippingRatesEvent,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { conflict, moveSample, notFound, recordAudit, systemCaller } from '@platform/server';
+import { auditActor, conflict, moveSample, notFound, recordAudit, systemCaller } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -60,7 +60,6 @@ async function kitCount(ctx: Ctx, shipmentId: number, transaction: Transaction):
   return ctx.db.models.ShipmentItem.count({ where: { shipmentId, kind: ItemKind.Test }, transaction });
 }
 
-const system = { actorUserId: null, actorKind: 'system' as const };
 const RATEABLE: readonly string[] = [ShipmentStatus.NotReadyToShip, ShipmentStatus.ReadyToShip, ShipmentStatus.OnHold];
 
 export interface RatesAnswer {
@@ -83,7 +82,7 @@ export async function handleShippingRates(ctx: Ctx, event: ShippingRatesEvent, m
     await recordAudit(
       ctx.db,
       {
-        ...system, action: 'shipment.rates_quoted', entityKind: 'shipment', entityId: shipment.id, requestId: meta.requestId,
+        ...auditActor(systemCaller(meta.requestId)), action: 'shipment.rates_quoted', entityKind: 'shipment', entityId: shipment.id,
         details: { eventId: event.id, service: selected.service, amountCents: selected.amountCents, stored: RATEABLE.includes(shipment.status) },
       },
       transaction,
@@ -151,7 +150,7 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
     await recordAudit(
       ctx.db,
       {
-        ...system, action: 'shipment.status_changed', entityKind: 'shipment', entityId: shipment.id, requestId: meta.requestId,
+        ...auditActor(systemCaller(meta.requestId)), action: 'shipment.status_changed', entityKind: 'shipment', entityId: shipment.id,
         details: { eventId: event.id, type: event.type, from, to: move.to, samplesInTransit: moved.length },
       },
       transaction,

@@ -10,7 +10,7 @@ import { fn, col, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { checkTransition, resultScaleOf, SampleStatus, TestResultStatus, type SampleStatus as Status } from '@platform/domain';
 import type { GoodRow } from './check-rows';
-import { recordAudit } from '@platform/server';
+import { auditActor, recordAudit } from '@platform/server';
 
 const BATCH = 2_000;
 
@@ -83,8 +83,7 @@ export async function commitRows(
     );
   }
   await recordAudit(db, {
-    actorUserId: who.userId,
-    actorKind: 'lab',
+    ...auditActor({ userId: who.userId, kind: 'lab', accountId: null, ip: null, requestId: null }),
     action: 'lab_import.committed',
     entityKind: 'file',
     entityId: who.fileId,

@@ -16,7 +16,7 @@ import {
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Processor } from './types';
-import { describeResult, moveSample, queueEmail, recordAudit, resultReadyProviderEmail, sendPatientResultLink, systemCaller } from '@platform/server';
+import { auditActor, describeResult, moveSample, queueEmail, recordAudit, resultReadyProviderEmail, sendPatientResultLink, systemCaller } from '@platform/server';
 
 export const RESULT_NOTIFIED_ACTION = 'result.notified';
 
@@ -118,7 +118,7 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
     }
 
     await recordAudit(db, {
-      actorKind: AuditActorKind.System,
+      ...auditActor(systemCaller()),
       action: RESULT_NOTIFIED_ACTION,
       entityKind: 'test',
       entityId: result.testId,
