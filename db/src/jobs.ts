@@ -33,13 +33,18 @@ export class Job extends Model<InferAttributes<Job>, InferCreationAttributes<Job
   declare createdBy?: NonAttribute<User | null>;
 }
 
-/** Work to enqueue after commit (table `outbox`); the relay enqueues it with jobId = String(id). */
+/** Work to enqueue after commit (table `outbox`); the relay enqueues it with jobId = queueJobId. */
 export class Outbox extends Model<InferAttributes<Outbox>, InferCreationAttributes<Outbox>> {
   declare id: CreationOptional<number>;
   declare jobName: string;
   /** Any JSON object: what the relay hands to BullMQ as the job's data. */
   declare payload: object;
   declare idempotencyKey: string;
+  /**
+   * The BullMQ job id: random, so it is unique across databases. An id made from the row id would
+   * collide, after a restore or a new database, with finished jobs Redis still keeps, and never run.
+   */
+  declare queueJobId: CreationOptional<string>;
   declare status: CreationOptional<OutboxStatus>;
   declare enqueuedAt: Nullable<Date>;
   declare createdAt: CreationOptional<Date>;
@@ -125,6 +130,7 @@ export function initJobs(sequelize: Sequelize) {
       jobName: { type: DataTypes.TEXT, allowNull: false },
       payload: { type: DataTypes.JSONB, allowNull: false },
       idempotencyKey: { type: DataTypes.TEXT, allowNull: false },
+      queueJobId: dbDefault(DataTypes.UUID),
       status: dbDefault(DataTypes.TEXT),
       enqueuedAt: { type: DataTypes.DATE },
       ...timestamps(),

@@ -1,8 +1,8 @@
 /**
  * The producer side of every job. A command writes its job in the same transaction as its change
  * (a `jobs` status row plus an `outbox` row); after commit the relay hands it to BullMQ with
- * jobId = outbox id, and a sweeper re-sends rows left pending (a crash between commit and
- * enqueue loses nothing; a double send is absorbed by the stable jobId).
+ * jobId = the row's random queue job id, and a sweeper re-sends rows left pending (a crash between commit and
+ * enqueue loses nothing; a double send is absorbed by the stable jobId, a random one stored on the row).
  */
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
@@ -59,9 +59,9 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
   let timer: NodeJS.Timeout | null = null;
   let sweeping = false;
 
-  async function send(row: { id: number; jobName: string; payload: unknown }): Promise<void> {
-    // BullMQ refuses all-digit custom ids, so the outbox id is prefixed.
-    await queue.add(row.jobName, row.payload, { jobId: `outbox-${row.id}` });
+  async function send(row: { id: number; jobName: string; payload: unknown; queueJobId: string }): Promise<void> {
+    // The row's random id: a double send is absorbed, and no other database's job can hold it.
+    await queue.add(row.jobName, row.payload, { jobId: row.queueJobId });
     await db.models.Outbox.update({ status: 'enqueued', enqueuedAt: new Date() }, { where: { id: row.id } });
   }
 
