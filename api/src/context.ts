@@ -3,7 +3,7 @@
  * store's pool). Built once and passed in; tests build their own.
  */
 import pg from 'pg';
-import { closeServerContext, createServerContext, type Config, type ServerContext } from '@platform/server';
+import { closeServerContext, type Config, createServerContext, type ServerContext } from '@platform/server';
 
 export interface AppContext extends ServerContext {
   /** For sessions (connect-pg-simple wants a pg pool of its own). */

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '@platform/api';
-import { loadConfig, type Config } from '@platform/server';
+import { type Config, loadConfig } from '@platform/server';
 import { startWorker, type RunningWorker } from '@platform/worker';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { JobStatus, SampleStatus } from '@platform/domain';
-import { closeServerContext, createServerContext, moveSample, systemCaller, type ServerContext } from '@platform/server';
+import { closeServerContext, createServerContext, moveSample, type ServerContext, systemCaller } from '@platform/server';
 import { startWorker, type RunningWorker } from '@platform/worker';
 import { PROCESSORS, type ProcessorRegistry } from '@platform/worker/processors/index';
 import { testConfig } from '../support/server';

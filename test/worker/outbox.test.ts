@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { JobStatus } from '@platform/domain';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { queueEmail, type OutboxRelay } from '@platform/server';
+import { type OutboxRelay, queueEmail } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
 import { startTestWorker, testConfig } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';

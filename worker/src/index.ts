@@ -4,7 +4,7 @@
  */
 import { Worker } from 'bullmq';
 import { QUEUE_NAME } from '@platform/domain';
-import { closeServerContext, createMailer, createServerContext, type Config, type QueuedJobData } from '@platform/server';
+import { closeServerContext, type Config, createMailer, createServerContext, type QueuedJobData } from '@platform/server';
 import { recordFailure, runJob } from './run-job';
 import { PROCESSORS, type ProcessorRegistry } from './processors';
 import type { WorkerDeps } from './processors/types';

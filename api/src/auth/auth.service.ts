@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../context';
 import { burnVerifyTime, hashPassword, verifyPassword } from '@platform/server/auth/passwords';
 import type { SessionUser } from './session-user';
-import { auditActor, callerAs, forbidden, Invalid, passwordResetEmail, queueEmail, recordAudit, type Caller } from '@platform/server';
+import { auditActor, type Caller, callerAs, forbidden, Invalid, passwordResetEmail, queueEmail, recordAudit } from '@platform/server';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -21,9 +21,9 @@ import {
   type LabImportMode, fullName,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { type UserCaller } from '../http/caller';
+import type { UserCaller } from '../http/caller';
 import { toIso } from '../http/answer-values';
-import { recordAudit, storeFile, badRequest, conflict, forbidden, notFound, enqueueJob, auditActor } from '@platform/server';
+import { auditActor, badRequest, conflict, enqueueJob, forbidden, notFound, recordAudit, storeFile } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 type JobRow = InstanceType<AppContext['db']['models']['Job']>;

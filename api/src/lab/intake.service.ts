@@ -19,9 +19,9 @@ import {
   type SampleStatus as Status, formatDate,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { type UserCaller } from '../http/caller';
+import type { UserCaller } from '../http/caller';
 import { toIso } from '../http/answer-values';
-import { recordAudit, badRequest, conflict, notFound, moveSample, DomainError, auditActor } from '@platform/server';
+import { auditActor, badRequest, conflict, DomainError, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 type SampleRow = InstanceType<AppContext['db']['models']['Sample']>;

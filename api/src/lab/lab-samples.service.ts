@@ -17,8 +17,8 @@ import {
   type SampleStatus as Status, formatDate,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { type UserCaller } from '../http/caller';
-import { recordAudit, badRequest, conflict, notFound, moveSample, auditActor } from '@platform/server';
+import type { UserCaller } from '../http/caller';
+import { auditActor, badRequest, conflict, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 

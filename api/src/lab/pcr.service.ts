@@ -25,9 +25,9 @@ import {
   type QueuedSample, formatDate, fullName,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { type UserCaller } from '../http/caller';
+import type { UserCaller } from '../http/caller';
 import { toIso } from '../http/answer-values';
-import { recordAudit, conflict, notFound, validationFailed, type FieldError, moveSample, auditActor } from '@platform/server';
+import { auditActor, conflict, type FieldError, moveSample, notFound, recordAudit, validationFailed } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 type Models = AppContext['db']['models'];

@@ -8,10 +8,10 @@ import {
   DocumentType, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListRow, type ResultListSortField,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { type AccountCaller } from '../http/caller';
+import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
 import { offsetOf } from '../http/paging';
-import { recordAudit, auditActor } from '@platform/server';
+import { auditActor, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 

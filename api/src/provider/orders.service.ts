@@ -10,8 +10,8 @@ import {
   type PhysicianOption,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { type AccountCaller } from '../http/caller';
-import { recordAudit, enqueueJob, notFound, auditActor } from '@platform/server';
+import type { AccountCaller } from '../http/caller';
+import { auditActor, enqueueJob, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 

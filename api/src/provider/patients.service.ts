@@ -11,10 +11,10 @@ import {
 } from '@platform/domain';
 import type { Patient } from '@platform/db';
 import type { AppContext } from '../context';
-import { type AccountCaller } from '../http/caller';
+import type { AccountCaller } from '../http/caller';
 import { containsPattern, dataDate } from '../http/answer-values';
 import { offsetOf } from '../http/paging';
-import { recordAudit, conflict, notFound, auditActor } from '@platform/server';
+import { auditActor, conflict, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 

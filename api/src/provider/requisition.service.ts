@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import type { SessionUser } from '../auth/session-user';
 import { accountsOf } from '../auth/auth.service';
 import { dataDate } from '../http/answer-values';
-import { auditActor, Conflict, notFound, readFileContent, recordAudit, type Caller } from '@platform/server';
+import { auditActor, type Caller, Conflict, notFound, readFileContent, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 

@@ -9,10 +9,10 @@ import {
   DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
 import type { AppContext } from '../context';
-import { type AccountCaller } from '../http/caller';
+import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
 import { offsetOf } from '../http/paging';
-import { recordAudit, moveSample, conflict, notFound, auditActor } from '@platform/server';
+import { auditActor, conflict, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 

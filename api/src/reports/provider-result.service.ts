@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { accountsOf } from '../auth/auth.service';
 import type { SessionUser } from '../auth/session-user';
 import { reportNotReady } from './patient-result.service';
-import { auditActor, conflict, latestLabReport, notFound, recordAudit, releasedResultsOf, sendPatientResultLink, type Caller } from '@platform/server';
+import { auditActor, type Caller, conflict, latestLabReport, notFound, recordAudit, releasedResultsOf, sendPatientResultLink } from '@platform/server';
 
 const sampleNotFound = () => notFound('Sample not found');
 

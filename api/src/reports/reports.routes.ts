@@ -25,7 +25,7 @@ import {
 import { providerReportDownload, resendResultEmail } from './provider-result.service';
 import { createResultVerifyThrottle } from './result-verify-throttle';
 import './report-session';
-import { notFound, type LabReportFile } from '@platform/server';
+import { type LabReportFile, notFound } from '@platform/server';
 import { pathId } from '../http/path-id';
 import { callerOf } from '../http/caller';
 
