@@ -11,7 +11,7 @@ import type {
   ShipmentView, ShippingRate, TimelineEntry,
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, queryString } from './fetcher';
-import { reportQueryError, useApiPage, useApiQuery, useRefreshApi } from './query';
+import { useApiPage, withErrorHeading, useApiQuery, useRefreshApi } from './query';
 
 export const clinicApiPath = (accountId: number, path: string) => `/provider-clinic/${accountId}/${path}`;
 
@@ -80,7 +80,7 @@ export function usePatientSearch(accountId: number, q: string, page = 1, pageSiz
     key,
     ([, id, text, p, size]: PatientSearchKey) =>
       apiFetch<PatientSearchAnswer>(clinicApiPath(id, 'patient/search'), { method: 'POST', body: { q: text, page: p, pageSize: size } satisfies PatientSearchBody }),
-    { keepPreviousData: true, onError: (error) => reportQueryError(error, 'Error retrieving patients') },
+    withErrorHeading({ keepPreviousData: true, errorHeading: 'Error retrieving patients' }),
   );
 }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ResultListCategory, SampleStatus } from '@platform/domain';
 import type { ResultListRow } from '../../api/clinic';
 import { sendResultEmail } from '../../api/reports';
-import { reportQueryError } from '../../api/query';
+import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { ReportButton } from './ReportButton';
@@ -27,7 +27,7 @@ function CompletedActions({ accountId, row }: { accountId: number; row: ResultLi
       const sent = await sendResultEmail(accountId, row.sampleId);
       showSuccessToast(sent.message);
     } catch (error) {
-      reportQueryError(error, 'Error sending email');
+      reportError(error, 'Error sending email');
     } finally {
       setSending(false);
     }

@@ -11,7 +11,7 @@ import {
 } from '../../api/clinic';
 import type { MeAccount } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
-import { reportQueryError } from '../../api/query';
+import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { formatDataDate, fullName } from './format';
@@ -107,7 +107,7 @@ function OrderForm({ account }: { account: MeAccount }) {
         if (!error.fields.length) next.form = error.serverMessage;
         setErrors(next);
       } else {
-        reportQueryError(error, 'Error submitting form');
+        reportError(error, 'Error submitting form');
       }
     } finally {
       setSubmitting(false);

@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { isDataDate, PATIENT_SEXES, PATIENT_SEX_LABELS, todayDataDate, type PatientSex } from '@platform/domain';
 import { checkPatientExists, createPatient, PATIENT_SEARCH_MIN_LENGTH, usePatientSearch, type NewPatientInput, type PatientSummary } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
-import { reportQueryError } from '../../api/query';
+import { reportError } from '../../shell/report-error';
 import { formatDataDate, listName } from './format';
 
 export function PatientPicker({ accountId, onPick }: { accountId: number; onPick: (patient: PatientSummary) => void }) {
@@ -128,7 +128,7 @@ function NewPatientForm({ accountId, initialName, onCancel, onDone }: {
       })
       .catch((error: unknown) => {
         // A name the server refuses is shown when the form is sent; anything else is a failed check.
-        if (live && !(error instanceof ApiError && error.status === 400)) reportQueryError(error, 'Error checking if patient exists');
+        if (live && !(error instanceof ApiError && error.status === 400)) reportError(error, 'Error checking if patient exists');
       })
       .finally(() => {
         if (live) setChecking(false);
@@ -162,7 +162,7 @@ function NewPatientForm({ accountId, initialName, onCancel, onDone }: {
       } else if (error instanceof ApiError && error.status === 409) {
         setErrors({ form: error.serverMessage });
       } else {
-        reportQueryError(error, 'Failed to add patient');
+        reportError(error, 'Failed to add patient');
       }
     } finally {
       setSaving(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
-import { reportQueryError } from '../../api/query';
+import { reportError } from '../../shell/report-error';
 import { downloadProviderReport } from '../../api/reports';
 
 /** Downloads a sample's current lab report (the download is audited by the API). */
@@ -11,7 +11,7 @@ export function ReportButton({ sampleId, barcode, label = 'Report', ...props }: 
     try {
       await downloadProviderReport(sampleId);
     } catch (error) {
-      reportQueryError(error, 'Error downloading PDF');
+      reportError(error, 'Error downloading PDF');
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
 import { createShipment, useRefreshClinic, useShipments, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
-import { reportQueryError } from '../../api/query';
+import { reportError } from '../../shell/report-error';
 import { useViewport } from '../../layouts/use-viewport';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
@@ -69,7 +69,7 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
         setProblem(e.serverMessage);
         await refresh();
       } else {
-        reportQueryError(e, 'Error submitting form');
+        reportError(e, 'Error submitting form');
       }
     } finally {
       setCreating(false);
