@@ -117,6 +117,21 @@ export const useShipments = (accountId: number, params: { page: number; pageSize
 export const checkPatientExists = (accountId: number, who: PatientExistsBody) =>
   apiFetch<PatientExistsAnswer>(clinicApiPath(accountId, 'patient/exists'), { method: 'POST', body: who });
 
+type PatientExistsKey = readonly ['patient-exists', number, string, string, string];
+
+/**
+ * Whether the account has a patient of this name and date of birth (a POST: the terms stay out of
+ * URLs); null asks nothing. A 400 (a name the server refuses) is the form's to show when it is sent.
+ */
+export function usePatientExists(accountId: number, who: PatientExistsBody | null) {
+  const key: PatientExistsKey | null = who ? ['patient-exists', accountId, who.firstName, who.lastName, who.dateOfBirth] : null;
+  return useSWR<PatientExistsAnswer, ApiError, PatientExistsKey | null>(
+    key,
+    ([, id, firstName, lastName, dateOfBirth]: PatientExistsKey) => checkPatientExists(id, { firstName, lastName, dateOfBirth }),
+    withErrorHeading({ dedupingInterval: 0, revalidateOnFocus: false, errorHeading: 'Error checking if patient exists', quietStatuses: [400] }),
+  );
+}
+
 export const createPatient = (accountId: number, body: NewPatientInput) =>
   apiFetch<PatientSummary>(clinicApiPath(accountId, 'patient'), { method: 'POST', body });
 

@@ -20,7 +20,7 @@ export interface FormSubmitOptions<Values, Result> {
 
 export interface FormSubmit {
   /** The form's onSubmit handler (validation first). */
-  onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  onSubmit: (event?: React.FormEvent<HTMLElement>) => void;
   /** The same, for a button outside a <form>. */
   submit: () => void;
   submitting: boolean;
@@ -58,7 +58,8 @@ export function useFormSubmit<Values extends object, Submitted, Result>(
     }
     await options.onSuccess?.(result, values);
   };
-  const onSubmit = form.onSubmit((values) => send(values), () => mutation.reset());
+  const handleSubmit = form.onSubmit((values) => send(values), () => mutation.reset());
+  const onSubmit = (event?: React.FormEvent<HTMLElement>) => handleSubmit(event as React.FormEvent<HTMLFormElement> | undefined);
   return {
     onSubmit,
     submit: () => onSubmit(),
