@@ -7,10 +7,10 @@ import { formErrorMessage } from '../forms/server-errors';
  * a failure to reach it). Shows nothing when there is nothing to say. `error` is a failure (its
  * message is worded by formErrorMessage) or the words themselves.
  */
-export function FormError({ title, error, children }: { title?: string; error: unknown; children?: ReactNode }) {
+export function FormError({ title, error, onClose, children }: { title?: string; error: unknown; onClose?: () => void; children?: ReactNode }) {
   if (error === undefined || error === null || error === false || error === '') return null;
   return (
-    <Alert color="red" variant="light" role="alert" title={title}>
+    <Alert color="red" variant="light" role="alert" title={title} withCloseButton={onClose !== undefined} onClose={onClose}>
       {typeof error === 'string' ? error : formErrorMessage(error)}
       {children}
     </Alert>
