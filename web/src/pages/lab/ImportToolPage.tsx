@@ -7,7 +7,7 @@ import {
 } from '@platform/domain';
 import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
+import { Notice } from '../../components/Notice';
 import { AA_COLORS, formatCount, statusColor } from './format';
 import { LAB_PATHS } from './paths';
 

@@ -7,7 +7,7 @@ import {
 } from '@platform/domain';
 import { commandError, enterPlateResults, usePcrPlate, usePcrPlates, useRefreshLab, type Plate } from '../../api/lab';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
+import { Notice } from '../../components/Notice';
 import { PcrPlateGrid } from './PcrPlateGrid';
 import { AA_COLORS, formatDateTime } from './format';
 import { LAB_PATHS } from './paths';

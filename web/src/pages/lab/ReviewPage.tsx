@@ -15,7 +15,7 @@ import {
 } from '../../api/lab';
 import { showSuccessToast } from '../../shell/success-toast';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
+import { Notice } from '../../components/Notice';
 import { AA_COLORS, formatCount, formatDateTime, statusColor } from './format';
 import { LAB_PATHS } from './paths';
 
