@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  AccountRole, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, SAMPLE_TYPES, SampleType, type AttestationKey, type Attestations, type PatientSex, type TestName,
+  AccountRole, formatCalendarDate, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, SAMPLE_TYPES, SampleType, type AttestationKey, type Attestations, type PatientSex, type TestName,
 } from '@platform/domain';
 import { useMe, type MeAccount } from '../../api/auth';
 import {
@@ -17,7 +17,7 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { formatDataDate, fullName } from './format';
+import { fullName } from '../../format';
 import { PatientPicker } from './PatientPicker';
 import { RequisitionButton } from './RequisitionButton';
 import { patientPath } from './ResultList';
@@ -164,7 +164,7 @@ function OrderForm({ account }: { account: MeAccount }) {
                   {fullName(patient)}
                 </Text>
                 <Text c="dimmed" fz="sm">
-                  Born {formatDataDate(patient.dateOfBirth)}
+                  Born {formatCalendarDate(patient.dateOfBirth)}
                   {patient.sex ? ` · ${PATIENT_SEX_LABELS[patient.sex as PatientSex] ?? patient.sex}` : ''}
                 </Text>
               </div>
@@ -269,7 +269,7 @@ function OrderConfirmation({ accountId, created, onAnother }: {
           </Text>
           <Text>
             <Text span c="dimmed">Patient: </Text>
-            {fullName(patient)} (born {formatDataDate(patient.dateOfBirth)})
+            {fullName(patient)} (born {formatCalendarDate(patient.dateOfBirth)})
           </Text>
           <Text>
             <Text span c="dimmed">Test: </Text>

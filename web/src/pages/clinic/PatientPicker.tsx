@@ -8,13 +8,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isDataDate, PATIENT_SEXES, PATIENT_SEX_LABELS, todayDataDate, type PatientSex } from '@platform/domain';
+import { formatCalendarDate, isDataDate, PATIENT_SEX_LABELS, PATIENT_SEXES, todayDataDate, type PatientSex } from '@platform/domain';
 import { createPatient, PATIENT_SEARCH_MIN_LENGTH, usePatientExists, usePatientSearch, type NewPatientInput, type PatientSummary } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
-import { formatDataDate, listName } from './format';
+import { listName } from '../../format';
 
 export function PatientPicker({ accountId, onPick }: { accountId: number; onPick: (patient: PatientSummary) => void }) {
   const [q, setQ] = useState('');
@@ -43,12 +43,12 @@ export function PatientPicker({ accountId, onPick }: { accountId: number; onPick
       {searching && (
         <Stack gap={6} role="list" aria-label="Matching patients">
           {results.map((p) => (
-            <UnstyledButton key={p.id} role="listitem" onClick={() => onPick(p)} aria-label={`Choose ${p.firstName} ${p.lastName}, born ${formatDataDate(p.dateOfBirth)}`}>
+            <UnstyledButton key={p.id} role="listitem" onClick={() => onPick(p)} aria-label={`Choose ${p.firstName} ${p.lastName}, born ${formatCalendarDate(p.dateOfBirth)}`}>
               <Paper withBorder p="sm" radius="md" style={{ cursor: 'pointer' }}>
                 <Group justify="space-between" gap="xs">
                   <Text fw={600}>{listName(p)}</Text>
                   <Text fz="sm" c="dimmed">
-                    Born {formatDataDate(p.dateOfBirth)}
+                    Born {formatCalendarDate(p.dateOfBirth)}
                     {p.sex ? ` · ${PATIENT_SEX_LABELS[p.sex as PatientSex] ?? p.sex}` : ''}
                   </Text>
                 </Group>

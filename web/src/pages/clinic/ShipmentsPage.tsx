@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, formatDateTime, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
 import { createShipment, useRefreshClinic, useShipments, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
@@ -13,8 +13,8 @@ import { reportError } from '../../shell/report-error';
 import { useViewport } from '../../layouts/use-viewport';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { formatCents, formatDataDate, formatDate, formatDateTime, listName } from './format';
-import { Pager } from './ListControls';
+import { formatCents, listName } from '../../format';
+import { Pager } from '../../components/Pager';
 import { patientPath } from './ResultList';
 import { StatusBadge } from './StatusBadge';
 
@@ -174,7 +174,7 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
                         {listName(r.patient)}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{formatDataDate(r.patient.dateOfBirth)}</Table.Td>
+                    <Table.Td>{formatCalendarDate(r.patient.dateOfBirth)}</Table.Td>
                     <Table.Td>{r.tests.join(', ')}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={r.status} size="sm" />

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { statusColor } from './format';
+import { statusColor } from '../../status-colors';
 
 /** A sample's or shipment's status, in its colour (the words are always shown, never colour alone). */
 export function StatusBadge({ status, size = 'md' }: { status: string; size?: 'sm' | 'md' | 'lg' }) {

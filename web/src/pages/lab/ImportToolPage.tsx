@@ -11,7 +11,8 @@ import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { AA_COLORS, formatCount, statusColor } from './format';
+import { formatCount } from '../../format';
+import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { REJECTION_REASONS, type RejectionReason } from '@platform/domain';
+import { formatDateTime, formatTime, REJECTION_REASONS, type RejectionReason } from '@platform/domain';
 import { commandError, receiveKit, rejectKit, type IntakeOutcome } from '../../api/lab';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { AA_COLORS, formatDateTime, formatTime, localInputToIso, nowLocalInput } from './format';
+import { localInputToIso, nowLocalInput } from '../../format';
+import { AA_COLORS } from '../../status-colors';
 
 type Mode = 'receive' | 'reject';
 type Outcome = 'pending' | 'received' | 'rejected' | 'refused';

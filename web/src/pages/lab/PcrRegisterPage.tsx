@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Grid, Group, List, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { LAB_SAMPLE_TYPES, PCR_WELLS, type SampleType } from '@platform/domain';
+import { formatDateTime, LAB_SAMPLE_TYPES, PCR_WELLS, type SampleType } from '@platform/domain';
 import { commandError, createLabSample, registerPlate, usePcrQueue, useRefreshLab, type Plate } from '../../api/lab';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
@@ -10,7 +10,7 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { PcrPlateGrid } from './PcrPlateGrid';
-import { formatDateTime, localInputToIso, nowLocalInput } from './format';
+import { localInputToIso, nowLocalInput } from '../../format';
 import { LAB_PATHS } from './paths';
 
 /** A lab-ordered COVID-19 PCR sample: a new patient and the tube's barcode; it is In Queue at once. */

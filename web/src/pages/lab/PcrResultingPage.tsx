@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Anchor, Badge, Button, Grid, Group, List, NavLink, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  checkPcrControls, COVID_PCR_RESULT_TEXT, COVID_PCR_RESULTS, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PcrPlateStatus,
-  type CovidPcrResult, type PcrControlKind,
+  checkPcrControls, COVID_PCR_RESULT_TEXT, COVID_PCR_RESULTS, formatDateTime, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PcrPlateStatus, type CovidPcrResult, type PcrControlKind,
 } from '@platform/domain';
 import { commandError, enterPlateResults, usePcrPlate, usePcrPlates, useRefreshLab, type Plate } from '../../api/lab';
 import { FormError } from '../../components/FormError';
@@ -12,7 +11,7 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { PcrPlateGrid } from './PcrPlateGrid';
-import { AA_COLORS, formatDateTime } from './format';
+import { AA_COLORS } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
 const KIND_LABEL: Record<'sample' | PcrControlKind, string> = { sample: 'Sample', ...PCR_CONTROL_LABELS };

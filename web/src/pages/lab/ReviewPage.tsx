@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import {
-  Anchor, Badge, Button, Checkbox, CloseButton, Group, Modal, Pagination, Paper, Radio, ScrollArea, SegmentedControl, Select, Stack, Table, Tabs,
+  Anchor, Badge, Button, Checkbox, CloseButton, Group, Modal, Paper, Radio, ScrollArea, SegmentedControl, Select, Stack, Table, Tabs,
   Text, Textarea, TextInput, Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWRMutation from 'swr/mutation';
 import {
-  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, catalogueEntry, DEFAULT_PAGE_SIZE, isTestName, REJECTION_REASONS, SAMPLE_OUTCOME_LABELS, scaleValues,
-  type ApprovalGroup, type RejectionReason, type SampleOutcome,
+  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, catalogueEntry, DEFAULT_PAGE_SIZE, formatDateTime, isTestName, REJECTION_REASONS, SAMPLE_OUTCOME_LABELS, scaleValues, type ApprovalGroup, type RejectionReason, type SampleOutcome,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import {
@@ -16,23 +15,14 @@ import {
   type ReleasedResultRow, type ReviewListRow,
 } from '../../api/lab';
 import { FormError } from '../../components/FormError';
+import { Pager } from '../../components/Pager';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { AA_COLORS, formatCount, formatDateTime, statusColor } from './format';
+import { formatCount } from '../../format';
+import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
-
-function Pager({ page, pageSize, total, onPage, noun }: { page: number; pageSize: number; total: number; onPage: (p: number) => void; noun: string }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  return (
-    <Group justify="space-between">
-      <Text fz="sm" c="dimmed" aria-live="polite">{total === 0 ? `No ${noun}` : `${first}–${Math.min(total, page * pageSize)} of ${formatCount(total)} ${noun}`}</Text>
-      <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-    </Group>
-  );
-}
 
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
   const form = useForm<{ reason: string; outcome: SampleOutcome; rejectionReason: RejectionReason | null }>({
