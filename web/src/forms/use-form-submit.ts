@@ -32,16 +32,28 @@ export interface FormSubmit {
   reset: () => void;
 }
 
+const quiet = () => {};
+
+/**
+ * A command through useSWRMutation, its failures left to the caller: a mutation would otherwise
+ * inherit the shell's query handlers (SWRConfig onError opens the error modal).
+ */
+export function useCommand<Arg, Result>(key: string, command: (arg: Arg) => Promise<Result>) {
+  return useSWRMutation<Result, unknown, string, Arg>(key, (_key: string, { arg }: { arg: Arg }) => command(arg), {
+    populateCache: false,
+    revalidate: false,
+    onError: quiet,
+    onSuccess: quiet,
+  });
+}
+
 export function useFormSubmit<Values extends object, Submitted, Result>(
   form: UseFormReturnType<Values, Submitted>,
   action: (values: Submitted) => Promise<Result>,
   options: FormSubmitOptions<Submitted, Result> = {},
 ): FormSubmit {
   const key = `form:${useId()}`;
-  const mutation = useSWRMutation<Result, unknown, string, Submitted>(key, (_key: string, { arg }: { arg: Submitted }) => action(arg), {
-    populateCache: false,
-    revalidate: false,
-  });
+  const mutation = useCommand<Submitted, Result>(key, action);
   const fieldOf = options.fieldOf ?? defaultFieldOf(Object.keys(form.getValues()));
   const placed = serverFieldErrors(mutation.error, fieldOf).allPlaced;
 

@@ -1,14 +1,13 @@
 import { Anchor, Badge, Button, FileInput, Group, List, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
-import useSWRMutation from 'swr/mutation';
 import {
   IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, importKindValues,
   LAB_IMPORT_KIND_LABELS, type ImportCommitResult, type ImportDryRunResult, type LabImportKind,
 } from '@platform/domain';
 import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
 import { FormError } from '../../components/FormError';
-import { useFormSubmit } from '../../forms/use-form-submit';
+import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { formatCount } from '../../format';
@@ -154,11 +153,11 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
     },
   });
   // Committing sends no form: the checked file's id only.
-  const committing = useSWRMutation(`import-commit:${kind}`, (_key: string, { arg: fileId }: { arg: number }) => commitImportFile(fileId), { throwOnError: false });
+  const committing = useCommand(`import-commit:${kind}`, (fileId: number) => commitImportFile(fileId));
   const doCommit = async () => {
     if (!dryRun?.file) return;
     upload.reset();
-    const answer = await committing.trigger(dryRun.file.id);
+    const answer = await committing.trigger(dryRun.file.id).catch(() => undefined); // the error shows below
     if (answer) setParams({ job: String(dryRun.id), commit: String(answer.jobId) });
   };
   const error = upload.error ?? committing.error;

@@ -5,7 +5,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
-import useSWRMutation from 'swr/mutation';
 import {
   APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, catalogueEntry, DEFAULT_PAGE_SIZE, formatDateTime, isTestName, REJECTION_REASONS, SAMPLE_OUTCOME_LABELS, scaleValues, type ApprovalGroup, type RejectionReason, type SampleOutcome,
 } from '@platform/domain';
@@ -16,7 +15,7 @@ import {
 } from '../../api/lab';
 import { FormError } from '../../components/FormError';
 import { Pager } from '../../components/Pager';
-import { useFormSubmit } from '../../forms/use-form-submit';
+import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
@@ -87,7 +86,7 @@ function InReview() {
   const clearFilter = (key: 'job' | 'plate') => { const next = new URLSearchParams(params); next.delete(key); setParams(next); setPage(1); };
 
   // Approving releases each approval group's results in turn; a group the server refuses is named in the message.
-  const approving = useSWRMutation('review:approve', async (_key: string, { arg: rowsToApprove }: { arg: ReviewListRow[] }) => {
+  const approving = useCommand('review:approve', async (rowsToApprove: ReviewListRow[]) => {
     const byGroup = new Map<ApprovalGroup, number[]>();
     for (const r of rowsToApprove) if (r.approvalGroup) byGroup.set(r.approvalGroup, [...(byGroup.get(r.approvalGroup) ?? []), r.id]);
     let released = 0;
