@@ -48,6 +48,11 @@ describe('OrderPage', () => {
     clinicApi(meAs(AccountRole.Physician));
     renderOrder();
     await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toBe('Paula Grant (NPI 1234567893)'));
+    // Choosing them again (from habit) keeps them chosen.
+    const user = userEvent.setup();
+    await user.click(physicianBox());
+    await user.click(await screen.findByRole('option', { name: /Paula Grant/, hidden: true }));
+    expect((physicianBox() as HTMLInputElement).value).toBe('Paula Grant (NPI 1234567893)');
   });
 
   it('leaves the ordering physician to choose for support staff', async () => {

@@ -201,6 +201,8 @@ function OrderForm({ account }: { account: MeAccount }) {
               error={errors.physicianId}
               withAsterisk
               searchable
+              // Choosing the pre-selected physician again keeps them (a required field has nothing to deselect to).
+              allowDeselect={false}
               nothingFoundMessage="No physician of this account matches"
             />
             <Select label="Sample type" data={SAMPLE_TYPES} value={sampleType} onChange={(v) => change('sampleType', v)} error={errors.sampleType} withAsterisk allowDeselect={false} />
