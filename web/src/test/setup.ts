@@ -1,6 +1,7 @@
 /** jsdom lacks what Mantine asks the browser for: matchMedia, ResizeObserver, scrollIntoView. */
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { closeErrorModal } from '../shell/error-modal-store';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -27,6 +28,7 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();
+  closeErrorModal();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });

@@ -5,6 +5,7 @@ import { AccountRole, AccountType, UserKind, type Me } from '@platform/domain';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { describedText } from '../../test/fields';
 import { renderPage } from '../../test/render';
+import { ErrorModalHost } from '../../components/ErrorModalHost';
 import { OrderPage } from './OrderPage';
 
 const riverside = {
@@ -39,7 +40,7 @@ function clinicApi(me: Me, extra: Record<string, MockHandler> = {}) {
 }
 
 const renderOrder = (patientId?: number) =>
-  renderPage(<OrderPage />, { path: '/provider-clinic/:accountId/order', route: `/provider-clinic/1/order${patientId ? `?patientId=${patientId}` : ''}` });
+  renderPage(<><OrderPage /><ErrorModalHost /></>, { path: '/provider-clinic/:accountId/order', route: `/provider-clinic/1/order${patientId ? `?patientId=${patientId}` : ''}` });
 
 const physicianBox = () => screen.getByRole('combobox', { name: /Ordering physician/ });
 
@@ -103,7 +104,9 @@ describe('OrderPage', () => {
 
     await waitFor(() => expect(describedText(physicianBox())).toContain('The physician is not one of this account'));
     expect(describedText(screen.getByRole('group', { name: /^Test/ }))).toContain('KRAS cannot be ordered here');
-    expect(screen.queryByRole('alert', { name: /The order was not placed/ })).toBeNull();
+    expect(screen.queryByText('The order was not placed')).toBeNull();
+    // A refusal the form explains opens no error modal.
+    expect(screen.queryByText('Request failed with status code 400')).toBeNull();
     expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ patientId: 5, tests: ['KRAS'], physicianId: 10 });
   });
 
@@ -117,5 +120,20 @@ describe('OrderPage', () => {
     await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('The patient was not found')).toBeTruthy();
+    expect(screen.getByText('The order was not placed')).toBeTruthy();
+    expect(screen.queryByText('Request failed with status code 404')).toBeNull();
+  });
+
+  it('opens the error modal when the server fails', async () => {
+    const user = userEvent.setup();
+    clinicApi(meAs(AccountRole.Physician), { 'POST /provider-clinic/1/order': apiRefusal(500, 'internal', 'Something went wrong on our side. Please try again.') });
+    renderOrder(5);
+    await screen.findByText('Imogen Brightwater');
+    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
+    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Request failed with status code 500')).toBeTruthy();
+    expect(screen.getByText('Error submitting form')).toBeTruthy();
   });
 });
