@@ -9,7 +9,7 @@ npm run build -w web >test-artifacts/web-build.log 2>&1 || { cat test-artifacts/
 tail -n 5 test-artifacts/web-build.log
 # Component tests: their counts come from Vitest's JSON report (the console gets the usual one).
 rm -f test-artifacts/vitest.json
-npx vitest run --root web --reporter=default --reporter=json --outputFile.json="$PWD/test-artifacts/vitest.json" 2>&1 | tee test-artifacts/vitest.log
+NODE_ENV=test npx vitest run --root web --reporter=default --reporter=json --outputFile.json="$PWD/test-artifacts/vitest.json" 2>&1 | tee test-artifacts/vitest.log
 vitest_status=${PIPESTATUS[0]}
 read -r vitest_passed vitest_failed < <(node -e '
   try {

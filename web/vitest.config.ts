@@ -2,6 +2,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// React's production build has no act(): the component tests need the development one, even
+// when the shell that runs them has NODE_ENV=production (set for the SPA build).
+process.env.NODE_ENV = 'test';
+
 export default defineConfig({
   plugins: [react()],
   test: {
