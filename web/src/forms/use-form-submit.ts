@@ -47,6 +47,12 @@ export function useCommand<Arg, Result>(key: string, command: (arg: Arg) => Prom
   });
 }
 
+/**
+ * Sends a @mantine/form form: validation first (its rules), then `action` with the (transformed)
+ * values. A refusal naming fields puts each message on its field (`fieldOf` maps the server's
+ * paths); `error` is what no field took, for the form's FormError. Busy and error state are the
+ * mutation's: nothing kept by hand.
+ */
 export function useFormSubmit<Values extends object, Submitted, Result>(
   form: UseFormReturnType<Values, Submitted>,
   action: (values: Submitted) => Promise<Result>,
