@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@platform/domain';
 
 /** The rule a new password meets (the API's passwordSchema says the same): length, a letter, a digit. */
-export const PASSWORD_RULE_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters, with at least one letter and one digit.`;
+export const PASSWORD_RULE_TEXT = `Use at least ${PASSWORD_MIN_LENGTH} characters, with at least one letter and one digit.`;
 export const PASSWORDS_DIFFER = 'The two passwords do not match';
 
 /** What is wrong with a new password, or null. */

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, RESET_TOKEN_HEX_LENGTH, type SignInPortal } from '@platform/domain';
+import { RESET_TOKEN_HEX_LENGTH, type SignInPortal } from '@platform/domain';
 import { resetPassword } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
-import { NewPasswordFields, newPasswordRules } from '../../components/NewPasswordFields';
+import { NewPasswordFields, newPasswordRules, PASSWORD_RULE_TEXT } from '../../components/NewPasswordFields';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { forgotPasswordPath, signInPath, SIGN_IN_PORTAL_INFO } from '../../portals';
 import { AuthCard } from './AuthCard';
@@ -50,7 +50,7 @@ export function ResetPasswordPage({ portal }: { portal: SignInPortal }) {
   const problem = TOKEN_SHAPE.test(token) ? problemOf(sending.error) : INVALID_LINK;
   const linkUnusable = problem === INVALID_LINK || !TOKEN_SHAPE.test(token);
   return (
-    <AuthCard info={info} title="Choose a new password" intro={`Use at least ${PASSWORD_MIN_LENGTH} characters, with at least one letter and one digit.`}>
+    <AuthCard info={info} title="Choose a new password" intro={PASSWORD_RULE_TEXT}>
       <FormError title="Password not changed" error={problem}>
         {linkUnusable && (
           <>
