@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
-# `npm test`: type check, build the SPA (the browser tests use it), run every mocha test, and end
-# with one line of its own: "N passed, N failed".
+# `npm test`: type check, build the SPA (the browser tests use it), run the SPA's component tests
+# (Vitest) and every mocha test, and end with one line of its own summing both: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-artifacts
 npm run typecheck || { echo "0 passed, 1 failed"; exit 1; }
 npm run build -w web >test-artifacts/web-build.log 2>&1 || { cat test-artifacts/web-build.log; echo "0 passed, 1 failed"; exit 1; }
 tail -n 5 test-artifacts/web-build.log
+# Component tests: their counts come from Vitest's JSON report (the console gets the usual one).
+rm -f test-artifacts/vitest.json
+NODE_ENV=test npx vitest run --root web --reporter=default --reporter=json --outputFile.json="$PWD/test-artifacts/vitest.json" 2>&1 | tee test-artifacts/vitest.log
+vitest_status=${PIPESTATUS[0]}
+read -r vitest_passed vitest_failed < <(node -e '
+  try {
+    const r = JSON.parse(require("fs").readFileSync("test-artifacts/vitest.json", "utf8"));
+    // A test file that fails without a failed test (it did not load, say) counts as one failure.
+    const broken = (r.testResults || []).filter((f) => f.status === "failed" && !(f.assertionResults || []).some((a) => a.status === "failed")).length;
+    console.log(r.numPassedTests, r.numFailedTests + broken);
+  } catch { console.log(0, 1); }
+')
+vitest_passed=${vitest_passed:-0}; vitest_failed=${vitest_failed:-1}
+if [ "$vitest_status" -ne 0 ] && [ "$vitest_failed" -eq 0 ]; then vitest_failed=1; fi
+
 npx mocha --reporter spec --reporter-option maxDiffSize=4000 "$@" 2>&1 | tee test-artifacts/mocha.log
 status=${PIPESTATUS[0]}
 passed=$(grep -Eo '^ +[0-9]+ passing' test-artifacts/mocha.log | grep -Eo '[0-9]+' | tail -1)
 failed=$(grep -Eo '^ +[0-9]+ failing' test-artifacts/mocha.log | grep -Eo '[0-9]+' | tail -1)
 passed=${passed:-0}; failed=${failed:-0}
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+passed=$((passed + vitest_passed)); failed=$((failed + vitest_failed))
 echo "${passed} passed, ${failed} failed"
-[ "$status" -eq 0 ] && [ "$passed" -gt 0 ]
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

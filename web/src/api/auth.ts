@@ -8,8 +8,6 @@ import type {
   Me,
   ResetPasswordBody,
 } from '@platform/domain';
-import { useEffect } from 'react';
-import { syncStoredUser } from '../session/stored-user';
 import { apiFetch, forgetCsrfToken } from './fetcher';
 import { useApiQuery } from './query';
 
@@ -18,13 +16,12 @@ export type { AccountSummary as MeAccount, ForgotPasswordAnswer, Me };
 
 export const ME_PATH = '/auth/me';
 
-/** The signed-in person and their accounts; keeps the stored session user in step. */
+/**
+ * The signed-in person and their accounts. The session layer keeps the stored user in step with
+ * each fresh answer (the shell's SWRConfig `onSuccess` hands ME_PATH answers to it).
+ */
 export function useMe() {
-  const query = useApiQuery<Me>(ME_PATH, { errorHeading: 'Error retrieving accounts' });
-  useEffect(() => {
-    if (query.data) syncStoredUser(query.data);
-  }, [query.data]);
-  return query;
+  return useApiQuery<Me>(ME_PATH, { errorHeading: 'Error retrieving accounts' });
 }
 
 export async function signIn(body: LoginBody): Promise<Me> {

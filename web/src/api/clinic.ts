@@ -11,7 +11,7 @@ import type {
   ShipmentView, ShippingRate, TimelineEntry,
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, queryString } from './fetcher';
-import { reportQueryError, useApiPage, useApiQuery, useRefreshApi } from './query';
+import { useApiPage, withErrorHeading, useApiQuery, useRefreshApi } from './query';
 
 export const clinicApiPath = (accountId: number, path: string) => `/provider-clinic/${accountId}/${path}`;
 
@@ -80,7 +80,7 @@ export function usePatientSearch(accountId: number, q: string, page = 1, pageSiz
     key,
     ([, id, text, p, size]: PatientSearchKey) =>
       apiFetch<PatientSearchAnswer>(clinicApiPath(id, 'patient/search'), { method: 'POST', body: { q: text, page: p, pageSize: size } satisfies PatientSearchBody }),
-    { keepPreviousData: true, onError: (error) => reportQueryError(error, 'Error retrieving patients') },
+    withErrorHeading({ keepPreviousData: true, errorHeading: 'Error retrieving patients' }),
   );
 }
 
@@ -116,6 +116,21 @@ export const useShipments = (accountId: number, params: { page: number; pageSize
 
 export const checkPatientExists = (accountId: number, who: PatientExistsBody) =>
   apiFetch<PatientExistsAnswer>(clinicApiPath(accountId, 'patient/exists'), { method: 'POST', body: who });
+
+type PatientExistsKey = readonly ['patient-exists', number, string, string, string];
+
+/**
+ * Whether the account has a patient of this name and date of birth (a POST: the terms stay out of
+ * URLs); null asks nothing. A 400 (a name the server refuses) is the form's to show when it is sent.
+ */
+export function usePatientExists(accountId: number, who: PatientExistsBody | null) {
+  const key: PatientExistsKey | null = who ? ['patient-exists', accountId, who.firstName, who.lastName, who.dateOfBirth] : null;
+  return useSWR<PatientExistsAnswer, ApiError, PatientExistsKey | null>(
+    key,
+    ([, id, firstName, lastName, dateOfBirth]: PatientExistsKey) => checkPatientExists(id, { firstName, lastName, dateOfBirth }),
+    withErrorHeading({ dedupingInterval: 0, revalidateOnFocus: false, errorHeading: 'Error checking if patient exists', quietStatuses: [400] }),
+  );
+}
 
 export const createPatient = (accountId: number, body: NewPatientInput) =>
   apiFetch<PatientSummary>(clinicApiPath(accountId, 'patient'), { method: 'POST', body });

@@ -11,7 +11,7 @@ import type {
   ReviewListRow,
 } from '@platform/domain';
 import { API_PREFIX, ApiError, apiFetch, apiUpload, queryString } from './fetcher';
-import { reportQueryError, useApiPage, useApiQuery, useRefreshApi } from './query';
+import { useApiPage, withErrorHeading, useApiQuery, useRefreshApi } from './query';
 
 const BASE = '/lab-toolbox';
 export const labApiPath = (path: string) => `${BASE}/${path}`;
@@ -64,11 +64,11 @@ export const useImportReview = (jobId: number | null) =>
 
 /** An import job, polled every second while it is Pending (the progress bar). */
 export function useImportJob(jobId: number | null) {
-  return useSWR<ImportJob, ApiError>(jobId ? labApiPath(`jobs/${jobId}`) : null, (p: string) => apiFetch<ImportJob>(p), {
+  return useSWR<ImportJob, ApiError>(jobId ? labApiPath(`jobs/${jobId}`) : null, (p: string) => apiFetch<ImportJob>(p), withErrorHeading({
     dedupingInterval: 500,
-    refreshInterval: (job) => (!job || job.status === 'Pending' ? 1000 : 0),
-    onError: (error) => reportQueryError(error, 'Error retrieving the import'),
-  });
+    refreshInterval: (job: ImportJob | undefined) => (!job || job.status === 'Pending' ? 1000 : 0),
+    errorHeading: 'Error retrieving the import',
+  }));
 }
 
 /** Where the errors of a dry run download as CSV (a plain link: the session cookie goes with it). */

@@ -7,7 +7,7 @@ import type {
   PatientResultGreeting, UpdateDemographicInfoBody, VerifyPatientBody, DemographicField,
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, saveFile } from './fetcher';
-import { reportQueryError } from './query';
+import { withErrorHeading } from './query';
 
 export type { PatientResultGreeting, PatientResultView } from '@platform/domain';
 
@@ -23,13 +23,11 @@ export const patientResultPath = (barcode: string, token: string) =>
  */
 export function usePatientResult(barcode: string, token: string | null) {
   const key = token ? patientResultPath(barcode, token) : null;
-  return useSWR<PatientResultGreeting, ApiError>(key, (path: string) => apiFetch<PatientResultGreeting>(path), {
+  return useSWR<PatientResultGreeting, ApiError>(key, (path: string) => apiFetch<PatientResultGreeting>(path), withErrorHeading({
     revalidateOnFocus: false,
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 404) return;
-      reportQueryError(error, 'Error retrieving your result');
-    },
-  });
+    errorHeading: 'Error retrieving your result',
+    quietStatuses: [404],
+  }));
 }
 
 export function verifyPatient(body: VerifyPatientBody): Promise<PatientResultGreeting> {

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH } from '@platform/domain';
+import { useForm } from '@mantine/form';
 import { changePassword } from '../api/auth';
 import { ApiError } from '../api/fetcher';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { MessageModal } from './MessageModal';
+import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
 
 interface Outcome {
   tone: 'success' | 'error';
@@ -11,80 +13,34 @@ interface Outcome {
   message: string;
 }
 
+const EMPTY = { currentPassword: '', newPassword: '', confirmation: '' };
+
 /** Change one's own password: the current one and a new one typed twice. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ newPassword?: string; confirmation?: string; currentPassword?: string }>({});
-  const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const reset = () => {
-    setCurrentPassword('');
-    setNewPassword('');
-    setConfirmation('');
-    setFieldErrors({});
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
-    if (confirmation !== newPassword) errors.confirmation = 'The two new passwords do not match';
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setSaving(true);
-    try {
-      await changePassword({ currentPassword, newPassword });
-      reset();
+  const form = useForm({ initialValues: EMPTY, validate: newPasswordRules });
+  const sending = useFormSubmit(form, ({ currentPassword, newPassword }) => changePassword({ currentPassword, newPassword }), {
+    onSuccess: () => {
+      form.reset();
       onClose();
       setOutcome({ tone: 'success', title: 'Password changed', message: 'Your password has been changed.' });
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.length > 0) {
-        setFieldErrors({ currentPassword: error.fieldMessage('currentPassword'), newPassword: error.fieldMessage('newPassword') });
-      } else {
-        onClose();
-        const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : String((error as Error).message);
-        setOutcome({ tone: 'error', title: 'Change password failed', message });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onError: (error, placed) => {
+      if (placed) return;
+      onClose();
+      setOutcome({ tone: 'error', title: 'Change password failed', message: error instanceof ApiError && error.serverMessage ? error.serverMessage : String((error as Error).message) });
+    },
+  });
 
   return (
     <>
-      <Modal opened={opened} onClose={() => { reset(); onClose(); }} title="Change password" centered>
-        <form onSubmit={submit} noValidate>
+      <Modal opened={opened} onClose={() => { form.reset(); onClose(); }} title="Change password" centered>
+        <form onSubmit={sending.onSubmit} noValidate>
           <Stack>
-            <PasswordInput
-              label="Current password"
-              autoComplete="current-password"
-              required
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.currentTarget.value)}
-              error={fieldErrors.currentPassword}
-            />
-            <PasswordInput
-              label="New password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters, with a letter and a digit`}
-              autoComplete="new-password"
-              required
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.currentTarget.value)}
-              error={fieldErrors.newPassword}
-            />
-            <PasswordInput
-              label="New password again"
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.currentTarget.value)}
-              error={fieldErrors.confirmation}
-            />
+            <PasswordInput label="Current password" autoComplete="current-password" required key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+            <NewPasswordFields form={form} withRuleText />
             <Group justify="flex-end">
-              <Button type="submit" loading={saving}>
+              <Button type="submit" loading={sending.submitting}>
                 Change password
               </Button>
             </Group>

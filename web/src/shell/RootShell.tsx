@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { portalOfPath, signInPathReturningTo } from '../portals';
 import { signInPathAfterInactivity } from '../session/idle-timeout';
 import { signedOutForInactivityJustNow } from '../session/last-api-activity';
@@ -8,6 +9,7 @@ import { isAuthPage } from './auth-pages';
 import { BrowserSupportModal } from './BrowserSupportModal';
 import { useBuildCheck } from './build-check';
 import { IdleSessionWarning } from './IdleSessionWarning';
+import { shellSwrConfig } from './report-error';
 
 /** On a 401: to the sign-in page of the portal the person is in, then back here. */
 function useUnauthorizedRedirect(): void {
@@ -29,15 +31,18 @@ function useUnauthorizedRedirect(): void {
   );
 }
 
-/** Around every route: the build check, the 401 redirect, the idle-session warning and the browser-support modal. */
+/**
+ * Around every route: the build check, query failures to the error modal (SWRConfig `onError`),
+ * the 401 redirect, the idle-session warning and the browser-support modal.
+ */
 export function RootShell() {
   useBuildCheck();
   useUnauthorizedRedirect();
   return (
-    <>
+    <SWRConfig value={shellSwrConfig}>
       <Outlet />
       <IdleSessionWarning />
       <BrowserSupportModal />
-    </>
+    </SWRConfig>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SignInPortal } from '@platform/domain';
@@ -10,6 +11,8 @@ import { INACTIVITY_SIGN_OUT_MESSAGE, INACTIVITY_SIGN_OUT_TITLE, wasSignedOutFor
 import { forgetIdleSignOut, signedOutForInactivityJustNow } from '../../session/last-api-activity';
 import { clearStoredUser, storeSignedInUser } from '../../session/stored-user';
 import { PROVIDER_INFO_LINKS } from '../provider/paths';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
 import { AuthCard } from './AuthCard';
 
 function problemOf(error: unknown): string {
@@ -26,84 +29,68 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
   const info = SIGN_IN_PORTAL_INFO[portal];
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
   // The reason travels in the address, or (when another tab or a 401 got here first) in the tabs' shared marker.
   const [signedOutIdle] = useState(() => wasSignedOutForInactivity(params) || signedOutForInactivityJustNow());
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors = {
-      email: email.trim() ? undefined : 'Enter your email address',
-      password: password ? undefined : 'Enter your password',
-    };
-    setFieldErrors(errors);
-    setProblem(null);
-    if (errors.email || errors.password) return;
-    setSigningIn(true);
-    try {
+  const [noAccess, setNoAccess] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => (value.trim() ? null : 'Enter your email address'),
+      password: (value) => (value ? null : 'Enter your password'),
+    },
+  });
+  const sending = useFormSubmit(
+    form,
+    async ({ email, password }) => {
+      setNoAccess(null);
       const me = await signIn({ email: email.trim(), password, portal });
       forgetIdleSignOut();
       const destination = safeReturnPath(params.get('next'), portal) ?? homePathAfterSignIn(portal, me);
       if (!destination) {
         await signOut().catch(() => undefined);
         clearStoredUser();
-        setProblem(`None of your accounts has ${info.title} access yet. Please contact your account's super admin.`);
+        setNoAccess(`None of your accounts has ${info.title} access yet. Please contact your account's super admin.`);
         return;
       }
       storeSignedInUser(me, portal);
       navigate(destination, { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.length > 0) {
-        setFieldErrors({ email: error.fieldMessage('email'), password: error.fieldMessage('password') });
-      }
-      setProblem(problemOf(error));
-      setPassword('');
-    } finally {
-      setSigningIn(false);
-    }
-  };
+    },
+    { onError: () => form.setFieldValue('password', '') },
+  );
+  // A refusal shows in the alert even when it also names a field (the field says which).
+  const problem = noAccess ?? (sending.lastError !== undefined ? problemOf(sending.lastError) : null);
 
   return (
     <AuthCard info={info} title="Sign in" intro={info.audience}>
-      <form onSubmit={submit} noValidate aria-label={`Sign in to ${info.title}`}>
+      <form onSubmit={sending.onSubmit} noValidate aria-label={`Sign in to ${info.title}`}>
         <Stack gap="md">
           {signedOutIdle && !problem && (
             <Alert color="clinical" variant="light" title={INACTIVITY_SIGN_OUT_TITLE} role="status" styles={{ title: { color: 'var(--mantine-color-clinical-9)' } }}>
               {INACTIVITY_SIGN_OUT_MESSAGE}
             </Alert>
           )}
-          {problem && (
-            <Alert color="red" variant="light" title="Could not sign you in" role="alert">
-              {problem}
-            </Alert>
-          )}
+          <FormError title="Could not sign you in" error={problem} />
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             inputMode="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldErrors.email}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={fieldErrors.password}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
           />
           <Group justify="space-between" align="center" mt={4}>
             <Anchor component={Link} to={forgotPasswordPath(portal)} fz="sm">
               Forgot password?
             </Anchor>
-            <Button type="submit" loading={signingIn} miw={120}>
+            <Button type="submit" loading={sending.submitting} miw={120}>
               Sign in
             </Button>
           </Group>

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ResultListCategory, SampleStatus } from '@platform/domain';
 import type { ResultListRow } from '../../api/clinic';
 import { sendResultEmail } from '../../api/reports';
-import { reportQueryError } from '../../api/query';
+import { useCommand } from '../../forms/use-form-submit';
+import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { ReportButton } from './ReportButton';
@@ -12,7 +12,7 @@ import { ResultList } from './ResultList';
 
 /** The row actions of a completed sample: download the report, (re)send the patient's result email. */
 function CompletedActions({ accountId, row }: { accountId: number; row: ResultListRow }) {
-  const [sending, setSending] = useState(false);
+  const sending = useCommand(`result-email:${row.sampleId}`, () => sendResultEmail(accountId, row.sampleId));
   if (row.status === SampleStatus.Rejected) {
     // No result: the patient needs a new sample.
     return (
@@ -21,17 +21,11 @@ function CompletedActions({ accountId, row }: { accountId: number; row: ResultLi
       </Button>
     );
   }
-  const send = async () => {
-    setSending(true);
-    try {
-      const sent = await sendResultEmail(accountId, row.sampleId);
-      showSuccessToast(sent.message);
-    } catch (error) {
-      reportQueryError(error, 'Error sending email');
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = () =>
+    sending.trigger().then(
+      (sent) => showSuccessToast(sent.message),
+      (error: unknown) => reportError(error, 'Error sending email'),
+    );
   return (
     <>
       {row.reportAvailable ? (
@@ -41,7 +35,7 @@ function CompletedActions({ accountId, row }: { accountId: number; row: ResultLi
           Report being prepared
         </Text>
       )}
-      <Button size="xs" variant="default" loading={sending} onClick={() => void send()} aria-label={`Send result email for ${row.barcode}`}>
+      <Button size="xs" variant="default" loading={sending.isMutating} onClick={() => void send()} aria-label={`Send result email for ${row.barcode}`}>
         Send result email
       </Button>
     </>

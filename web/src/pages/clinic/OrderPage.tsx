@@ -1,31 +1,30 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Anchor, Button, Card, Checkbox, Divider, Group, List, Select, SimpleGrid, Stack, Text, Title,
+  Anchor, Button, Card, Checkbox, Divider, Group, List, Select, SimpleGrid, Stack, Text, Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, SAMPLE_TYPES, SampleType, type AttestationKey, type Attestations, type PatientSex, type TestName,
+  AccountRole, formatCalendarDate, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, SAMPLE_TYPES, SampleType, type AttestationKey, type Attestations, type PatientSex, type TestName,
 } from '@platform/domain';
+import { useMe, type MeAccount } from '../../api/auth';
 import {
-  placeOrder, useClinicCatalogue, usePatientDetail, usePhysicians, useRefreshClinic, type CreatedOrder, type PatientSummary,
+  placeOrder, useClinicCatalogue, usePatientDetail, usePhysicians, useRefreshClinic, type CreatedOrder, type PatientSummary, type PhysicianOption,
 } from '../../api/clinic';
-import type { MeAccount } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
-import { reportQueryError } from '../../api/query';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
+import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { formatDataDate, fullName } from './format';
+import { fullName } from '../../format';
 import { PatientPicker } from './PatientPicker';
 import { RequisitionButton } from './RequisitionButton';
 import { patientPath } from './ResultList';
 
 const NO_ATTESTATIONS = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, false])) as Attestations;
+const ALL_ATTESTED = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])) as Attestations;
 
-/**
- * /provider-clinic/{accountId}/order: order a test for a patient. Choose or add the patient,
- * the test(s), the ordering physician and the sample type, confirm the four attestations; the
- * confirmation shows the kit barcode and the requisition form to print and put in the kit.
- */
 export function OrderPage() {
   return (
     <ClinicPageFrame title="Order a test" maxWidth={880}>
@@ -34,31 +33,105 @@ export function OrderPage() {
   );
 }
 
-type Errors = Partial<Record<'patient' | 'tests' | 'physicianId' | 'sampleType' | 'attestations' | 'form', string>>;
+interface OrderValues {
+  patient: PatientSummary | null;
+  tests: TestName[];
+  physicianId: string | null;
+  sampleType: string | null;
+  attestations: Attestations;
+}
+
+/** Where the server's field paths land on the form. */
+function orderFieldOf(field: string): keyof OrderValues | undefined {
+  if (field === 'patientId') return 'patient';
+  const head = field.split('.')[0];
+  return ['tests', 'physicianId', 'sampleType', 'attestations'].includes(head) ? (head as keyof OrderValues) : undefined;
+}
+
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/**
+ * The physician to pre-select: the only one of the account, or the signed-in person when they are
+ * a Physician of the account (their physician record carries their name).
+ */
+export function defaultPhysician(physicians: PhysicianOption[], account: MeAccount, user: { firstName: string; lastName: string } | undefined): PhysicianOption | null {
+  if (physicians.length === 1) return physicians[0];
+  if (account.role !== AccountRole.Physician || !user) return null;
+  const mine = physicians.filter((p) => sameName(p.firstName, user.firstName) && sameName(p.lastName, user.lastName));
+  return mine.length === 1 ? mine[0] : null;
+}
+
+/** A submit failure the form itself explains (the others open the error modal). */
+const isFormsToShow = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
 
 function OrderForm({ account }: { account: MeAccount }) {
   const [params, setParams] = useSearchParams();
   const preselected = Number(params.get('patientId')) || null;
   const { data: preselectedDetail } = usePatientDetail(account.id, preselected);
-  const [patient, setPatient] = useState<PatientSummary | null>(null);
-  const [tests, setTests] = useState<TestName[]>([]);
-  const [physicianId, setPhysicianId] = useState<string | null>(null);
-  const [sampleType, setSampleType] = useState<string | null>(SampleType.BuccalSwab);
-  const [attestations, setAttestations] = useState<Attestations>(NO_ATTESTATIONS);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { data: me } = useMe();
   const [created, setCreated] = useState<{ order: CreatedOrder; patient: PatientSummary; physician: string } | null>(null);
   const physicians = usePhysicians(account.id);
   const catalogue = useClinicCatalogue(account.id);
   const refresh = useRefreshClinic(account.id);
 
+  const form = useForm<OrderValues>({
+    initialValues: { patient: null, tests: [], physicianId: null, sampleType: SampleType.BuccalSwab, attestations: NO_ATTESTATIONS },
+    validate: {
+      patient: (value) => (value ? null : 'Choose the patient'),
+      tests: (value) => (value.length ? null : 'Choose at least one test'),
+      physicianId: (value) => (value ? null : 'Choose the ordering physician'),
+      sampleType: (value) => (value ? null : 'Choose the sample type'),
+      attestations: (value) => {
+        const missing = ORDER_ATTESTATIONS.filter((a) => !value[a.key]);
+        return missing.length ? `Confirm every attestation (${missing.map((a) => a.short).join(', ')} not yet confirmed)` : null;
+      },
+    },
+  });
+  const { patient, tests, physicianId, sampleType, attestations } = form.getValues();
+
+  /** A change to one field; a field showing an error is checked again at once, so a fixed field loses its error. */
+  const change = <K extends keyof OrderValues>(field: K, value: OrderValues[K]) => {
+    form.setFieldValue(field, value as never);
+    if (form.errors[field]) form.validateField(field);
+  };
+
+  const sending = useFormSubmit(
+    form,
+    (values) =>
+      placeOrder(account.id, {
+        patientId: values.patient!.id,
+        tests: values.tests,
+        physicianId: Number(values.physicianId),
+        sampleType: values.sampleType as SampleType,
+        attestations: values.attestations,
+      }),
+    {
+      fieldOf: orderFieldOf,
+      onSuccess: (order, values) => {
+        setCreated({ order, patient: values.patient!, physician: physicians.data?.find((p) => p.id === order.physicianId)?.name ?? '' });
+        showSuccessToast(`Order ${order.order.orderNumber} placed: kit ${order.sample.barcode}`);
+        void refresh();
+        window.scrollTo({ top: 0 });
+      },
+      onError: (error) => {
+        if (!isFormsToShow(error)) reportError(error, 'Error submitting form');
+      },
+    },
+  );
+
   useEffect(() => {
-    if (preselectedDetail && !patient) setPatient(preselectedDetail.patient);
-  }, [preselectedDetail, patient]);
-  // One physician in the account: they are the ordering physician.
+    if (preselectedDetail && !form.getValues().patient) change('patient', preselectedDetail.patient);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [preselectedDetail]);
+  // The ordering physician is chosen for the person when there is one obvious choice (once).
+  const physicianDefaulted = useRef(false);
   useEffect(() => {
-    if (physicians.data?.length === 1 && physicianId === null) setPhysicianId(String(physicians.data[0].id));
-  }, [physicians.data, physicianId]);
+    if (physicianDefaulted.current || !physicians.data || (!me && physicians.data.length !== 1)) return;
+    physicianDefaulted.current = true;
+    const choice = defaultPhysician(physicians.data, account, me?.user);
+    if (choice && form.getValues().physicianId === null) change('physicianId', String(choice.id));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [physicians.data, me, account]);
 
   const physicianOptions = useMemo(
     () => (physicians.data ?? []).map((p) => ({ value: String(p.id), label: p.npi ? `${p.name} (NPI ${p.npi})` : p.name })),
@@ -67,54 +140,14 @@ function OrderForm({ account }: { account: MeAccount }) {
 
   const reset = () => {
     setCreated(null);
-    setPatient(null);
-    setTests([]);
-    setAttestations(NO_ATTESTATIONS);
-    setErrors({});
+    form.setValues({ patient: null, tests: [], attestations: NO_ATTESTATIONS });
+    form.clearErrors();
+    sending.reset();
     if (params.has('patientId')) setParams({}, { replace: true });
   };
 
-  const submit = async () => {
-    const problems: Errors = {};
-    if (!patient) problems.patient = 'Choose the patient';
-    if (tests.length === 0) problems.tests = 'Choose at least one test';
-    if (!physicianId) problems.physicianId = 'Choose the ordering physician';
-    if (!sampleType) problems.sampleType = 'Choose the sample type';
-    const missing = ORDER_ATTESTATIONS.filter((a) => !attestations[a.key]);
-    if (missing.length) problems.attestations = `Confirm every attestation (${missing.map((a) => a.short).join(', ')} not yet confirmed)`;
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setSubmitting(true);
-    try {
-      const order = await placeOrder(account.id, {
-        patientId: patient!.id,
-        tests,
-        physicianId: Number(physicianId),
-        sampleType: sampleType as SampleType,
-        attestations,
-      });
-      setCreated({ order, patient: patient!, physician: physicians.data?.find((p) => p.id === order.physicianId)?.name ?? '' });
-      showSuccessToast(`Order ${order.order.orderNumber} placed: kit ${order.sample.barcode}`);
-      void refresh();
-      window.scrollTo({ top: 0 });
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
-        const next: Errors = {};
-        for (const f of error.fields) {
-          const key = f.field.startsWith('attestations') ? 'attestations' : f.field.startsWith('tests') ? 'tests' : f.field === 'patientId' ? 'patient' : (f.field as keyof Errors);
-          next[key] = next[key] ? `${next[key]}; ${f.message}` : f.message;
-        }
-        if (!error.fields.length) next.form = error.serverMessage;
-        setErrors(next);
-      } else {
-        reportQueryError(error, 'Error submitting form');
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
   if (created) return <OrderConfirmation accountId={account.id} created={created} onAnother={reset} />;
+  const errors = form.errors;
 
   return (
     // Not a <form>: the new-patient form sits inside it, and forms do not nest.
@@ -131,16 +164,16 @@ function OrderForm({ account }: { account: MeAccount }) {
                   {fullName(patient)}
                 </Text>
                 <Text c="dimmed" fz="sm">
-                  Born {formatDataDate(patient.dateOfBirth)}
+                  Born {formatCalendarDate(patient.dateOfBirth)}
                   {patient.sex ? ` · ${PATIENT_SEX_LABELS[patient.sex as PatientSex] ?? patient.sex}` : ''}
                 </Text>
               </div>
-              <Button variant="default" size="xs" onClick={() => setPatient(null)}>
+              <Button variant="default" size="xs" onClick={() => change('patient', null)}>
                 Change patient
               </Button>
             </Group>
           ) : (
-            <PatientPicker accountId={account.id} onPick={(p) => { setPatient(p); setErrors((e) => ({ ...e, patient: undefined })); }} />
+            <PatientPicker accountId={account.id} onPick={(p) => change('patient', p)} />
           )}
           {errors.patient && <Text c="red.9" fz="sm" role="alert">{errors.patient}</Text>}
         </Stack>
@@ -151,7 +184,7 @@ function OrderForm({ account }: { account: MeAccount }) {
           <Title order={2} fz="lg" id="order-test">
             2. Test and sample
           </Title>
-          <Checkbox.Group label="Test" description="Tests the Clinical Portal may order" value={tests} onChange={(v) => setTests(v as TestName[])} error={errors.tests} withAsterisk>
+          <Checkbox.Group label="Test" description="Tests the Clinical Portal may order" value={tests} onChange={(v) => change('tests', v as TestName[])} error={errors.tests} withAsterisk>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
               {(catalogue.data ?? []).map((t) => (
                 <Checkbox key={t.name} value={t.name} label={t.name} description={t.research ? 'Research use only' : undefined} />
@@ -164,13 +197,15 @@ function OrderForm({ account }: { account: MeAccount }) {
               placeholder={physicians.isLoading ? 'Loading…' : 'Choose'}
               data={physicianOptions}
               value={physicianId}
-              onChange={setPhysicianId}
+              onChange={(v) => change('physicianId', v)}
               error={errors.physicianId}
               withAsterisk
               searchable
+              // Choosing the pre-selected physician again keeps them (a required field has nothing to deselect to).
+              allowDeselect={false}
               nothingFoundMessage="No physician of this account matches"
             />
-            <Select label="Sample type" data={SAMPLE_TYPES} value={sampleType} onChange={setSampleType} error={errors.sampleType} withAsterisk allowDeselect={false} />
+            <Select label="Sample type" data={SAMPLE_TYPES} value={sampleType} onChange={(v) => change('sampleType', v)} error={errors.sampleType} withAsterisk allowDeselect={false} />
           </SimpleGrid>
         </Stack>
       </Card>
@@ -189,31 +224,19 @@ function OrderForm({ account }: { account: MeAccount }) {
               size="md"
               label={a.label}
               checked={attestations[a.key]}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setAttestations((prev) => ({ ...prev, [a.key as AttestationKey]: checked }));
-              }}
+              onChange={(e) => change('attestations', { ...form.getValues().attestations, [a.key as AttestationKey]: e.currentTarget.checked })}
             />
           ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            style={{ alignSelf: 'flex-start' }}
-            onClick={() => setAttestations(Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])) as Attestations)}
-          >
+          <Button variant="subtle" size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => change('attestations', ALL_ATTESTED)}>
             Confirm all four
           </Button>
           {errors.attestations && <Text c="red.9" fz="sm" role="alert">{errors.attestations}</Text>}
         </Stack>
       </Card>
 
-      {errors.form && (
-        <Alert color="red" variant="light" role="alert" title="The order was not placed">
-          {errors.form}
-        </Alert>
-      )}
+      <FormError title="The order was not placed" error={isFormsToShow(sending.error) ? sending.error : undefined} />
       <Group justify="flex-end">
-        <Button size="md" loading={submitting} onClick={() => void submit()}>
+        <Button size="md" loading={sending.submitting} onClick={sending.submit}>
           Place order
         </Button>
       </Group>
@@ -248,7 +271,7 @@ function OrderConfirmation({ accountId, created, onAnother }: {
           </Text>
           <Text>
             <Text span c="dimmed">Patient: </Text>
-            {fullName(patient)} (born {formatDataDate(patient.dateOfBirth)})
+            {fullName(patient)} (born {formatCalendarDate(patient.dateOfBirth)})
           </Text>
           <Text>
             <Text span c="dimmed">Test: </Text>

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { patientSexLabel, SampleStatus } from '@platform/domain';
+import { formatCalendarDate, formatDate, formatDateTime, patientSexLabel, SampleStatus } from '@platform/domain';
 import { usePatientDetail, type PatientDetail, type PatientSample } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { PageLoader } from '../../components/PageLoader';
 import { NotFoundPage } from '../NotFoundPage';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { formatDataDate, formatDate, formatDateTime, fullName } from './format';
+import { fullName } from '../../format';
 import { ReportButton } from './ReportButton';
 import { RequisitionButton } from './RequisitionButton';
 import { StatusBadge } from './StatusBadge';
@@ -56,7 +56,7 @@ function PatientCard({ accountId, detail }: { accountId: number; detail: Patient
   const p = detail.patient;
   const address = [p.addressLine1, p.addressLine2, [p.city, p.state, p.postalCode].filter(Boolean).join(' '), p.country].filter(Boolean).join(', ');
   const rows: [string, string][] = [
-    ['Date of birth', formatDataDate(p.dateOfBirth)],
+    ['Date of birth', formatCalendarDate(p.dateOfBirth)],
     ['Sex', patientSexLabel(p.sex) || '—'],
     ['Email', p.email ?? '—'],
     ['Phone', p.phone ?? '—'],

@@ -2,16 +2,19 @@
  * Step one of an order: find the patient (search as you type: a name, part of one, or a date of
  * birth) or add a new one. Adding checks, as the details are typed, whether the patient exists.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert, Anchor, Button, Collapse, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, UnstyledButton,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isDataDate, PATIENT_SEXES, PATIENT_SEX_LABELS, todayDataDate, type PatientSex } from '@platform/domain';
-import { checkPatientExists, createPatient, PATIENT_SEARCH_MIN_LENGTH, usePatientSearch, type NewPatientInput, type PatientSummary } from '../../api/clinic';
+import { formatCalendarDate, isDataDate, PATIENT_SEX_LABELS, PATIENT_SEXES, todayDataDate, type PatientSex } from '@platform/domain';
+import { createPatient, PATIENT_SEARCH_MIN_LENGTH, usePatientExists, usePatientSearch, type NewPatientInput, type PatientSummary } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
-import { reportQueryError } from '../../api/query';
-import { formatDataDate, listName } from './format';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
+import { reportError } from '../../shell/report-error';
+import { listName } from '../../format';
 
 export function PatientPicker({ accountId, onPick }: { accountId: number; onPick: (patient: PatientSummary) => void }) {
   const [q, setQ] = useState('');
@@ -40,12 +43,12 @@ export function PatientPicker({ accountId, onPick }: { accountId: number; onPick
       {searching && (
         <Stack gap={6} role="list" aria-label="Matching patients">
           {results.map((p) => (
-            <UnstyledButton key={p.id} role="listitem" onClick={() => onPick(p)} aria-label={`Choose ${p.firstName} ${p.lastName}, born ${formatDataDate(p.dateOfBirth)}`}>
+            <UnstyledButton key={p.id} role="listitem" onClick={() => onPick(p)} aria-label={`Choose ${p.firstName} ${p.lastName}, born ${formatCalendarDate(p.dateOfBirth)}`}>
               <Paper withBorder p="sm" radius="md" style={{ cursor: 'pointer' }}>
                 <Group justify="space-between" gap="xs">
                   <Text fw={600}>{listName(p)}</Text>
                   <Text fz="sm" c="dimmed">
-                    Born {formatDataDate(p.dateOfBirth)}
+                    Born {formatCalendarDate(p.dateOfBirth)}
                     {p.sex ? ` · ${PATIENT_SEX_LABELS[p.sex as PatientSex] ?? p.sex}` : ''}
                   </Text>
                 </Group>
@@ -107,83 +110,53 @@ function NewPatientForm({ accountId, initialName, onCancel, onDone }: {
   onCancel: () => void;
   onDone: (patient: PatientSummary) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>({ ...EMPTY, ...splitName(initialName) });
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft | 'form', string>>>({});
-  const [saving, setSaving] = useState(false);
   const [showAddress, setShowAddress] = useState(false);
-  const [existing, setExisting] = useState<number | null>(null);
-  const [checking, setChecking] = useState(false);
-  const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const form = useForm<Draft>({
+    initialValues: { ...EMPTY, ...splitName(initialName) },
+    validate: {
+      firstName: (value) => (value.trim() ? null : 'First name is required'),
+      lastName: (value) => (value.trim() ? null : 'Last name is required'),
+      dateOfBirth: (value) => (!isDataDate(value) ? 'Date of birth is required' : value > todayDataDate() ? 'Date of birth must not be in the future' : null),
+      sex: (value) => (value ? null : 'Sex is required'),
+    },
+  });
+  const draft = form.getValues();
+  const sending = useFormSubmit(form, (values) => createPatient(accountId, { ...values, sex: values.sex as PatientSex } satisfies NewPatientInput), {
+    onSuccess: onDone,
+    onError: (error, placed) => {
+      if (placed || (error instanceof ApiError && (error.status === 400 || error.status === 409))) return;
+      reportError(error, 'Failed to add patient');
+    },
+  });
 
   // As soon as name and date of birth are there: does the patient exist already?
   const [who] = useDebouncedValue({ firstName: draft.firstName.trim(), lastName: draft.lastName.trim(), dateOfBirth: draft.dateOfBirth }, 400);
-  useEffect(() => {
-    setExisting(null);
-    if (!who.firstName || !who.lastName || !isDataDate(who.dateOfBirth) || who.dateOfBirth > todayDataDate()) return;
-    let live = true;
-    setChecking(true);
-    checkPatientExists(accountId, who)
-      .then((answer) => {
-        if (live) setExisting(answer.exists && answer.patientId ? answer.patientId : null);
-      })
-      .catch((error: unknown) => {
-        // A name the server refuses is shown when the form is sent; anything else is a failed check.
-        if (live && !(error instanceof ApiError && error.status === 400)) reportQueryError(error, 'Error checking if patient exists');
-      })
-      .finally(() => {
-        if (live) setChecking(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [accountId, who.firstName, who.lastName, who.dateOfBirth]);
+  const askable = who.firstName !== '' && who.lastName !== '' && isDataDate(who.dateOfBirth) && who.dateOfBirth <= todayDataDate();
+  const exists = usePatientExists(accountId, askable ? who : null);
+  const current = askable && who.firstName === draft.firstName.trim() && who.lastName === draft.lastName.trim() && who.dateOfBirth === draft.dateOfBirth;
+  const existing = current && exists.data?.exists && exists.data.patientId ? exists.data.patientId : null;
+  const checking = askable && exists.isLoading;
 
   const useExisting = () => {
     if (existing === null) return;
     onDone({ id: existing, firstName: draft.firstName.trim(), lastName: draft.lastName.trim(), dateOfBirth: draft.dateOfBirth, sex: draft.sex || null, email: null, phone: null });
   };
-
-  const submit = async () => {
-    const problems: typeof errors = {};
-    if (!draft.firstName.trim()) problems.firstName = 'First name is required';
-    if (!draft.lastName.trim()) problems.lastName = 'Last name is required';
-    if (!isDataDate(draft.dateOfBirth)) problems.dateOfBirth = 'Date of birth is required';
-    else if (draft.dateOfBirth > todayDataDate()) problems.dateOfBirth = 'Date of birth must not be in the future';
-    if (!draft.sex) problems.sex = 'Sex is required';
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setSaving(true);
-    try {
-      const body: NewPatientInput = { ...draft, sex: draft.sex as PatientSex };
-      onDone(await createPatient(accountId, body));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fields.length) {
-        setErrors(Object.fromEntries(error.fields.map((f) => [f.field || 'form', f.message])));
-      } else if (error instanceof ApiError && error.status === 409) {
-        setErrors({ form: error.serverMessage });
-      } else {
-        reportQueryError(error, 'Failed to add patient');
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const field = (name: keyof Draft) => form.getInputProps(name);
+  const formError = sending.error instanceof ApiError && (sending.error.status === 400 || sending.error.status === 409) ? sending.error : undefined;
 
   return (
-    <Stack gap="sm" component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-label="New patient">
+    <Stack gap="sm" component="form" onSubmit={sending.onSubmit} aria-label="New patient">
       <Text fw={600}>New patient</Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput label="First name" required value={draft.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} error={errors.firstName} autoComplete="off" />
-        <TextInput label="Last name" required value={draft.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} error={errors.lastName} autoComplete="off" />
+        <TextInput label="First name" required {...field('firstName')} autoComplete="off" />
+        <TextInput label="Last name" required {...field('lastName')} autoComplete="off" />
         <TextInput
           label="Date of birth"
           required
           type="date"
           max={todayDataDate()}
           min="1900-01-01"
-          value={draft.dateOfBirth}
-          onChange={(e) => set('dateOfBirth')(e.currentTarget.value)}
-          error={errors.dateOfBirth}
+          {...field('dateOfBirth')}
           rightSection={checking ? <Loader size={14} /> : null}
         />
         <Stack gap={4}>
@@ -193,13 +166,13 @@ function NewPatientForm({ accountId, initialName, onCancel, onDone }: {
           <SegmentedControl
             aria-labelledby="new-patient-sex"
             value={draft.sex}
-            onChange={set('sex')}
+            onChange={(value) => form.setFieldValue('sex', value as PatientSex)}
             data={PATIENT_SEXES.map((s) => ({ value: s, label: PATIENT_SEX_LABELS[s] }))}
             fullWidth
           />
-          {errors.sex && (
+          {form.errors.sex && (
             <Text fz="xs" c="red.9">
-              {errors.sex}
+              {form.errors.sex}
             </Text>
           )}
         </Stack>
@@ -219,30 +192,26 @@ function NewPatientForm({ accountId, initialName, onCancel, onDone }: {
       )}
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput label="Email" type="email" value={draft.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} autoComplete="off" />
-        <TextInput label="Phone" type="tel" value={draft.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={errors.phone} autoComplete="off" />
-        <TextInput label="Medical record number" value={draft.medicalRecordNumber} onChange={(e) => set('medicalRecordNumber')(e.currentTarget.value)} error={errors.medicalRecordNumber} autoComplete="off" />
+        <TextInput label="Email" type="email" {...field('email')} autoComplete="off" />
+        <TextInput label="Phone" type="tel" {...field('phone')} autoComplete="off" />
+        <TextInput label="Medical record number" {...field('medicalRecordNumber')} autoComplete="off" />
       </SimpleGrid>
       <Anchor component="button" type="button" fz="sm" onClick={() => setShowAddress((v) => !v)} aria-expanded={showAddress} style={{ alignSelf: 'flex-start' }}>
         {showAddress ? 'Hide the address' : 'Add an address (optional)'}
       </Anchor>
       <Collapse expanded={showAddress}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Address line 1" value={draft.addressLine1} onChange={(e) => set('addressLine1')(e.currentTarget.value)} error={errors.addressLine1} />
-          <TextInput label="Address line 2" value={draft.addressLine2} onChange={(e) => set('addressLine2')(e.currentTarget.value)} error={errors.addressLine2} />
-          <TextInput label="City" value={draft.city} onChange={(e) => set('city')(e.currentTarget.value)} error={errors.city} />
-          <TextInput label="State" value={draft.state} onChange={(e) => set('state')(e.currentTarget.value)} error={errors.state} />
-          <TextInput label="Postal code" value={draft.postalCode} onChange={(e) => set('postalCode')(e.currentTarget.value)} error={errors.postalCode} />
-          <TextInput label="Country" value={draft.country} onChange={(e) => set('country')(e.currentTarget.value)} error={errors.country} />
+          <TextInput label="Address line 1" {...field('addressLine1')} />
+          <TextInput label="Address line 2" {...field('addressLine2')} />
+          <TextInput label="City" {...field('city')} />
+          <TextInput label="State" {...field('state')} />
+          <TextInput label="Postal code" {...field('postalCode')} />
+          <TextInput label="Country" {...field('country')} />
         </SimpleGrid>
       </Collapse>
-      {errors.form && (
-        <Alert color="red" variant="light" role="alert">
-          {errors.form}
-        </Alert>
-      )}
+      <FormError error={formError} />
       <Group>
-        <Button type="submit" loading={saving} disabled={existing !== null}>
+        <Button type="submit" loading={sending.submitting} disabled={existing !== null}>
           Add patient
         </Button>
         <Button variant="subtle" onClick={onCancel}>

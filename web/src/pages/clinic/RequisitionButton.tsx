@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { fetchRequisitionForm, saveFile } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
-import { reportQueryError } from '../../api/query';
+import { reportError } from '../../shell/report-error';
 
 /**
  * Downloads a sample's test requisition form. Right after an order the worker is still rendering
@@ -23,7 +23,7 @@ export function RequisitionButton({ barcode, label = 'Download requisition form'
       saveFile(pdf, `test-requisition-${barcode}.pdf`);
     } catch (error) {
       if (controller.signal.aborted) return;
-      reportQueryError(error instanceof ApiError ? error : new Error('The download failed'), 'Error downloading PDF');
+      reportError(error instanceof ApiError ? error : new Error('The download failed'), 'Error downloading PDF');
     } finally {
       if (abort.current === controller) setBusy(false);
     }

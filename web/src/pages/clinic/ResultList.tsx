@@ -5,11 +5,12 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, type ResultListCategory, type ResultListSortField } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, type ResultListCategory, type ResultListSortField } from '@platform/domain';
 import { useResultList, type ResultListRow } from '../../api/clinic';
 import { useViewport } from '../../layouts/use-viewport';
-import { formatDataDate, formatDate, listName } from './format';
-import { Pager, SortHeader, type SortState } from './ListControls';
+import { listName } from '../../format';
+import { Pager } from '../../components/Pager';
+import { SortHeader, type SortState } from './ListControls';
 import { StatusBadge } from './StatusBadge';
 
 export interface ResultListProps {
@@ -88,7 +89,7 @@ export function ResultList({ accountId, category, defaultSort, dateColumn, actio
                 <StatusBadge status={r.status} size="sm" />
               </Group>
               <Text fz="sm">
-                Born {formatDataDate(r.patient.dateOfBirth)} · {r.tests.join(', ')}
+                Born {formatCalendarDate(r.patient.dateOfBirth)} · {r.tests.join(', ')}
               </Text>
               <Text fz="sm" c="dimmed" ff="monospace">
                 {r.barcode}
@@ -145,7 +146,7 @@ export function ResultList({ accountId, category, defaultSort, dateColumn, actio
                       {listName(r.patient)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{formatDataDate(r.patient.dateOfBirth)}</Table.Td>
+                  <Table.Td>{formatCalendarDate(r.patient.dateOfBirth)}</Table.Td>
                   <Table.Td>{r.tests.join(', ')}</Table.Td>
                   <Table.Td>{r.physician?.name ?? '—'}</Table.Td>
                   <Table.Td>

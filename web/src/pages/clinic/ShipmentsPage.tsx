@@ -2,16 +2,19 @@ import { useState } from 'react';
 import {
   Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, Stack, Table, Text, Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, formatDateTime, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
 import { createShipment, useRefreshClinic, useShipments, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
-import { reportQueryError } from '../../api/query';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
+import { reportError } from '../../shell/report-error';
 import { useViewport } from '../../layouts/use-viewport';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { formatCents, formatDataDate, formatDate, formatDateTime, listName } from './format';
-import { Pager } from './ListControls';
+import { formatCents, listName } from '../../format';
+import { Pager } from '../../components/Pager';
 import { patientPath } from './ResultList';
 import { StatusBadge } from './StatusBadge';
 
@@ -32,12 +35,15 @@ export function ShipmentsPage() {
   );
 }
 
+/** A refusal the page explains (kits already shipped, not found, too many). */
+const isShipmentRefusal = (e: unknown) => e instanceof ApiError && [400, 404, 409].includes(e.status);
+
 function UnshippedSamples({ accountId }: { accountId: number }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [selected, setSelected] = useState<Map<number, string>>(new Map());
-  const [creating, setCreating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The kits chosen (sample id → barcode), across pages.
+  const form = useForm<{ selected: Record<number, string> }>({ initialValues: { selected: {} } });
+  const selected = new Map(Object.entries(form.getValues().selected).map(([id, barcode]) => [Number(id), barcode]));
   const { data, error, isLoading } = useUnshippedSamples(accountId, { page, pageSize });
   const refresh = useRefreshClinic(accountId);
   const phone = useViewport() === 'phone';
@@ -45,36 +51,36 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
   const total = data?.total ?? 0;
 
   const toggle = (row: SampleRow, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (on) next.set(row.sampleId, row.barcode);
-      else next.delete(row.sampleId);
+    form.setFieldValue('selected', (prev) => {
+      const next = { ...prev };
+      if (on) next[row.sampleId] = row.barcode;
+      else delete next[row.sampleId];
       return next;
     });
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.sampleId));
   const someOnPage = rows.some((r) => selected.has(r.sampleId));
-  const toggleAll = (on: boolean) => rows.forEach((r) => toggle(r, on));
+  const toggleAll = (on: boolean) =>
+    form.setFieldValue('selected', (prev) => {
+      const next = { ...prev };
+      for (const r of rows) {
+        if (on) next[r.sampleId] = r.barcode;
+        else delete next[r.sampleId];
+      }
+      return next;
+    });
 
-  const create = async () => {
-    setCreating(true);
-    setProblem(null);
-    try {
-      const shipment = await createShipment(accountId, [...selected.keys()]);
+  const sending = useFormSubmit(form, (values) => createShipment(accountId, Object.keys(values.selected).map(Number)), {
+    onSuccess: async (shipment) => {
       showSuccessToast(`Shipment ${shipment.externalOrderId} created with ${shipment.samples.length} kit${shipment.samples.length === 1 ? '' : 's'}`);
-      setSelected(new Map());
+      form.setFieldValue('selected', {});
       setPage(1);
       await refresh();
-    } catch (e) {
-      if (e instanceof ApiError && [400, 404, 409].includes(e.status)) {
-        setProblem(e.serverMessage);
-        await refresh();
-      } else {
-        reportQueryError(e, 'Error submitting form');
-      }
-    } finally {
-      setCreating(false);
-    }
-  };
+    },
+    onError: (e) => {
+      if (isShipmentRefusal(e)) void refresh();
+      else reportError(e, 'Error submitting form');
+    },
+  });
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="unshipped-title">
@@ -89,18 +95,14 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
             </Badge>
           )}
         </Group>
-        <Button onClick={() => void create()} loading={creating} disabled={selected.size === 0 || selected.size > SHIPMENT_MAX_SAMPLES}>
+        <Button onClick={sending.submit} loading={sending.submitting} disabled={selected.size === 0 || selected.size > SHIPMENT_MAX_SAMPLES}>
           {selected.size ? `Create shipment (${selected.size})` : 'Create shipment'}
         </Button>
       </Group>
       <Text fz="sm" c="dimmed">
         Samples ordered and still at the clinic. Choose the kits going in one box; the shipping service collects the shipment.
       </Text>
-      {problem && (
-        <Alert color="red" variant="light" role="alert" title="The shipment was not created" withCloseButton onClose={() => setProblem(null)}>
-          {problem}
-        </Alert>
-      )}
+      <FormError title="The shipment was not created" error={isShipmentRefusal(sending.error) ? (sending.error as ApiError).serverMessage : undefined} onClose={sending.reset} />
       {isLoading && !data ? (
         <Center py="lg" role="status" aria-label="Loading unshipped samples">
           <Loader />
@@ -172,7 +174,7 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
                         {listName(r.patient)}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{formatDataDate(r.patient.dateOfBirth)}</Table.Td>
+                    <Table.Td>{formatCalendarDate(r.patient.dateOfBirth)}</Table.Td>
                     <Table.Td>{r.tests.join(', ')}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={r.status} size="sm" />

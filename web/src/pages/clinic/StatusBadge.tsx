@@ -1,11 +1,11 @@
 import { Badge } from '@mantine/core';
-import { statusColor } from './format';
+import { statusColor } from '../../status-colors';
 
 /** A sample's or shipment's status, in its colour (the words are always shown, never colour alone). */
 export function StatusBadge({ status, size = 'md' }: { status: string; size?: 'sm' | 'md' | 'lg' }) {
   return (
-    // A light fill in the status colour with dark text: readable (WCAG AA) whatever the colour.
-    <Badge color={statusColor(status)} c="dark.8" variant="light" size={size} radius="sm" style={{ textTransform: 'none' }}>
+    // White text on the status colour: every colour of the map reads at WCAG AA (≥ 4.5:1).
+    <Badge color={statusColor(status)} variant="filled" size={size} radius="sm" style={{ textTransform: 'none' }}>
       {status}
     </Badge>
   );

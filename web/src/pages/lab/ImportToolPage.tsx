@@ -1,14 +1,17 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, FileInput, Group, List, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, importKindValues,
   LAB_IMPORT_KIND_LABELS, type ImportCommitResult, type ImportDryRunResult, type LabImportKind,
 } from '@platform/domain';
 import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
+import { FormError } from '../../components/FormError';
+import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
-import { AA_COLORS, formatCount, statusColor } from './format';
+import { Notice } from '../../components/Notice';
+import { formatCount } from '../../format';
+import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -131,45 +134,33 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
   const [params, setParams] = useSearchParams();
   const dryRunId = Number(params.get('job')) || null;
   const commitId = Number(params.get('commit')) || null;
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { data: dryRun } = useImportJob(dryRunId);
   const { data: commit } = useImportJob(commitId);
   const valueColumn = IMPORT_VALUE_COLUMN[kind];
 
-  async function check() {
-    if (!file) return;
-    setError(null);
-    if (file.size > IMPORT_MAX_BYTES) {
-      setError(`The file is ${formatCount(Math.ceil(file.size / 1024 / 1024))} MB; the limit is ${formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB`);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { jobId } = await uploadImportFile(kind, file);
+  const form = useForm<{ file: File | null }>({
+    initialValues: { file: null },
+    validate: {
+      file: (file) =>
+        !file ? 'Choose the file' : file.size > IMPORT_MAX_BYTES ? `The file is ${formatCount(Math.ceil(file.size / 1024 / 1024))} MB; the limit is ${formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB` : null,
+    },
+  });
+  const upload = useFormSubmit(form, (values) => uploadImportFile(kind, values.file!), {
+    fieldOf: () => undefined,
+    onSuccess: ({ jobId }) => {
       setParams({ job: String(jobId) });
-      setFile(null);
-    } catch (e) {
-      setError(commandError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function doCommit() {
+      form.reset();
+    },
+  });
+  // Committing sends no form: the checked file's id only.
+  const committing = useCommand(`import-commit:${kind}`, (fileId: number) => commitImportFile(fileId));
+  const doCommit = async () => {
     if (!dryRun?.file) return;
-    setError(null);
-    setBusy(true);
-    try {
-      const { jobId } = await commitImportFile(dryRun.file.id);
-      setParams({ job: String(dryRun.id), commit: String(jobId) });
-    } catch (e) {
-      setError(commandError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    upload.reset();
+    const answer = await committing.trigger(dryRun.file.id).catch(() => undefined); // the error shows below
+    if (answer) setParams({ job: String(dryRun.id), commit: String(answer.jobId) });
+  };
+  const error = upload.error ?? committing.error;
 
   const dryResult = dryRun?.status === 'Completed' ? (dryRun.result as ImportDryRunResult | null) : null;
   const committable = Boolean(dryResult && dryResult.errorCount === 0 && dryRun?.mode === 'dry-run' && !commitId);
@@ -189,19 +180,18 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
               label="Result file"
               description="A .csv or .xlsx file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              value={file}
-              onChange={setFile}
+              {...form.getInputProps('file')}
               clearable
               style={{ flex: 1, minWidth: 240 }}
             />
-            <Button onClick={check} disabled={!file} loading={busy && !dryRunId}>
+            <Button onClick={() => { committing.reset(); upload.submit(); }} disabled={!form.getValues().file} loading={upload.submitting}>
               Check the file
             </Button>
           </Group>
         </Stack>
       </Paper>
 
-      {error && <Notice color="red" title="Not done">{error}</Notice>}
+      <FormError title="Not done" error={error === undefined ? undefined : commandError(error)} />
 
       {dryRun && (
         <Paper withBorder p="md">
@@ -214,7 +204,7 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
             <DryRunView job={dryRun} />
             {dryRun.status === 'Completed' && (
               <Group gap="sm">
-                <Button onClick={doCommit} disabled={!committable} loading={busy && Boolean(dryRunId)} color={AA_COLORS.green}>
+                <Button onClick={() => void doCommit()} disabled={!committable} loading={committing.isMutating} color={AA_COLORS.green}>
                   Commit {dryResult ? plural(dryResult.rowCount, 'row') : ''}
                 </Button>
                 {!committable && !commitId && <Text fz="sm" c="dimmed">Commit is possible once a check finds no errors.</Text>}

@@ -1,10 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { REJECTION_REASONS, type RejectionReason } from '@platform/domain';
+import { useForm } from '@mantine/form';
+import { formatDateTime, formatTime, REJECTION_REASONS, type RejectionReason } from '@platform/domain';
 import { commandError, receiveKit, rejectKit, type IntakeOutcome } from '../../api/lab';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
-import { AA_COLORS, formatDateTime, formatTime, localInputToIso, nowLocalInput } from './format';
+import { Notice } from '../../components/Notice';
+import { localInputToIso, nowLocalInput } from '../../format';
+import { AA_COLORS } from '../../status-colors';
 
 type Mode = 'receive' | 'reject';
 type Outcome = 'pending' | 'received' | 'rejected' | 'refused';
@@ -36,10 +38,12 @@ function detailOf(outcome: IntakeOutcome): string {
  * rejected, red not done with the reason), so forty kits can go through without looking away.
  */
 export function IntakePage() {
-  const [mode, setMode] = useState<Mode>('receive');
-  const [reason, setReason] = useState<RejectionReason | null>(null);
-  const [receivedAt, setReceivedAt] = useState('');
-  const [value, setValue] = useState('');
+  // The scan form; each scan's own progress and outcome live in the log (scans overlap: a
+  // scanner does not wait), so there is no one busy flag to keep.
+  const form = useForm<{ mode: Mode; reason: RejectionReason | null; receivedAt: string; barcode: string }>({
+    initialValues: { mode: 'receive', reason: null, receivedAt: '', barcode: '' },
+  });
+  const { mode, reason, receivedAt, barcode: value } = form.getValues();
   const [log, setLog] = useState<LogEntry[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
@@ -47,11 +51,9 @@ export function IntakePage() {
   const refocus = () => window.setTimeout(() => input.current?.focus(), 0);
   const update = (id: number, patch: Partial<LogEntry>) => setLog((entries) => entries.map((e) => (e.id === id ? { ...e, ...patch } : e)));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = value;
+  const submit = form.onSubmit(({ mode, reason, receivedAt, barcode: typed }) => {
     const barcode = typed.trim();
-    setValue('');
+    form.setFieldValue('barcode', '');
     refocus();
     if (!barcode) return;
     if (mode === 'reject' && !reason) {
@@ -66,7 +68,7 @@ export function IntakePage() {
       (outcome) => update(id, { outcome: mode === 'receive' ? 'received' : 'rejected', message: outcome.message + trimmedNote, detail: detailOf(outcome) }),
       (error: unknown) => update(id, { outcome: 'refused', message: commandError(error) + trimmedNote }),
     );
-  }
+  });
 
   const counts = log.reduce((acc, e) => ({ ...acc, [e.outcome]: (acc[e.outcome] ?? 0) + 1 }), {} as Partial<Record<Outcome, number>>);
 
@@ -80,7 +82,7 @@ export function IntakePage() {
                 aria-label="What a scan does"
                 value={mode}
                 onChange={(v) => {
-                  setMode(v as Mode);
+                  form.setFieldValue('mode', v as Mode);
                   refocus();
                 }}
                 data={[
@@ -95,7 +97,7 @@ export function IntakePage() {
                   data={REJECTION_REASONS}
                   value={reason}
                   onChange={(v) => {
-                    setReason(v as RejectionReason | null);
+                    form.setFieldValue('reason', v as RejectionReason | null);
                     refocus();
                   }}
                   w={{ base: '100%', sm: 340 }}
@@ -108,7 +110,7 @@ export function IntakePage() {
                   description="Leave empty for now"
                   value={receivedAt}
                   max={nowLocalInput()}
-                  onChange={(e) => setReceivedAt(e.currentTarget.value)}
+                  onChange={(e) => form.setFieldValue('receivedAt', e.currentTarget.value)}
                   onBlur={refocus}
                   w={{ base: '100%', sm: 240 }}
                 />
@@ -120,7 +122,7 @@ export function IntakePage() {
                 label={mode === 'receive' ? 'Scan a kit to receive it' : 'Scan a kit to reject it'}
                 placeholder="Kit barcode, then Enter"
                 value={value}
-                onChange={(e) => setValue(e.currentTarget.value)}
+                onChange={(e) => form.setFieldValue('barcode', e.currentTarget.value)}
                 onBlur={(e) => {
                   // Keep the scanner's target: only a click on another control takes the focus away.
                   if (e.relatedTarget === null) refocus();

@@ -1,55 +1,55 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Grid, Group, List, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { LAB_SAMPLE_TYPES, PCR_WELLS, type SampleType } from '@platform/domain';
+import { formatDateTime, LAB_SAMPLE_TYPES, PCR_WELLS, type SampleType } from '@platform/domain';
 import { commandError, createLabSample, registerPlate, usePcrQueue, useRefreshLab, type Plate } from '../../api/lab';
 import { ApiError } from '../../api/fetcher';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
+import { Notice } from '../../components/Notice';
 import { PcrPlateGrid } from './PcrPlateGrid';
-import { formatDateTime, localInputToIso, nowLocalInput } from './format';
+import { localInputToIso, nowLocalInput } from '../../format';
 import { LAB_PATHS } from './paths';
 
 /** A lab-ordered COVID-19 PCR sample: a new patient and the tube's barcode; it is In Queue at once. */
 function NewCovidSample({ onCreated }: { onCreated: () => void }) {
-  const empty = { barcode: '', firstName: '', lastName: '', dateOfBirth: '', email: '', collectedAt: '' };
-  const [form, setForm] = useState(empty);
-  const [sampleType, setSampleType] = useState<SampleType | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | string | null>(null);
+  const empty = { barcode: '', firstName: '', lastName: '', dateOfBirth: '', email: '', collectedAt: '', sampleType: null as SampleType | null };
   const [done, setDone] = useState<string | null>(null);
-  const field = (name: keyof typeof empty) => ({
-    value: form[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.currentTarget.value }),
-    error: error instanceof ApiError ? error.fieldMessage(name) ?? error.fieldMessage(`patient.${name}`) : undefined,
+  const form = useForm({
+    initialValues: empty,
+    validate: { sampleType: (value) => (value ? null : 'Choose the sample type') },
   });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!sampleType) return setError('Choose the sample type');
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      const created = await createLabSample({
-        barcode: form.barcode.trim(),
-        sampleType,
-        collectedAt: localInputToIso(form.collectedAt),
-        patient: { firstName: form.firstName, lastName: form.lastName, dateOfBirth: form.dateOfBirth, ...(form.email.trim() ? { email: form.email.trim() } : {}) },
+  const sending = useFormSubmit(
+    form,
+    (values) => {
+      setDone(null);
+      return createLabSample({
+        barcode: values.barcode.trim(),
+        sampleType: values.sampleType!,
+        collectedAt: localInputToIso(values.collectedAt),
+        patient: { firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, ...(values.email.trim() ? { email: values.email.trim() } : {}) },
       });
-      setDone(`${created.barcode} registered for ${created.patient} (order ${created.orderNumber}): In Queue`);
-      setForm(empty);
-      onCreated();
-    } catch (e) {
-      setError(e instanceof ApiError ? e : commandError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    {
+      // The patient's fields come back as patient.firstName and so on.
+      fieldOf: (field) => {
+        const name = field.replace(/^patient\./, '');
+        return name in empty ? name : undefined;
+      },
+      onSuccess: (created) => {
+        setDone(`${created.barcode} registered for ${created.patient} (order ${created.orderNumber}): In Queue`);
+        form.reset();
+        onCreated();
+      },
+    },
+  );
+  const field = (name: keyof typeof empty) => form.getInputProps(name);
 
   return (
     <Paper withBorder p="md">
-      <form onSubmit={submit}>
+      <form onSubmit={sending.onSubmit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg">Register a COVID-19 sample</Title>
           <Text fz="sm" c="dimmed">For swabs the lab orders itself (origin Lab Ordered). The sample is received at once.</Text>
@@ -60,16 +60,15 @@ function NewCovidSample({ onCreated }: { onCreated: () => void }) {
           </Group>
           <Group grow>
             <TextInput label="Date of birth" type="date" required {...field('dateOfBirth')} />
-            <Select label="Sample type" data={LAB_SAMPLE_TYPES as string[]} value={sampleType} onChange={(v) => setSampleType(v as SampleType | null)} required
-              error={error instanceof ApiError ? error.fieldMessage('sampleType') : undefined} />
+            <Select label="Sample type" data={LAB_SAMPLE_TYPES as string[]} required {...field('sampleType')} />
           </Group>
           <Group grow>
             <TextInput label="Collected at" type="datetime-local" max={nowLocalInput()} {...field('collectedAt')} />
             <TextInput label="Patient email (optional)" type="email" {...field('email')} />
           </Group>
-          {error && !(error instanceof ApiError && error.fields.length) && <Notice color="red">{typeof error === 'string' ? error : error.serverMessage}</Notice>}
+          <FormError error={sending.error ? commandError(sending.error) : undefined} />
           {done && <Notice color="green">{done}</Notice>}
-          <Group><Button type="submit" loading={busy}>Register sample</Button></Group>
+          <Group><Button type="submit" loading={sending.submitting}>Register sample</Button></Group>
         </Stack>
       </form>
     </Paper>
@@ -83,12 +82,11 @@ function NewCovidSample({ onCreated }: { onCreated: () => void }) {
  */
 export function PcrRegisterPage() {
   const refresh = useRefreshLab();
-  const [name, setName] = useState('');
-  const [wells, setWells] = useState<Record<string, string>>({});
+  const plate = useForm<{ name: string; wells: Record<string, string> }>({ initialValues: { name: '', wells: {} } });
+  const { name, wells } = plate.getValues();
+  const setWells = (next: Record<string, string>) => plate.setFieldValue('wells', next);
   const [cursor, setCursor] = useState<string>(PCR_WELLS[0]);
   const [scan, setScan] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
   const [registered, setRegistered] = useState<Plate | null>(null);
   const scanInput = useRef<HTMLInputElement>(null);
   const { data: queue } = usePcrQueue({ page: 1, pageSize: 96 });
@@ -119,22 +117,21 @@ export function PcrRegisterPage() {
     setWells(next);
   }
 
-  async function submit() {
-    setBusy(true);
-    setProblems([]);
-    try {
-      const plate = await registerPlate({ name: name.trim(), wells: PCR_WELLS.filter((w) => wells[w]).map((w) => ({ well: w, barcode: wells[w] })) });
-      setRegistered(plate);
-      setWells({});
-      setName('');
-      setCursor(PCR_WELLS[0]);
-      refresh();
-    } catch (e) {
-      setProblems(e instanceof ApiError && e.fields.length ? e.fields.map((f) => f.message) : [commandError(e)]);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const sending = useFormSubmit(
+    plate,
+    (values) => registerPlate({ name: values.name.trim(), wells: PCR_WELLS.filter((w) => values.wells[w]).map((w) => ({ well: w, barcode: values.wells[w] })) }),
+    {
+      // Well errors name no input: they are listed together below the plate.
+      fieldOf: () => undefined,
+      onSuccess: (registeredPlate) => {
+        setRegistered(registeredPlate);
+        plate.reset();
+        setCursor(PCR_WELLS[0]);
+        refresh();
+      },
+    },
+  );
+  const problems = sending.error === undefined ? [] : sending.error instanceof ApiError && sending.error.fields.length ? sending.error.fields.map((f) => f.message) : [commandError(sending.error)];
 
   const filled = Object.keys(wells).length;
   return (
@@ -144,7 +141,7 @@ export function PcrRegisterPage() {
           <Paper withBorder p="md">
             <Stack gap="md">
               <Group align="flex-end" gap="sm" wrap="wrap">
-                <TextInput label="Plate name" placeholder="e.g. PCR 2026-11-21 A" value={name} onChange={(e) => setName(e.currentTarget.value)} required w={{ base: '100%', sm: 260 }} />
+                <TextInput label="Plate name" placeholder="e.g. PCR 2026-11-21 A" value={name} onChange={(e) => plate.setFieldValue('name', e.currentTarget.value)} required w={{ base: '100%', sm: 260 }} />
                 <form
                   onSubmit={(e) => {
                     e.preventDefault();
@@ -173,11 +170,7 @@ export function PcrRegisterPage() {
               <ScrollArea>
                 <PcrPlateGrid wells={wells} selected={cursor} onSelect={setCursor} />
               </ScrollArea>
-              {problems.length > 0 && (
-                <Notice color="red" title="The plate was not registered">
-                  <List size="sm">{problems.map((p) => <List.Item key={p}>{p}</List.Item>)}</List>
-                </Notice>
-              )}
+              <FormError title="The plate was not registered" error={problems.length > 0} message={<List size="sm">{problems.map((p) => <List.Item key={p}>{p}</List.Item>)}</List>} />
               {registered && (
                 <Notice color="green" title={`Plate ${registered.name} registered`}>
                   {registered.sampleCount} {registered.sampleCount === 1 ? 'sample is' : 'samples are'} now In Testing.{' '}
@@ -185,7 +178,7 @@ export function PcrRegisterPage() {
                 </Notice>
               )}
               <Group>
-                <Button onClick={submit} loading={busy} disabled={!name.trim() || filled === 0}>
+                <Button onClick={sending.submit} loading={sending.submitting} disabled={!name.trim() || filled === 0}>
                   Register plate ({filled} {filled === 1 ? 'well' : 'wells'})
                 </Button>
                 <Button variant="subtle" onClick={() => { setWells({}); setCursor(PCR_WELLS[0]); }} disabled={filled === 0}>Start over</Button>

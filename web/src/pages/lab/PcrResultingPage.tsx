@@ -1,42 +1,35 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Anchor, Badge, Button, Grid, Group, List, NavLink, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  checkPcrControls, COVID_PCR_RESULT_TEXT, COVID_PCR_RESULTS, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PcrPlateStatus,
-  type CovidPcrResult, type PcrControlKind,
+  checkPcrControls, COVID_PCR_RESULT_TEXT, COVID_PCR_RESULTS, formatDateTime, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PcrPlateStatus, type CovidPcrResult, type PcrControlKind,
 } from '@platform/domain';
 import { commandError, enterPlateResults, usePcrPlate, usePcrPlates, useRefreshLab, type Plate } from '../../api/lab';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
+import { Notice } from '../../components/Notice';
 import { PcrPlateGrid } from './PcrPlateGrid';
-import { AA_COLORS, formatDateTime } from './format';
+import { AA_COLORS } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
 const KIND_LABEL: Record<'sample' | PcrControlKind, string> = { sample: 'Sample', ...PCR_CONTROL_LABELS };
 
 function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
-  const [results, setResults] = useState<Record<string, CovidPcrResult | null>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setResults({}), [plate.id]);
+  const form = useForm<{ results: Record<string, CovidPcrResult | null> }>({ initialValues: { results: {} } });
+  const { results } = form.getValues();
+  useEffect(() => form.setValues({ results: {} }), [plate.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const sending = useFormSubmit(
+    form,
+    (values) => enterPlateResults(plate.id, plate.wells.flatMap((w) => (values.results[w.well] ? [{ well: w.well, result: values.results[w.well]! }] : []))),
+    { fieldOf: () => undefined, onSuccess: onDone },
+  );
 
   const controls = useMemo(() => checkPcrControls(
     plate.wells.filter((w) => w.kind !== 'sample').map((w) => ({ well: w.well, label: w.label, control: w.kind as PcrControlKind, result: results[w.well] ?? null })),
   ), [plate, results]);
   const missing = plate.wells.filter((w) => w.kind !== 'null' && !results[w.well]).length;
-
-  async function submit() {
-    setBusy(true);
-    setError(null);
-    try {
-      await enterPlateResults(plate.id, plate.wells.flatMap((w) => (results[w.well] ? [{ well: w.well, result: results[w.well]! }] : [])));
-      onDone();
-    } catch (e) {
-      setError(commandError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const ordered = [...plate.wells].sort((a, b) => Number(a.kind === 'sample') - Number(b.kind === 'sample'));
   return (
@@ -67,7 +60,7 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
                       placeholder={w.kind === 'null' ? 'Optional' : 'Choose'}
                       data={COVID_PCR_RESULTS}
                       value={results[w.well] ?? null}
-                      onChange={(v) => setResults({ ...results, [w.well]: v as CovidPcrResult | null })}
+                      onChange={(v) => form.setFieldValue('results', { ...form.getValues().results, [w.well]: v as CovidPcrResult | null })}
                       clearable
                       w={200}
                       error={expected && results[w.well] && results[w.well] !== expected ? `Expected ${expected}` : undefined}
@@ -85,9 +78,9 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
           The results will be saved for review, but cannot be released: reject them for a retest and run the samples again (barcode.reex).
         </Notice>
       )}
-      {error && <Notice color="red">{error}</Notice>}
+      <FormError error={sending.error === undefined ? undefined : commandError(sending.error)} />
       <Group>
-        <Button onClick={submit} loading={busy} disabled={missing > 0}>
+        <Button onClick={sending.submit} loading={sending.submitting} disabled={missing > 0}>
           Save results{missing > 0 ? ` (${missing} to enter)` : ''}
         </Button>
       </Group>

@@ -1,73 +1,63 @@
 import { useState } from 'react';
 import {
-  Anchor, Badge, Button, Checkbox, CloseButton, Group, Modal, Pagination, Paper, Radio, ScrollArea, SegmentedControl, Select, Stack, Table, Tabs,
+  Anchor, Badge, Button, Checkbox, CloseButton, Group, Modal, Paper, Radio, ScrollArea, SegmentedControl, Select, Stack, Table, Tabs,
   Text, Textarea, TextInput, Tooltip,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, catalogueEntry, DEFAULT_PAGE_SIZE, isTestName, REJECTION_REASONS, SAMPLE_OUTCOME_LABELS, scaleValues,
-  type ApprovalGroup, type RejectionReason, type SampleOutcome,
+  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, catalogueEntry, DEFAULT_PAGE_SIZE, formatDateTime, isTestName, REJECTION_REASONS, SAMPLE_OUTCOME_LABELS, scaleValues, type ApprovalGroup, type RejectionReason, type SampleOutcome,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import {
   approveResults, commandError, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList,
   type ReleasedResultRow, type ReviewListRow,
 } from '../../api/lab';
+import { FormError } from '../../components/FormError';
+import { Pager } from '../../components/Pager';
+import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { LabPageFrame } from './LabPageFrame';
-import { Notice } from './Notice';
-import { AA_COLORS, formatCount, formatDateTime, statusColor } from './format';
+import { Notice } from '../../components/Notice';
+import { formatCount } from '../../format';
+import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
-function Pager({ page, pageSize, total, onPage, noun }: { page: number; pageSize: number; total: number; onPage: (p: number) => void; noun: string }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  return (
-    <Group justify="space-between">
-      <Text fz="sm" c="dimmed" aria-live="polite">{total === 0 ? `No ${noun}` : `${first}–${Math.min(total, page * pageSize)} of ${formatCount(total)} ${noun}`}</Text>
-      <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-    </Group>
-  );
-}
-
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
-  const [reason, setReason] = useState('');
-  const [outcome, setOutcome] = useState<SampleOutcome>('retest');
-  const [rejectionReason, setRejectionReason] = useState<RejectionReason | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function submit() {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await rejectResults({
-        resultIds: rows.map((r) => r.id), reason: reason.trim(), sampleOutcome: outcome,
-        ...(outcome === 'reject-sample' ? { rejectionReason: rejectionReason! } : {}),
-      });
-      onDone(`${res.rejected.length} ${res.rejected.length === 1 ? 'result' : 'results'} rejected${outcome === 'reject-sample' ? '; the samples are rejected' : '; the samples stay In Testing for a retest'}`);
-    } catch (e) {
-      setError(commandError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm<{ reason: string; outcome: SampleOutcome; rejectionReason: RejectionReason | null }>({
+    initialValues: { reason: '', outcome: 'retest', rejectionReason: null },
+  });
+  const { reason, outcome, rejectionReason } = form.getValues();
+  const sending = useFormSubmit(
+    form,
+    (values) =>
+      rejectResults({
+        resultIds: rows.map((r) => r.id), reason: values.reason.trim(), sampleOutcome: values.outcome,
+        ...(values.outcome === 'reject-sample' ? { rejectionReason: values.rejectionReason! } : {}),
+      }),
+    {
+      fieldOf: (field) => (field === 'reason' ? 'reason' : field === 'sampleOutcome' ? 'outcome' : field === 'rejectionReason' ? 'rejectionReason' : undefined),
+      onSuccess: (res, values) =>
+        onDone(`${res.rejected.length} ${res.rejected.length === 1 ? 'result' : 'results'} rejected${values.outcome === 'reject-sample' ? '; the samples are rejected' : '; the samples stay In Testing for a retest'}`),
+    },
+  );
   return (
     <Modal opened onClose={onClose} title={`Reject ${rows.length} ${rows.length === 1 ? 'result' : 'results'}`} size="lg">
       <Stack gap="md">
         <Text fz="sm">{rows.map((r) => `${r.barcode} (${r.test}: ${r.value})`).join(', ')}</Text>
-        <Textarea label="Why" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
-        <Radio.Group label="And the sample" value={outcome} onChange={(v) => setOutcome(v as SampleOutcome)}>
+        <Textarea label="Why" required {...form.getInputProps('reason')} autosize minRows={2} maxLength={500} />
+        <Radio.Group label="And the sample" {...form.getInputProps('outcome')}>
           <Stack gap={6} mt={6}>
             {(Object.keys(SAMPLE_OUTCOME_LABELS) as SampleOutcome[]).map((o) => <Radio key={o} value={o} label={SAMPLE_OUTCOME_LABELS[o]} />)}
           </Stack>
         </Radio.Group>
         {outcome === 'reject-sample' && (
-          <Select label="Sample rejection reason" data={REJECTION_REASONS} value={rejectionReason} onChange={(v) => setRejectionReason(v as RejectionReason | null)} required />
+          <Select label="Sample rejection reason" data={REJECTION_REASONS} required {...form.getInputProps('rejectionReason')} />
         )}
-        {error && <Notice color="red">{error}</Notice>}
+        <FormError error={sending.error === undefined ? undefined : commandError(sending.error)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color={AA_COLORS.red} onClick={submit} loading={busy} disabled={!reason.trim() || (outcome === 'reject-sample' && !rejectionReason)}>Reject</Button>
+          <Button color={AA_COLORS.red} onClick={sending.submit} loading={sending.submitting} disabled={!reason.trim() || (outcome === 'reject-sample' && !rejectionReason)}>Reject</Button>
         </Group>
       </Stack>
     </Modal>
@@ -81,7 +71,6 @@ function InReview() {
   const [group, setGroup] = useState<ApprovalGroup | 'all'>('all');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
   const [rejecting, setRejecting] = useState<ReviewListRow[] | null>(null);
   const refresh = useRefreshLab();
@@ -96,21 +85,27 @@ function InReview() {
   const toggle = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
   const clearFilter = (key: 'job' | 'plate') => { const next = new URLSearchParams(params); next.delete(key); setParams(next); setPage(1); };
 
-  async function approve() {
-    setBusy(true);
-    setMessage(null);
+  // Approving releases each approval group's results in turn; a group the server refuses is named in the message.
+  const approving = useCommand('review:approve', async (rowsToApprove: ReviewListRow[]) => {
     const byGroup = new Map<ApprovalGroup, number[]>();
-    for (const r of approvable) if (r.approvalGroup) byGroup.set(r.approvalGroup, [...(byGroup.get(r.approvalGroup) ?? []), r.id]);
+    for (const r of rowsToApprove) if (r.approvalGroup) byGroup.set(r.approvalGroup, [...(byGroup.get(r.approvalGroup) ?? []), r.id]);
     let released = 0;
     const errors: string[] = [];
     for (const [g, ids] of byGroup) {
-      try {
-        released += (await approveResults(g, ids)).approved.length;
-      } catch (e) {
-        errors.push(`${APPROVAL_GROUP_LABELS[g]}: ${commandError(e)}`);
-      }
+      released += await approveResults(g, ids).then(
+        (answer) => answer.approved.length,
+        (e: unknown) => {
+          errors.push(`${APPROVAL_GROUP_LABELS[g]}: ${commandError(e)}`);
+          return 0;
+        },
+      );
     }
-    setBusy(false);
+    return { released, errors };
+  });
+
+  async function approve() {
+    setMessage(null);
+    const { released, errors } = await approving.trigger(approvable);
     setSelected(new Set());
     refresh();
     if (released) showSuccessToast(`${released} ${released === 1 ? 'result' : 'results'} released`);
@@ -139,7 +134,7 @@ function InReview() {
       )}
       {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
       <Group gap="sm">
-        <Button color={AA_COLORS.green} onClick={approve} loading={busy} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
+        <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={() => setRejecting(chosen)} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
           <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, or their plate's controls failed).</Text>
@@ -208,32 +203,25 @@ function InReview() {
 
 function CorrectModal({ row, onClose, onDone }: { row: ReleasedResultRow; onClose: () => void; onDone: (message: string) => void }) {
   const values = isTestName(row.test) ? [...new Set(catalogueEntry(row.test).acceptedScales.flatMap((s) => scaleValues(s) ?? []))].filter((v) => v !== row.value) : [];
-  const [value, setValue] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function submit() {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await correctResult({ sampleBarcode: row.barcode, testName: row.test as never, value: value!, reason: reason.trim() });
-      onDone(`Correction of ${res.barcode} (${res.test}: ${res.releasedValue} → ${res.value}) entered as version ${res.version}; another lab user approves it.`);
-    } catch (e) {
-      setError(commandError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm<{ value: string | null; reason: string }>({ initialValues: { value: null, reason: '' } });
+  const { value, reason } = form.getValues();
+  const sending = useFormSubmit(
+    form,
+    (values) => correctResult({ sampleBarcode: row.barcode, testName: row.test as never, value: values.value!, reason: values.reason.trim() }),
+    {
+      onSuccess: (res) => onDone(`Correction of ${res.barcode} (${res.test}: ${res.releasedValue} → ${res.value}) entered as version ${res.version}; another lab user approves it.`),
+    },
+  );
   return (
     <Modal opened onClose={onClose} title={`Correct ${row.barcode} (${row.test})`}>
       <Stack gap="md">
         <Text fz="sm">Released: <b>{row.value}</b> on {formatDateTime(row.releasedAt)}. The correction is a new version; the report is re-issued marked Corrected once it is approved.</Text>
-        <Select label="Corrected result" data={values} value={value} onChange={setValue} required />
-        <Textarea label="Reason for the correction" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
-        {error && <Notice color="red">{error}</Notice>}
+        <Select label="Corrected result" data={values} required {...form.getInputProps('value')} />
+        <Textarea label="Reason for the correction" required {...form.getInputProps('reason')} autosize minRows={2} maxLength={500} />
+        <FormError error={sending.error === undefined ? undefined : commandError(sending.error)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={submit} loading={busy} disabled={!value || !reason.trim()}>Enter correction</Button>
+          <Button onClick={sending.submit} loading={sending.submitting} disabled={!value || !reason.trim()}>Enter correction</Button>
         </Group>
       </Stack>
     </Modal>

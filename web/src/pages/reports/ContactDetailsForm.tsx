@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { DemographicField } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { updateDemographicInfo } from '../../api/reports';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
 
 type Contact = Record<DemographicField, string | null>;
 
@@ -19,51 +22,43 @@ const FIELDS: { field: DemographicField; label: string; type?: string; inputMode
 /** The verified patient keeps their contact details up to date (only changed fields are sent). */
 export function ContactDetailsForm({ barcode, token, contact }: { barcode: string; token: string; contact: Contact }) {
   const [saved, setSaved] = useState<Contact>(contact);
-  const [values, setValues] = useState<Record<DemographicField, string>>(
-    () => Object.fromEntries(FIELDS.map(({ field }) => [field, contact[field] ?? ''])) as Record<DemographicField, string>,
-  );
-  const [errors, setErrors] = useState<Partial<Record<DemographicField, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const changed = FIELDS.map(({ field }) => field).filter((f) => values[f].trim() !== (saved[f] ?? ''));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setDone(false);
-    setProblem(null);
-    if (!changed.length) {
-      setProblem('Nothing has changed yet.');
-      return;
-    }
-    const empty = changed.filter((f) => f !== 'addressLine2' && values[f].trim() === '');
-    if (empty.length) {
-      setErrors(Object.fromEntries(empty.map((f) => [f, 'Please fill this in (it cannot be removed here)'])));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const body = Object.fromEntries(changed.map((f) => [f, values[f].trim()]));
-      const answer = await updateDemographicInfo({ barcode, token, ...body });
-      setSaved(answer.contact);
-      setDone(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.length) {
-        setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
-      } else if (error instanceof ApiError && error.status > 0 && error.status < 500 && error.serverMessage) {
-        setProblem(error.serverMessage);
-      } else {
-        setProblem('Your details were not saved. Please try again in a moment.');
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const changedOf = (values: Record<DemographicField, string>) => FIELDS.map(({ field }) => field).filter((f) => values[f].trim() !== (saved[f] ?? ''));
+  const form = useForm<Record<DemographicField, string>>({
+    initialValues: Object.fromEntries(FIELDS.map(({ field }) => [field, contact[field] ?? ''])) as Record<DemographicField, string>,
+    validate: (values) => {
+      const changed = changedOf(values);
+      // 'form' is no field: the sentence for the whole form.
+      if (!changed.length) return { form: 'Nothing has changed yet.' };
+      const empty = changed.filter((f) => f !== 'addressLine2' && values[f].trim() === '');
+      return Object.fromEntries(empty.map((f) => [f, 'Please fill this in (it cannot be removed here)']));
+    },
+    onValuesChange: () => setDone(false),
+  });
+  const sending = useFormSubmit(
+    form,
+    (values) => {
+      setDone(false);
+      return updateDemographicInfo({ barcode, token, ...Object.fromEntries(changedOf(values).map((f) => [f, values[f].trim()])) });
+    },
+    {
+      onSuccess: (answer) => {
+        setSaved(answer.contact);
+        setDone(true);
+      },
+    },
+  );
+  const failure = sending.error;
+  const problem =
+    (form.errors.form as string | undefined) ??
+    (failure === undefined
+      ? undefined
+      : failure instanceof ApiError && failure.status > 0 && failure.status < 500 && failure.serverMessage
+        ? failure.serverMessage
+        : 'Your details were not saved. Please try again in a moment.');
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Your contact details">
+    <form onSubmit={sending.onSubmit} noValidate aria-label="Your contact details">
       <Stack gap="md">
         <Title order={2} fz={22}>
           Your contact details
@@ -77,26 +72,16 @@ export function ContactDetailsForm({ barcode, token, contact }: { barcode: strin
             inputMode={inputMode}
             autoComplete={autoComplete}
             size="lg"
-            value={values[field]}
-            error={errors[field]}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setValues((prev) => ({ ...prev, [field]: v }));
-              setDone(false);
-            }}
+            {...form.getInputProps(field)}
           />
         ))}
-        {problem && (
-          <Alert color="red" variant="light" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <FormError error={problem} />
         {done && (
           <Alert color="green" variant="light" role="status">
             Thank you. Your contact details were saved.
           </Alert>
         )}
-        <Button type="submit" size="lg" fullWidth variant="light" loading={saving}>
+        <Button type="submit" size="lg" fullWidth variant="light" loading={sending.submitting}>
           Save my contact details
         </Button>
       </Stack>

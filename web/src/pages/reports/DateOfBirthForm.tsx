@@ -1,7 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ApiError } from '../../api/fetcher';
 import { verifyPatient, type PatientResultGreeting } from '../../api/reports';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
@@ -29,43 +32,40 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
   onVerified: (greeting: PatientResultGreeting) => void;
   onLocked: () => void;
 }) {
-  const [month, setMonth] = useState('');
-  const [day, setDay] = useState('');
-  const [year, setYear] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const form = useForm({
+    initialValues: { month: '', day: '', year: '' },
+    // One sentence for the three boxes, under the name the server gives the date.
+    validate: ({ month, day, year }) => {
+      const parsed = dateFromParts(month, day, year);
+      return 'problem' in parsed ? { dateOfBirth: parsed.problem } : {};
+    },
+    transformValues: ({ month, day, year }) => {
+      const parsed = dateFromParts(month, day, year);
+      return 'date' in parsed ? parsed.date : '';
+    },
+  });
+  const { month, day, year } = form.getValues();
+  const sending = useFormSubmit(form, (dateOfBirth) => verifyPatient({ barcode, token, dateOfBirth }), {
+    fieldOf: (field) => (field === 'dateOfBirth' ? 'dateOfBirth' : undefined),
+    onSuccess: onVerified,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 423) onLocked();
+    },
+  });
+  const failure = sending.error;
+  const problem =
+    form.errors.dateOfBirth ??
+    (failure === undefined || (failure instanceof ApiError && failure.status === 423)
+      ? undefined
+      : failure instanceof ApiError && failure.status > 0 && failure.status < 500 && failure.serverMessage
+        ? failure.serverMessage
+        : 'Something went wrong on our side. Please try again in a moment.');
   const dayRef = useRef<HTMLInputElement>(null);
   const yearRef = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = dateFromParts(month, day, year);
-    if ('problem' in parsed) {
-      setProblem(parsed.problem);
-      return;
-    }
-    setProblem(null);
-    setChecking(true);
-    try {
-      onVerified(await verifyPatient({ barcode, token, dateOfBirth: parsed.date }));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 423) {
-        onLocked();
-        return;
-      }
-      if (error instanceof ApiError && error.status > 0 && error.status < 500 && error.serverMessage) {
-        setProblem(error.fieldMessage('dateOfBirth') ?? error.serverMessage);
-      } else {
-        setProblem('Something went wrong on our side. Please try again in a moment.');
-      }
-    } finally {
-      setChecking(false);
-    }
-  };
-
   const big = { input: { fontSize: 22, height: 56, textAlign: 'center' as const }, label: { fontSize: 16 } };
   return (
-    <form onSubmit={submit} noValidate aria-label="Confirm your date of birth">
+    <form onSubmit={sending.onSubmit} noValidate aria-label="Confirm your date of birth">
       <Stack gap="md">
         <fieldset style={{ border: 0, padding: 0, margin: 0 }} aria-describedby="dob-hint">
           <legend style={{ fontSize: 18, fontWeight: 600, marginBottom: 4 }}>Date of birth</legend>
@@ -84,7 +84,7 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
               value={month}
               onChange={(e) => {
                 const v = digits(e.currentTarget.value, 2);
-                setMonth(v);
+                form.setFieldValue('month', v);
                 if (v.length === 2) dayRef.current?.focus();
               }}
             />
@@ -100,7 +100,7 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
               value={day}
               onChange={(e) => {
                 const v = digits(e.currentTarget.value, 2);
-                setDay(v);
+                form.setFieldValue('day', v);
                 if (v.length === 2) yearRef.current?.focus();
               }}
             />
@@ -114,16 +114,12 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
               w={110}
               styles={big}
               value={year}
-              onChange={(e) => setYear(digits(e.currentTarget.value, 4))}
+              onChange={(e) => form.setFieldValue('year', digits(e.currentTarget.value, 4))}
             />
           </Group>
         </fieldset>
-        {problem && (
-          <Alert color="red" variant="light" role="alert" styles={{ message: { fontSize: 17 } }}>
-            {problem}
-          </Alert>
-        )}
-        <Button type="submit" size="lg" fullWidth loading={checking}>
+        <FormError error={problem} />
+        <Button type="submit" size="lg" fullWidth loading={sending.submitting}>
           Show my result
         </Button>
       </Stack>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { downloadPatientReport, type PatientResultView } from '../../api/reports';
-import { formatDate } from '../../format';
 import { showErrorModal } from '../../shell/error-modal-store';
 import { ContactDetailsForm } from './ContactDetailsForm';
 

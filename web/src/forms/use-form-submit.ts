@@ -1,0 +1,89 @@
+/**
+ * The one way a form sends: @mantine/form validates, useSWRMutation runs the command (its busy and
+ * error state, no hand-kept flags), and the server's field errors land on the form's fields.
+ */
+import { useId } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import useSWRMutation from 'swr/mutation';
+import { defaultFieldOf, serverFieldErrors, type FieldOf } from './server-errors';
+
+export interface FormSubmitOptions<Values, Result> {
+  /** Maps a server field path to a form field; by default the form's own top-level fields. */
+  fieldOf?: FieldOf;
+  onSuccess?: (result: Result, values: Values) => void | Promise<void>;
+  /**
+   * After a failure, once the field messages are on the form. `placed` says whether they covered
+   * the error (every server field found a form field); otherwise the form shows `error` itself.
+   */
+  onError?: (error: unknown, placed: boolean) => void;
+}
+
+export interface FormSubmit {
+  /** The form's onSubmit handler (validation first). */
+  onSubmit: (event?: React.FormEvent<HTMLElement>) => void;
+  /** The same, for a button outside a <form>. */
+  submit: () => void;
+  submitting: boolean;
+  /** The last failure that no field took (cleared by the next attempt), for the form's error line. */
+  error: unknown;
+  /** The last failure, whether or not fields took it. */
+  lastError: unknown;
+  /** Forgets the last outcome. */
+  reset: () => void;
+}
+
+const quiet = () => {};
+
+/**
+ * A command through useSWRMutation, its failures left to the caller: a mutation would otherwise
+ * inherit the shell's query handlers (SWRConfig onError opens the error modal).
+ */
+export function useCommand<Arg, Result>(key: string, command: (arg: Arg) => Promise<Result>) {
+  return useSWRMutation<Result, unknown, string, Arg>(key, (_key: string, { arg }: { arg: Arg }) => command(arg), {
+    populateCache: false,
+    revalidate: false,
+    onError: quiet,
+    onSuccess: quiet,
+  });
+}
+
+/**
+ * Sends a @mantine/form form: validation first (its rules), then `action` with the (transformed)
+ * values. A refusal naming fields puts each message on its field (`fieldOf` maps the server's
+ * paths); `error` is what no field took, for the form's FormError. Busy and error state are the
+ * mutation's: nothing kept by hand.
+ */
+export function useFormSubmit<Values extends object, Submitted, Result>(
+  form: UseFormReturnType<Values, Submitted>,
+  action: (values: Submitted) => Promise<Result>,
+  options: FormSubmitOptions<Submitted, Result> = {},
+): FormSubmit {
+  const key = `form:${useId()}`;
+  const mutation = useCommand<Submitted, Result>(key, action);
+  const fieldOf = options.fieldOf ?? defaultFieldOf(Object.keys(form.getValues()));
+  const placed = serverFieldErrors(mutation.error, fieldOf).allPlaced;
+
+  const send = async (values: Submitted) => {
+    mutation.reset(); // a new attempt: the last outcome goes
+    let result: Result;
+    try {
+      result = await (mutation.trigger as (arg: Submitted) => Promise<Result>)(values);
+    } catch (error) {
+      const { errors, allPlaced } = serverFieldErrors(error, fieldOf);
+      if (Object.keys(errors).length > 0) form.setErrors(errors);
+      options.onError?.(error, allPlaced);
+      return;
+    }
+    await options.onSuccess?.(result, values);
+  };
+  const handleSubmit = form.onSubmit((values) => send(values), () => mutation.reset());
+  const onSubmit = (event?: React.FormEvent<HTMLElement>) => handleSubmit(event as React.FormEvent<HTMLFormElement> | undefined);
+  return {
+    onSubmit,
+    submit: () => onSubmit(),
+    submitting: mutation.isMutating,
+    error: placed ? undefined : mutation.error,
+    lastError: mutation.error,
+    reset: mutation.reset,
+  };
+}

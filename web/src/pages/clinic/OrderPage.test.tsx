@@ -1,0 +1,139 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AccountRole, AccountType, UserKind, type Me } from '@platform/domain';
+import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
+import { describedText } from '../../test/fields';
+import { renderPage } from '../../test/render';
+import { ErrorModalHost } from '../../components/ErrorModalHost';
+import { OrderPage } from './OrderPage';
+
+const riverside = {
+  id: 1, name: 'Riverside Oncology', type: AccountType.General, role: AccountRole.Physician as AccountRole,
+  eapPartner: false, international: false, clinicAccess: true, researchAccess: false,
+};
+const meAs = (role: AccountRole): Me => ({
+  user: { id: 7, kind: UserKind.Provider, email: 'physician@demo.test', firstName: 'Paula', lastName: 'Grant' },
+  accounts: [{ ...riverside, role }],
+  currentAccount: { ...riverside, role },
+});
+const patient = { id: 5, firstName: 'Imogen', lastName: 'Brightwater', dateOfBirth: '1959-10-03', sex: 'F', email: null, phone: null };
+
+function clinicApi(me: Me, extra: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'GET /auth/me': { body: me },
+    'GET /provider-clinic/1/physicians': {
+      body: [
+        { id: 10, firstName: 'Paula', lastName: 'Grant', name: 'Paula Grant', npi: '1234567893', specialty: null },
+        { id: 11, firstName: 'Omar', lastName: 'Reyes', name: 'Omar Reyes', npi: '1987654321', specialty: null },
+      ],
+    },
+    'GET /provider-clinic/1/tests/catalogue': {
+      body: [
+        { name: 'PROSTOX ultra', parentType: null, research: false },
+        { name: 'KRAS', parentType: null, research: false },
+      ],
+    },
+    'GET /provider-clinic/1/patient/5': { body: { patient: { ...patient, createdAt: '2026-01-01T00:00:00Z' }, samples: [] } },
+    ...extra,
+  });
+}
+
+const renderOrder = (patientId?: number) =>
+  renderPage(<><OrderPage /><ErrorModalHost /></>, { path: '/provider-clinic/:accountId/order', route: `/provider-clinic/1/order${patientId ? `?patientId=${patientId}` : ''}` });
+
+const physicianBox = () => screen.getByRole('combobox', { name: /Ordering physician/ });
+
+describe('OrderPage', () => {
+  it('pre-selects the signed-in physician as the ordering physician', async () => {
+    clinicApi(meAs(AccountRole.Physician));
+    renderOrder();
+    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toBe('Paula Grant (NPI 1234567893)'));
+    // Choosing them again (from habit) keeps them chosen.
+    const user = userEvent.setup();
+    await user.click(physicianBox());
+    await user.click(await screen.findByRole('option', { name: /Paula Grant/, hidden: true }));
+    expect((physicianBox() as HTMLInputElement).value).toBe('Paula Grant (NPI 1234567893)');
+  });
+
+  it('leaves the ordering physician to choose for support staff', async () => {
+    clinicApi(meAs(AccountRole.SupportStaff));
+    renderOrder();
+    await screen.findByRole('checkbox', { name: 'KRAS' });
+    expect((physicianBox() as HTMLInputElement).value).toBe('');
+  });
+
+  it('clears each validation error as soon as its field is fixed', async () => {
+    const user = userEvent.setup();
+    clinicApi(meAs(AccountRole.SupportStaff));
+    renderOrder(5);
+    await screen.findByText('Imogen Brightwater');
+    await screen.findByRole('checkbox', { name: 'KRAS' });
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    await screen.findByText('Choose at least one test');
+    expect(screen.getByText('Choose the ordering physician')).toBeTruthy();
+    expect(screen.getByText(/Confirm every attestation/)).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'KRAS' }));
+    expect(screen.queryByText('Choose at least one test')).toBeNull();
+    expect(screen.getByText(/Confirm every attestation/)).toBeTruthy();
+
+    await user.click(physicianBox());
+    await user.click(await screen.findByRole('option', { name: /Omar Reyes/, hidden: true }));
+    expect(screen.queryByText('Choose the ordering physician')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
+    expect(screen.queryByText(/Confirm every attestation/)).toBeNull();
+  });
+
+  it("shows the server's field errors on the fields they name", async () => {
+    const user = userEvent.setup();
+    const sent = clinicApi(meAs(AccountRole.Physician), {
+      'POST /provider-clinic/1/order': apiRefusal(400, 'validation', 'The order is not valid', [
+        { field: 'physicianId', message: 'The physician is not one of this account' },
+        { field: 'tests.0', message: 'KRAS cannot be ordered here' },
+      ]),
+    });
+    renderOrder(5);
+    await screen.findByText('Imogen Brightwater');
+    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
+    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    await waitFor(() => expect(describedText(physicianBox())).toContain('The physician is not one of this account'));
+    expect(describedText(screen.getByRole('group', { name: /^Test/ }))).toContain('KRAS cannot be ordered here');
+    expect(screen.queryByText('The order was not placed')).toBeNull();
+    // A refusal the form explains opens no error modal.
+    expect(screen.queryByText('Request failed with status code 400')).toBeNull();
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ patientId: 5, tests: ['KRAS'], physicianId: 10 });
+  });
+
+  it('shows a refusal that names no field above the button', async () => {
+    const user = userEvent.setup();
+    clinicApi(meAs(AccountRole.Physician), { 'POST /provider-clinic/1/order': apiRefusal(404, 'not_found', 'The patient was not found') });
+    renderOrder(5);
+    await screen.findByText('Imogen Brightwater');
+    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
+    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('The patient was not found')).toBeTruthy();
+    expect(screen.getByText('The order was not placed')).toBeTruthy();
+    expect(screen.queryByText('Request failed with status code 404')).toBeNull();
+  });
+
+  it('opens the error modal when the server fails', async () => {
+    const user = userEvent.setup();
+    clinicApi(meAs(AccountRole.Physician), { 'POST /provider-clinic/1/order': apiRefusal(500, 'internal', 'Something went wrong on our side. Please try again.') });
+    renderOrder(5);
+    await screen.findByText('Imogen Brightwater');
+    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
+    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Request failed with status code 500')).toBeTruthy();
+    expect(screen.getByText('Error submitting form')).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The one map of status colours (samples and shipments). Every colour is dark enough for white
+ * text on a filled badge (WCAG AA, ≥ 4.5:1), and a light badge of it carries dark text: readable
+ * either way. The words are always shown too, never colour alone.
+ */
+import { SampleStatus, ShipmentStatus } from '@platform/domain';
+
+/** Colours dark enough for white text on a filled badge or button (WCAG AA, 4.5:1). */
+export const AA_COLORS = { green: '#1e7b34', orange: '#a3470f', red: 'red.9', gray: 'gray.7', blue: 'blue.9' } as const;
+
+/** A dark amber: white on it reads at 7:1 (Mantine's yellow would not). */
+const AA_AMBER = '#7a5200';
+
+const STATUS_COLORS: Record<string, string> = {
+  [SampleStatus.OrderPlaced]: AA_COLORS.gray,
+  [SampleStatus.PendingShipment]: AA_AMBER,
+  [SampleStatus.InTransit]: AA_COLORS.blue,
+  [SampleStatus.InQueue]: 'indigo.9',
+  [SampleStatus.InTesting]: 'violet.9',
+  [SampleStatus.Resulted]: AA_COLORS.green,
+  [SampleStatus.Completed]: 'teal.9',
+  [SampleStatus.Rejected]: AA_COLORS.red,
+  [SampleStatus.InStorage]: 'cyan.9',
+  [SampleStatus.Discarded]: 'dark.6',
+  [ShipmentStatus.NotReadyToShip]: AA_COLORS.gray,
+  [ShipmentStatus.ReadyToShip]: AA_AMBER,
+  [ShipmentStatus.Shipped]: AA_COLORS.blue,
+  [ShipmentStatus.Cancelled]: AA_COLORS.red,
+  [ShipmentStatus.OnHold]: AA_COLORS.orange,
+};
+
+/** A sample's or shipment's status colour, for a badge. */
+export const statusColor = (status: string) => STATUS_COLORS[status] ?? AA_COLORS.gray;

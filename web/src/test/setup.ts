@@ -1,0 +1,34 @@
+/** jsdom lacks what Mantine asks the browser for: matchMedia, ResizeObserver, scrollIntoView. */
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { closeErrorModal } from '../shell/error-modal-store';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView ??= () => {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+afterEach(() => {
+  cleanup();
+  closeErrorModal();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
