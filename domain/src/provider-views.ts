@@ -89,6 +89,8 @@ export interface PhysicianOption {
   name: string;
   npi: string | null;
   specialty: string | null;
+  /** This physician is the signed-in user (their physician record): the order form pre-selects them. */
+  isCaller: boolean;
 }
 
 /** GET tests/catalogue: a test the Clinical Portal may order. */

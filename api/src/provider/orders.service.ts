@@ -15,9 +15,16 @@ import { auditActor, enqueueJob, notFound, recordAudit } from '@platform/server'
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 
-export async function listPhysicians(ctx: Pick<AppContext, 'db'>, accountId: number): Promise<PhysicianOption[]> {
-  const physicians = await ctx.db.models.Physician.findAll({ where: { accountId }, order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']] });
-  return physicians.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, name: `${p.firstName} ${p.lastName}`, npi: p.npi, specialty: p.specialty }));
+export async function listPhysicians(ctx: Pick<AppContext, 'db'>, caller: AccountCaller): Promise<PhysicianOption[]> {
+  const { Physician, Contact } = ctx.db.models;
+  const [physicians, contact] = await Promise.all([
+    Physician.findAll({ where: { accountId: caller.accountId }, order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']] }),
+    Contact.findOne({ where: { userId: caller.userId }, attributes: ['id'] }),
+  ]);
+  return physicians.map((p) => ({
+    id: p.id, firstName: p.firstName, lastName: p.lastName, name: `${p.firstName} ${p.lastName}`, npi: p.npi, specialty: p.specialty,
+    isCaller: p.contactId !== null && p.contactId === contact?.id,
+  }));
 }
 
 /** The tests a clinic may order (the catalogue's Clinical Portal list). */

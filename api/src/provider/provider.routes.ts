@@ -56,7 +56,7 @@ export function providerRouter(ctx: AppContext): Router {
 
   // Ordering
   router.get(path('physicians'), ...clinic, async (req, res) => {
-    res.json(await listPhysicians(ctx, accountCallerOf(req, res).accountId));
+    res.json(await listPhysicians(ctx, accountCallerOf(req, res)));
   });
 
   router.get(path('tests/catalogue'), ...clinic, (_req, res) => {

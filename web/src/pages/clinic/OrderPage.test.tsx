@@ -24,8 +24,9 @@ function clinicApi(me: Me, extra: Record<string, MockHandler> = {}) {
     'GET /auth/me': { body: me },
     'GET /provider-clinic/1/physicians': {
       body: [
-        { id: 10, firstName: 'Paula', lastName: 'Grant', name: 'Paula Grant', npi: '1234567893', specialty: null },
-        { id: 11, firstName: 'Omar', lastName: 'Reyes', name: 'Omar Reyes', npi: '1987654321', specialty: null },
+        // The API marks the signed-in user's own physician record (a physician signed in; support staff have none).
+        { id: 10, firstName: 'Paula', lastName: 'Grant', name: 'Paula Grant', npi: '1234567893', specialty: null, isCaller: me.currentAccount?.role === AccountRole.Physician },
+        { id: 11, firstName: 'Omar', lastName: 'Reyes', name: 'Omar Reyes', npi: '1987654321', specialty: null, isCaller: false },
       ],
     },
     'GET /provider-clinic/1/tests/catalogue': {

@@ -5,9 +5,9 @@ import {
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  AccountRole, formatCalendarDate, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, SAMPLE_TYPES, SampleType, type AttestationKey, type Attestations, type PatientSex, type TestName,
+  formatCalendarDate, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, SAMPLE_TYPES, SampleType, type AttestationKey, type Attestations, type PatientSex, type TestName,
 } from '@platform/domain';
-import { useMe, type MeAccount } from '../../api/auth';
+import type { MeAccount } from '../../api/auth';
 import {
   placeOrder, useClinicCatalogue, usePatientDetail, usePhysicians, useRefreshClinic, type CreatedOrder, type PatientSummary, type PhysicianOption,
 } from '../../api/clinic';
@@ -48,17 +48,10 @@ function orderFieldOf(field: string): keyof OrderValues | undefined {
   return ['tests', 'physicianId', 'sampleType', 'attestations'].includes(head) ? (head as keyof OrderValues) : undefined;
 }
 
-const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
-
-/**
- * The physician to pre-select: the only one of the account, or the signed-in person when they are
- * a Physician of the account (their physician record carries their name).
- */
-export function defaultPhysician(physicians: PhysicianOption[], account: MeAccount, user: { firstName: string; lastName: string } | undefined): PhysicianOption | null {
+/** The physician to pre-select: the only one of the account, or the signed-in user's own physician record. */
+export function defaultPhysician(physicians: PhysicianOption[]): PhysicianOption | null {
   if (physicians.length === 1) return physicians[0];
-  if (account.role !== AccountRole.Physician || !user) return null;
-  const mine = physicians.filter((p) => sameName(p.firstName, user.firstName) && sameName(p.lastName, user.lastName));
-  return mine.length === 1 ? mine[0] : null;
+  return physicians.find((p) => p.isCaller) ?? null;
 }
 
 /** A submit failure the form itself explains (the others open the error modal). */
@@ -68,7 +61,6 @@ function OrderForm({ account }: { account: MeAccount }) {
   const [params, setParams] = useSearchParams();
   const preselected = Number(params.get('patientId')) || null;
   const { data: preselectedDetail } = usePatientDetail(account.id, preselected);
-  const { data: me } = useMe();
   const [created, setCreated] = useState<{ order: CreatedOrder; patient: PatientSummary; physician: string } | null>(null);
   const physicians = usePhysicians(account.id);
   const catalogue = useClinicCatalogue(account.id);
@@ -126,12 +118,12 @@ function OrderForm({ account }: { account: MeAccount }) {
   // The ordering physician is chosen for the person when there is one obvious choice (once).
   const physicianDefaulted = useRef(false);
   useEffect(() => {
-    if (physicianDefaulted.current || !physicians.data || (!me && physicians.data.length !== 1)) return;
+    if (physicianDefaulted.current || !physicians.data) return;
     physicianDefaulted.current = true;
-    const choice = defaultPhysician(physicians.data, account, me?.user);
+    const choice = defaultPhysician(physicians.data);
     if (choice && form.getValues().physicianId === null) change('physicianId', String(choice.id));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [physicians.data, me, account]);
+  }, [physicians.data]);
 
   const physicianOptions = useMemo(
     () => (physicians.data ?? []).map((p) => ({ value: String(p.id), label: p.npi ? `${p.name} (NPI ${p.npi})` : p.name })),
