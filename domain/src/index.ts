@@ -6,6 +6,7 @@ export * from './constants';
 export * from './dates';
 export * from './people';
 export * from './jobs';
+export * from './passwords';
 export * from './schemas';
 export * from './sign-in-portals';
 export * from './record-values';

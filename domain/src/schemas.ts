@@ -5,12 +5,12 @@
  */
 import Joi from 'joi';
 import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, PASSWORD_MIN_LENGTH, RESET_TOKEN_HEX_LENGTH } from './constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MUST_CONTAIN } from './passwords';
 
 /** The portals a person signs in to (patients never sign in with a password). */
 export const SIGN_IN_PORTALS = ['admin', 'provider', 'research', 'lab'] as const;
 export type SignInPortal = (typeof SIGN_IN_PORTALS)[number];
 
-export const PASSWORD_MAX_LENGTH = 200;
 
 /** Options every object schema here carries: unknown keys are an error, never silently kept or dropped. */
 const STRICT_KEYS = { allowUnknown: false } as const;
@@ -37,14 +37,14 @@ export const signInPortalSchema = Joi.string()
 const enteredPasswordSchema = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).label('Password');
 
 /**
- * A new password: PASSWORD_MIN_LENGTH to 200 characters with at least one letter and one digit.
+ * A new password: the rule of passwords.ts (PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH characters, a letter, a digit).
  * Messages never repeat the password.
  */
 export const passwordSchema = Joi.string()
   .min(PASSWORD_MIN_LENGTH)
   .max(PASSWORD_MAX_LENGTH)
-  .pattern(/\p{L}/u, 'letter')
-  .pattern(/\p{Nd}/u, 'digit')
+  .pattern(PASSWORD_MUST_CONTAIN[0].pattern, PASSWORD_MUST_CONTAIN[0].name)
+  .pattern(PASSWORD_MUST_CONTAIN[1].pattern, PASSWORD_MUST_CONTAIN[1].name)
   .label('Password')
   .messages({
     'string.pattern.name': '{#label} must contain at least one {#name}',

@@ -1,18 +1,8 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH } from '@platform/domain';
+import { newPasswordProblem, PASSWORD_RULE_TEXT } from '@platform/domain';
 
-/** The rule a new password meets (the API's passwordSchema says the same): length, a letter, a digit. */
-export const PASSWORD_RULE_TEXT = `Use at least ${PASSWORD_MIN_LENGTH} characters, with at least one letter and one digit.`;
 export const PASSWORDS_DIFFER = 'The two passwords do not match';
-
-/** What is wrong with a new password, or null. */
-export function newPasswordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (!/\p{L}/u.test(password)) return 'Use at least one letter';
-  if (!/\p{Nd}/u.test(password)) return 'Use at least one digit';
-  return null;
-}
 
 interface NewPasswordValues {
   newPassword: string;
