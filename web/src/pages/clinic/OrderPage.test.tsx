@@ -45,6 +45,15 @@ const renderOrder = (patientId?: number) =>
 
 const physicianBox = () => screen.getByRole('combobox', { name: /Ordering physician/ });
 
+/** A physician orders KRAS for the pre-chosen patient, confirming the attestations. */
+async function placeKrasOrder(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findByText('Imogen Brightwater');
+    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
+    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+}
+
 describe('OrderPage', () => {
   it('pre-selects the signed-in physician as the ordering physician', async () => {
     clinicApi(meAs(AccountRole.Physician));
@@ -97,11 +106,7 @@ describe('OrderPage', () => {
       ]),
     });
     renderOrder(5);
-    await screen.findByText('Imogen Brightwater');
-    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
-    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await placeKrasOrder(user);
 
     await waitFor(() => expect(describedText(physicianBox())).toContain('The physician is not one of this account'));
     expect(describedText(screen.getByRole('group', { name: /^Test/ }))).toContain('KRAS cannot be ordered here');
@@ -115,11 +120,7 @@ describe('OrderPage', () => {
     const user = userEvent.setup();
     clinicApi(meAs(AccountRole.Physician), { 'POST /provider-clinic/1/order': apiRefusal(404, 'not_found', 'The patient was not found') });
     renderOrder(5);
-    await screen.findByText('Imogen Brightwater');
-    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
-    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await placeKrasOrder(user);
     expect(await screen.findByText('The patient was not found')).toBeTruthy();
     expect(screen.getByText('The order was not placed')).toBeTruthy();
     expect(screen.queryByText('Request failed with status code 404')).toBeNull();
@@ -129,11 +130,7 @@ describe('OrderPage', () => {
     const user = userEvent.setup();
     clinicApi(meAs(AccountRole.Physician), { 'POST /provider-clinic/1/order': apiRefusal(500, 'internal', 'Something went wrong on our side. Please try again.') });
     renderOrder(5);
-    await screen.findByText('Imogen Brightwater');
-    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
-    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await placeKrasOrder(user);
     expect(await screen.findByText('Request failed with status code 500')).toBeTruthy();
     expect(screen.getByText('Error submitting form')).toBeTruthy();
   });
