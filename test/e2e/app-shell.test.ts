@@ -3,32 +3,25 @@
  * and catch-alls, the error modal for failing queries, the build check and the static files.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { SIDEBAR_WIDTH_PX } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { platformTitleOf, resolveBrand } from '../../web/src/brand';
 import { documentHref, STATIC_DOCUMENTS } from '../../web/src/documents';
-import { collectPageErrors, newPage, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
+import { browserSuite, collectPageErrors } from '../support/browser';
 import { dialog, expectPath, sidebar, sidebarWidth, signIn } from './pages';
 
 const TITLE = platformTitleOf(resolveBrand({ VITE_BRAND: process.env.VITE_BRAND }));
 
 describe('e2e: application shell', function () {
   this.timeout(60_000);
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite();
   let page: Page;
   let errors: string[];
 
-  before(async () => ({ server, browser } = await openServerAndBrowser()));
-  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
+    ({ page } = await suite.newPage());
     errors = collectPageErrors(page);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const layoutOf = (p: Page) => p.locator('[data-layout]').first().getAttribute('data-layout');

@@ -3,36 +3,19 @@
  * account menu: the whole path a person takes, in the browser, against the real API and worker.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
-import { launchBrowser, newPage } from '../support/browser';
+import { browserSuite } from '../support/browser';
 import { waitForMail } from '../support/mail';
-import { startServer, startTestWorker } from '../support/server';
 import { dialog, expectPath, fillSignIn, signIn, SIGN_IN_PAGES } from './pages';
 
 describe('e2e: password reset and change', function () {
   this.timeout(90_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let worker: Awaited<ReturnType<typeof startTestWorker>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite({ worker: true });
   let page: Page;
 
-  before(async () => {
-    server = await startServer();
-    worker = await startTestWorker();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await worker?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ page } = await suite.newPage());
   });
 
   it('resets a forgotten password from the emailed link, then changes it back from the account menu', async () => {
