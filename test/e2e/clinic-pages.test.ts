@@ -117,6 +117,9 @@ describe('clinic pages (browser)', function () {
     const shipment = page.getByRole('article', { name: /Shipment SHP-/ }).filter({ hasText: barcode });
     await shipment.waitFor();
     expect(await shipment.innerText()).to.include('Ready to Ship');
+    // The page refreshes its two lists each on its own: the shipment can show before the kit has
+    // left the list of kits to ship. Wait until it has (this fails if it never does), then count.
+    await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).waitFor({ state: 'detached' });
     expect(await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).count()).to.equal(0);
     await screenshot(page, 'clinic-shipments');
     await dismissToasts(page);
