@@ -3,16 +3,10 @@ import { LOGIN_FAILURES_PER_ACCOUNT } from '@platform/domain';
 import { buildTestApp, newSession, signIn, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
+import { emailsSettled } from '../support/jobs';
+import { until } from '../support/wait';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
 import type { RunningWorker } from '@platform/worker';
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('sign-in', () => {
   let t: TestApp;
@@ -154,7 +148,7 @@ describe('sign-in', () => {
       const link = mail.text.match(/https?:\/\/\S+\/provider\/reset-password\?token=([0-9a-f]{64})/);
       expect(link, mail.text).to.not.equal(null);
       const token = link![1];
-      await until(async () => (await t.ctx.db.models.Email.findOne({ where: { toAddress: email, template: 'password-reset' }, order: [['id', 'DESC']] }))?.status === 'Sent');
+      await until(async () => (await t.ctx.db.models.Email.findOne({ where: { toAddress: email, template: 'password-reset' }, order: [['id', 'DESC']] }))?.status === 'Sent', { what: 'the reset email logged as Sent', timeoutMs: 10_000 });
       const logged = await t.ctx.db.models.Email.findOne({ where: { toAddress: email, template: 'password-reset' }, order: [['id', 'DESC']] });
       expect(logged!.textBody, 'the email log keeps no usable link').to.not.include(token);
       expect(logged!.textBody).to.include('reset-password?token=[redacted]');
@@ -179,8 +173,13 @@ describe('sign-in', () => {
         const res = await s.post('/api/auth/forgot-password', { email, portal: 'lab' }).expect(202);
         expect(res.body).to.deep.equal({ message: 'If an account exists for that email, a reset link is on its way.' });
       }
+      // Each answer goes before its request's work (the throttle's decision, then the email): wait
+      // until the throttle has decided on all six (it counts every request to the address, refused
+      // ones too), then until every email it let through has been through its send-email job.
+      const counted = async () => Number(await t.ctx.redis.get(`${t.ctx.config.redisPrefix}:reset-email:${email}`));
+      await until(async () => (await counted()) >= 6, { what: 'the throttle to decide on all six requests' });
       await waitForMail(email, 3);
-      await new Promise((r) => setTimeout(r, 1500));
+      expect(await emailsSettled(t.ctx, email), 'reset emails logged').to.equal(3);
       expect(await mailTo(email)).to.have.length(3);
     });
 

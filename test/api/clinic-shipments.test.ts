@@ -3,7 +3,8 @@ import { ItemKind, SampleStatus, ShipmentStatus } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { addPatient, createClinic, placeOrder, rowCounts, waitFor, type PlacedOrder, type TestClinic } from '../support/fixtures/clinic';
+import { addPatient, createClinic, placeOrder, rowCounts, type PlacedOrder, type TestClinic } from '../support/fixtures/clinic';
+import { until } from '../support/wait';
 
 describe('clinic shipments', function () {
   // A real worker renders the requisition forms first.
@@ -24,10 +25,10 @@ describe('clinic shipments', function () {
     for (let i = 0; i < 4; i++) orders.push(await placeOrder(clinic, p.id));
     foreign = await placeOrder(other, (await addPatient(other)).id);
     // Let the requisition forms render, so shipments carry them.
-    await waitFor('requisition forms', async () => {
+    await until(async () => {
       const n = await t.ctx.db.models.SampleDocument.count({ where: { sampleId: [...orders.map((o) => o.sampleId), foreign.sampleId] } });
       return n === 5 ? n : null;
-    });
+    }, { what: 'requisition forms' });
   });
   after(async () => {
     await worker.close();

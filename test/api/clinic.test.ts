@@ -6,8 +6,9 @@ import { moveSample, systemCaller } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
+import { until } from '../support/wait';
 import {
-  ALL_ATTESTED, addPatient, binaryParser, createClinic, pdfText, placeOrder, rowCounts, uniquePatient, waitFor, type TestClinic,
+  ALL_ATTESTED, addPatient, binaryParser, createClinic, pdfText, placeOrder, rowCounts, uniquePatient, type TestClinic,
 } from '../support/fixtures/clinic';
 
 describe('clinic provider API', () => {
@@ -390,10 +391,10 @@ describe('clinic provider API', () => {
         expect(early.body.error).to.deep.equal({ code: 'not_ready', message: 'The requisition form is still being prepared. Try again in a moment.' });
 
         worker = await startTestWorker();
-        const res = await waitFor('the requisition form', async () => {
+        const res = await until(async () => {
           const r = await clinic.session.agent.get(path).buffer(true).parse(binaryParser as never);
           return r.status === 200 ? r : null;
-        });
+        }, { what: 'the requisition form' });
         expect(res.headers['content-type']).to.equal('application/pdf');
         expect(res.headers['content-disposition']).to.equal(`attachment; filename="test-requisition-${order.barcode}.pdf"`);
         expect(pdfPageCount(res.body as Buffer), 'one page, no blank page after it').to.equal(1);

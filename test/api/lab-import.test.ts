@@ -11,7 +11,8 @@ import { IMPORT_MAX_BYTES, SELF_APPROVAL_MESSAGE } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, until, userId } from '../support/fixtures/lab';
+import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from '../support/fixtures/lab';
+import { until } from '../support/wait';
 
 interface JobView {
   id: number;
@@ -47,10 +48,10 @@ describe('lab toolbox: result-file imports', function () {
       .send(Buffer.isBuffer(content) ? content : Buffer.from(content));
 
   async function finished(s: Session, jobId: number): Promise<JobView> {
-    return until(`job ${jobId} finished`, async () => {
+    return until(async () => {
       const res = await s.agent.get(`/api/lab-toolbox/jobs/${jobId}`).expect(200);
       return res.body.status === 'Pending' ? null : (res.body as JobView);
-    });
+    }, { what: `job ${jobId} finished`, timeoutMs: 30_000 });
   }
 
   async function resultsOf(testIds: number[]) {

@@ -4,9 +4,9 @@
  * test-artifacts/screenshots/ for people to look at.
  */
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { axeViolations, newPage, screenshot, VIEWPORTS, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
+import { axeViolations, browserSuite, screenshot, VIEWPORTS } from '../support/browser';
 import { signIn, SIGN_IN_PAGES } from './pages';
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
@@ -22,16 +22,12 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
 
 describe('e2e: accessibility and screenshots', function () {
   this.timeout(60_000);
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => ({ server, browser } = await openServerAndBrowser()));
-  after(() => closeServerAndBrowser(server, browser));
+  const suite = browserSuite();
 
   for (const { name, path, ready } of PAGES) {
     for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.phone]] as const) {
       it(`${path} at ${width}px: no serious or critical axe violation, screenshot kept`, async () => {
-        const { context, page } = await newPage(browser, { baseURL: server.baseUrl, viewport, isMobile: width === '375', bypassCSP: true });
+        const { context, page } = await suite.newPage({ viewport, isMobile: width === '375', bypassCSP: true });
         try {
           await page.goto(path);
           await ready(page);
@@ -54,7 +50,7 @@ describe('e2e: accessibility and screenshots', function () {
     ];
     for (const [name, portal, email] of homes) {
       for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.phone]] as const) {
-        const { context, page } = await newPage(browser, { baseURL: server.baseUrl, viewport, isMobile: width === '375', bypassCSP: true });
+        const { context, page } = await suite.newPage({ viewport, isMobile: width === '375', bypassCSP: true });
         try {
           await signIn(page, portal, email);
           await page.waitForTimeout(250);

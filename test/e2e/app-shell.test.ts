@@ -3,32 +3,25 @@
  * and catch-alls, the error modal for failing queries, the build check and the static files.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { SIDEBAR_WIDTH_PX } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { platformTitleOf, resolveBrand } from '../../web/src/brand';
 import { documentHref, STATIC_DOCUMENTS } from '../../web/src/documents';
-import { collectPageErrors, newPage, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
+import { browserSuite, collectPageErrors } from '../support/browser';
 import { dialog, expectPath, sidebar, sidebarWidth, signIn } from './pages';
 
 const TITLE = platformTitleOf(resolveBrand({ VITE_BRAND: process.env.VITE_BRAND }));
 
 describe('e2e: application shell', function () {
   this.timeout(60_000);
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite();
   let page: Page;
   let errors: string[];
 
-  before(async () => ({ server, browser } = await openServerAndBrowser()));
-  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
+    ({ page } = await suite.newPage());
     errors = collectPageErrors(page);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const layoutOf = (p: Page) => p.locator('[data-layout]').first().getAttribute('data-layout');
@@ -152,29 +145,40 @@ describe('e2e: application shell', function () {
   });
 
   describe('build check', () => {
-    /** Answers get-build-id from a list, one answer per call (the last one repeats); counts the calls. */
-    async function serveBuildIds(answers: (string | number)[]): Promise<{ calls: () => number }> {
-      let calls = 0;
-      await page.route('**/api/system/get-build-id', (route) => {
-        const answer = answers[Math.min(calls, answers.length - 1)];
-        calls += 1;
-        return typeof answer === 'number'
-          ? route.fulfill({ status: answer, body: 'unavailable' })
-          : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: answer }) });
+    /**
+     * Answers get-build-id with whatever `answer` holds when the request comes (an id, or an HTTP
+     * status to fail with): the test switches it, so the answers do not depend on how many checks
+     * the SPA makes, or when. The page counts the checks it has handled (`handled()`): one counts
+     * once the SPA's own code has read the answer and acted on it (see trackBuildChecks), and
+     * `reloadAsked()` says whether the page asked for a reload since it was loaded.
+     */
+    async function serveBuildIds(first: string | number): Promise<{ answer: string | number; handled: () => Promise<number>; reloadAsked: () => Promise<boolean> }> {
+      const served = { answer: first };
+      await page.route('**/api/system/get-build-id', (route) =>
+        typeof served.answer === 'number'
+          ? route.fulfill({ status: served.answer, body: 'unavailable' })
+          : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: served.answer }) }),
+      );
+      await page.addInitScript(TRACK_BUILD_CHECKS);
+      return Object.assign(served, {
+        handled: () => page.evaluate(() => (globalThis as unknown as BuildCheckTracking).buildChecksHandled ?? 0),
+        reloadAsked: () => page.evaluate(() => (globalThis as unknown as BuildCheckTracking).reloadAsked === true),
       });
-      return { calls: () => calls };
     }
+    const checksHandled = (n: number) => page.waitForFunction((count) => ((globalThis as unknown as BuildCheckTracking).buildChecksHandled ?? 0) >= count, n);
 
     const markPage = () => page.evaluate(() => Object.assign(globalThis, { beforeRouteChange: true }));
     const pageIsMarked = () => page.evaluate(() => (globalThis as unknown as { beforeRouteChange?: boolean }).beforeRouteChange === true);
 
     it('reloads the page when a later build id differs from the first', async () => {
-      const ids = await serveBuildIds(['build-1', 'build-2']);
+      const ids = await serveBuildIds('build-1');
       await page.goto('/provider/login');
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await expectCalls(ids.calls, 1);
+      await checksHandled(1); // the check at start has read 'build-1'
+      expect(await ids.reloadAsked()).to.equal(false);
       await markPage();
       const reloaded = page.waitForEvent('load');
+      ids.answer = 'build-2'; // a new release is out
       await page.getByRole('link', { name: 'Forgot password?' }).click(); // a route change, no page load
       await reloaded;
       expect(await pageIsMarked(), 'the page was loaded afresh').to.equal(false);
@@ -182,16 +186,20 @@ describe('e2e: application shell', function () {
     });
 
     it('does not reload while the build id stays the same, or when the call fails', async () => {
-      const ids = await serveBuildIds(['build-1', 'build-1', 503]);
+      const ids = await serveBuildIds('build-1');
       await page.goto('/provider/login');
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-      await expectCalls(ids.calls, 1);
+      await checksHandled(1);
       await markPage();
+      const before = await ids.handled();
       await page.getByRole('link', { name: 'Forgot password?' }).click();
-      await expectCalls(ids.calls, 2);
+      await page.getByRole('link', { name: 'Back to sign-in' }).waitFor();
+      await checksHandled(before + 1); // the route change's check read 'build-1' again
+      ids.answer = 503;
       await page.getByRole('link', { name: 'Back to sign-in' }).click();
-      await expectCalls(ids.calls, 3);
-      await page.waitForTimeout(300);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await checksHandled(before + 2); // and this one failed
+      expect(await ids.reloadAsked(), 'no reload asked for').to.equal(false);
       expect(await pageIsMarked(), 'still the same page').to.equal(true);
     });
 
@@ -227,8 +235,35 @@ describe('e2e: application shell', function () {
   });
 });
 
-async function expectCalls(calls: () => number, atLeast: number): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (calls() < atLeast && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  expect(calls(), 'build id requests').to.be.at.least(atLeast);
+/** What trackBuildChecks leaves on the page's global object. */
+interface BuildCheckTracking {
+  buildChecksHandled?: number;
+  reloadAsked?: boolean;
 }
+
+/**
+ * Runs in the page before its own scripts (a string: what tsx compiles may not run in a page).
+ * Counts the build checks the SPA has handled: fetch is wrapped so that, once a get-build-id
+ * answer has reached the SPA's code (and, for a 200, once the SPA has read its body), one more
+ * task passes before the count goes up; the SPA's decision (to reload or not) runs in the
+ * microtasks right after, so it has been taken by then. A reload asked for is seen at once through
+ * the Navigation API's navigate event (the page may live on a moment before it goes).
+ */
+const TRACK_BUILD_CHECKS = `(() => {
+  const w = globalThis;
+  w.buildChecksHandled = 0;
+  w.reloadAsked = false;
+  if (w.navigation) w.navigation.addEventListener('navigate', (event) => { if (event.navigationType === 'reload') w.reloadAsked = true; });
+  const handled = () => w.setTimeout(() => { w.buildChecksHandled += 1; }, 0);
+  const original = w.fetch.bind(w);
+  w.fetch = (input, init) => {
+    const answer = original(input, init);
+    if (!String(input).endsWith('/api/system/get-build-id')) return answer;
+    return answer.then((response) => {
+      if (!response.ok) { handled(); return response; }
+      const json = response.json.bind(response);
+      response.json = () => { const body = json(); body.then(handled, handled); return body; };
+      return response;
+    }, (error) => { handled(); throw error; });
+  };
+})();`;

@@ -3,9 +3,9 @@
  * press OK; desktop Chrome and mobile browsers never do.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { UNSUPPORTED_BROWSER_MESSAGE } from '../../web/src/shell/browser-support';
-import { newPage, USER_AGENTS, VIEWPORTS, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
+import { browserSuite, USER_AGENTS, VIEWPORTS } from '../support/browser';
 import { dialog, expectPath } from './pages';
 
 const SPEC_TEXT =
@@ -13,25 +13,14 @@ const SPEC_TEXT =
 
 describe('e2e: unsupported-browser modal', function () {
   this.timeout(60_000);
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  before(async () => ({ server, browser } = await openServerAndBrowser()));
-  after(() => closeServerAndBrowser(server, browser));
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const suite = browserSuite();
 
   async function open(userAgent: string, mobile = false): Promise<Page> {
-    const made = await newPage(browser, {
-      baseURL: server.baseUrl,
+    const made = await suite.newPage({
       userAgent,
       viewport: mobile ? VIEWPORTS.phone : VIEWPORTS.desktop,
       isMobile: mobile,
     });
-    context = made.context;
     await made.page.goto('/provider/login');
     await made.page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     return made.page;
@@ -89,7 +78,7 @@ describe('e2e: unsupported-browser modal', function () {
     ['Firefox on Android', USER_AGENTS.androidFirefox, true],
   ] as const) {
     it(`does not appear for ${name}`, async () => {
-      const page = await open(userAgent || (await browserUserAgent(browser)), mobile);
+      const page = await open(userAgent || (await browserUserAgent(suite.browser)), mobile);
       await page.waitForTimeout(400);
       expect(await modal(page).count()).to.equal(0);
     });

@@ -5,43 +5,27 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SampleStatus } from '@platform/domain';
-import type { RunningWorker } from '@platform/worker';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
+import { axeViolations, browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
 import { buildTestApp, signIn as signInApi, type TestApp } from '../support/http';
-import { startServer, startTestWorker } from '../support/server';
 import { ALL_ATTESTED, pdfText, uniquePatient } from '../support/fixtures/clinic';
 import { signIn as signInPage } from './pages';
 
 describe('clinic pages (browser)', function () {
   this.timeout(120_000);
-  let server: { baseUrl: string; stop(): Promise<void> };
-  let worker: RunningWorker;
-  let browser: Browser;
+  // A failed test leaves a picture of the pages it opened (clinic-failed-…).
+  const suite = browserSuite({ worker: true, screenshotPrefix: 'clinic' });
   let t: TestApp;
   let riversideId: number;
-  let current: Page | null = null;
 
   before(async () => {
-    server = await startServer();
-    worker = await startTestWorker();
-    browser = await launchBrowser();
     t = await buildTestApp();
     riversideId = (await t.ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } }))!.id;
   });
   after(async () => {
-    await browser?.close();
-    await worker?.close();
-    await server?.stop();
     await t?.close();
-  });
-
-  afterEach(async function () {
-    // A failed test leaves a picture of the page it failed on.
-    if (this.currentTest?.state === 'failed' && current) await screenshot(current, `clinic-failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-    current = null;
   });
 
   /** How wide the page is laid out (wider than the viewport means sideways scrolling). */
@@ -55,9 +39,8 @@ describe('clinic pages (browser)', function () {
   }
 
   async function physicianPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ page: Page; errors: string[] }> {
-    const { page } = await newPage(browser, { baseURL: server.baseUrl, viewport, bypassCSP: true, isMobile: viewport.width < 500 });
+    const { page } = await suite.newPage({ viewport, bypassCSP: true, isMobile: viewport.width < 500 });
     const errors = collectPageErrors(page);
-    current = page;
     await signInPage(page, 'provider', DEMO_USERS.physician.email);
     return { page, errors };
   }
@@ -134,6 +117,9 @@ describe('clinic pages (browser)', function () {
     const shipment = page.getByRole('article', { name: /Shipment SHP-/ }).filter({ hasText: barcode });
     await shipment.waitFor();
     expect(await shipment.innerText()).to.include('Ready to Ship');
+    // The page refreshes its two lists each on its own: the shipment can show before the kit has
+    // left the list of kits to ship. Wait until it has (this fails if it never does), then count.
+    await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).waitFor({ state: 'detached' });
     expect(await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).count()).to.equal(0);
     await screenshot(page, 'clinic-shipments');
     await dismissToasts(page);

@@ -5,7 +5,7 @@
  * session is still alive whenever the page decides).
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_IDLE_MINUTES } from '@platform/domain';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
 import {
@@ -15,7 +15,7 @@ import {
   SIGNED_OUT_FOR_INACTIVITY,
   SIGNED_OUT_PARAM,
 } from '../../web/src/session/idle-timeout';
-import { axeViolations, collectPageErrors, newPage, screenshot, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
+import { axeViolations, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { dialog, expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser } from './pages';
 
 const MINUTE = 60_000;
@@ -28,21 +28,15 @@ const WARN_AFTER_MS = SESSION_IDLE_MINUTES * MINUTE - IDLE_WARNING_BEFORE_MS;
 
 describe('e2e: idle-session warning', function () {
   this.timeout(60_000);
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  before(async () => ({ server, browser } = await openServerAndBrowser()));
-  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl, bypassCSP: true }));
+    ({ context, page } = await suite.newPage({ bypassCSP: true }));
     errors = collectPageErrors(page);
     await page.clock.install();
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const warning = (p: Page) => dialog(p, IDLE_WARNING_TITLE);

@@ -4,37 +4,29 @@
  * other lab user, and a PCR plate from register to results.
  */
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningWorker } from '@platform/worker';
+import type { Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { signIn } from './pages';
-import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot } from '../support/browser';
-import { startServer, startTestWorker } from '../support/server';
+import { axeViolations, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
-import { freshBarcode, makeSample, SampleStatus, statusOf, TestName } from '../support/fixtures/lab';
+import { JobStatus } from '@platform/domain';
+import { freshBarcode, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline } from '../support/fixtures/lab';
+import { outboxJobSettled } from '../support/jobs';
 
 describe('lab toolbox pages (browser)', function () {
   this.timeout(120_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let worker: RunningWorker;
-  let browser: Browser;
+  const suite = browserSuite({ worker: true, screenshotPrefix: 'lab' });
   let t: TestApp;
 
   before(async () => {
-    server = await startServer();
-    worker = await startTestWorker();
-    browser = await launchBrowser();
     t = await buildTestApp();
   });
   after(async () => {
-    await browser?.close();
-    await worker?.close();
-    await server?.stop();
     await t?.close();
   });
 
   async function labPage(who: 'lab1' | 'lab2'): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-    const { context, page } = await newPage(browser, { baseURL: server.baseUrl, bypassCSP: true });
+    const { context, page } = await suite.newPage({ bypassCSP: true });
     const errors = collectPageErrors(page);
     await signIn(page, 'lab', DEMO_USERS[who].email);
     return { page, errors, close: () => context.close() };
@@ -133,8 +125,17 @@ describe('lab toolbox pages (browser)', function () {
       expect(await axeViolations(page)).to.deep.equal([]);
       await page.getByRole('button', { name: 'Approve 2' }).click();
       await page.getByText('2 results released').first().waitFor();
-      expect(await statusOf(t.ctx.db, a.id)).to.equal('Resulted');
-      expect(await statusOf(t.ctx.db, b.id)).to.equal('Resulted');
+      // The approval moved both samples to Resulted and queued their notify-result jobs, which move
+      // them on to Completed whenever the worker gets to them: wait until those jobs are over, then
+      // check both steps (the status alone is Resulted or Completed depending on the worker's pace).
+      for (const sample of [a, b]) {
+        const released = await t.ctx.db.models.TestResult.findOne({ where: { testId: sample.testIds[0], status: TestResultStatus.Released } });
+        expect(released, `the released result of ${sample.barcode}`).to.not.equal(null);
+        const notified = await outboxJobSettled(t.ctx, `notify-result:${released!.id}`);
+        expect(notified.status, String(notified.error)).to.equal(JobStatus.Completed);
+        expect((await timeline(t.ctx.db, sample.id)).slice(-3)).to.deep.equal([SampleStatus.InTesting, SampleStatus.Resulted, SampleStatus.Completed]);
+        expect(await statusOf(t.ctx.db, sample.id)).to.equal(SampleStatus.Completed);
+      }
       await screenshot(page, 'lab-review');
       expect(lab2.errors).to.deep.equal([]);
     } finally {

@@ -5,10 +5,10 @@
  * screenshots kept under test-artifacts/screenshots/.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { catalogueEntry, PROSTOX_BOTH, RISK_LEVELS, TestName } from '@platform/domain';
 import { documentHref, STATIC_DOCUMENTS } from '../../web/src/documents';
-import { axeViolations, collectPageErrors, newPage, screenshot, VIEWPORTS, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
+import { axeViolations, browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
 import { expectPath, SIGN_IN_PAGES, storedUser } from './pages';
 
 const FAQ = { path: '/provider/prostox-faq', heading: 'PROSTOX questions and answers' };
@@ -18,20 +18,13 @@ const usd = (cents: number | null) => new Intl.NumberFormat('en-US', { style: 'c
 
 describe('e2e: information pages for physicians', function () {
   this.timeout(60_000);
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite();
   let page: Page;
   let errors: string[];
 
-  before(async () => ({ server, browser } = await openServerAndBrowser()));
-  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
+    ({ page } = await suite.newPage());
     errors = collectPageErrors(page);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const layoutOf = (p: Page) => p.locator('[data-layout]').first().getAttribute('data-layout');
@@ -112,7 +105,7 @@ describe('e2e: information pages for physicians', function () {
   for (const { name, path, heading } of [{ name: 'provider-prostox-faq', ...FAQ }, { name: 'provider-prostox-ultra-billing', ...BILLING }]) {
     for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.phone]] as const) {
       it(`${path} at ${width}px: no serious or critical axe violation, screenshot kept`, async () => {
-        const { context: ctx, page: p } = await newPage(browser, { baseURL: server.baseUrl, viewport, isMobile: width === '375', bypassCSP: true });
+        const { context: ctx, page: p } = await suite.newPage({ viewport, isMobile: width === '375', bypassCSP: true });
         try {
           await p.goto(path);
           await h1(p, heading).waitFor();

@@ -4,43 +4,31 @@
  * details, the view log, and a locked link.
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RunningWorker } from '@platform/worker';
+import type { Page } from 'playwright-core';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { axeViolations, collectPageErrors, launchBrowser, newPage, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
-import { startServer, startTestWorker, testConfig } from '../support/server';
+import { axeViolations, browserSuite, collectPageErrors, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
+import { testConfig } from '../support/server';
+import { until } from '../support/wait';
 import { createClinic, deliveredResult, pdfText, releaseCorrection, runJob, type Clinic } from '../support/fixtures/reports';
 
 describe('patient result page (browser, phone)', function () {
   this.timeout(90_000);
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let worker: RunningWorker;
+  const suite = browserSuite({ worker: true, screenshotPrefix: 'patient-result' });
   let ctx: AppContext;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   let clinic: Clinic;
 
   before(async () => {
-    server = await startServer();
-    worker = await startTestWorker();
     ctx = await createContext(testConfig(), 'test');
-    browser = await launchBrowser();
     clinic = await createClinic(ctx.db, 'page');
   });
   after(async () => {
-    await browser?.close();
-    await worker?.close();
-    await closeContext(ctx);
-    await server?.stop();
+    if (ctx) await closeContext(ctx);
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl, userAgent: USER_AGENTS.iphoneSafari, viewport: VIEWPORTS.phone, isMobile: true, bypassCSP: true }));
+    ({ page } = await suite.newPage({ userAgent: USER_AGENTS.iphoneSafari, viewport: VIEWPORTS.phone, isMobile: true, bypassCSP: true }));
     errors = collectPageErrors(page);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   /** The emailed link, opened on this server. */
@@ -75,10 +63,10 @@ describe('patient result page (browser, phone)', function () {
 
     // every view is logged
     const viewed = () => ctx.db.models.AuditEvent.count({ where: { action: 'result.viewed', entityKind: 'sample', entityId: String(fixture.sampleId) } });
-    await until(async () => (await viewed()) === 1);
+    await until(async () => (await viewed()) === 1, { what: 'the first view logged', timeoutMs: 10_000 });
     await page.reload();
     await page.getByRole('heading', { name: 'Your result' }).waitFor(); // a reload in the same browser needs no new answer
-    await until(async () => (await viewed()) === 2);
+    await until(async () => (await viewed()) === 2, { what: 'the second view logged', timeoutMs: 10_000 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (PDF)' }).click()]);
     expect(download.suggestedFilename()).to.equal(`lab-report-${fixture.barcode}.pdf`);
@@ -125,11 +113,3 @@ describe('patient result page (browser, phone)', function () {
     expect(errors).to.deep.equal([]);
   });
 });
-
-async function until(fn: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -8,57 +8,35 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { SampleStatus } from '@platform/domain';
-import type { RunningWorker } from '@platform/worker';
+import { JobStatus, SampleStatus, TestResultStatus } from '@platform/domain';
 import { signShippingPayload } from '@platform/server';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { collectPageErrors, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
+import { browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
+import { outboxJobSettled } from '../support/jobs';
 import { buildTestApp, type TestApp } from '../support/http';
 import { waitForMail } from '../support/mail';
 import { pdfText } from '../support/pdf';
-import { startServer, startTestWorker } from '../support/server';
 import { signIn } from './pages';
 
 describe('e2e: one sample from order to the patient reading the result', function () {
   this.timeout(240_000);
-  let server: { baseUrl: string; stop(): Promise<void> };
-  let worker: RunningWorker;
-  let browser: Browser;
+  // A failed test leaves a picture of each page it opened (lifecycle-failed-…).
+  const suite = browserSuite({ worker: true, screenshotPrefix: 'lifecycle' });
   let t: TestApp;
-  const open: Page[] = [];
 
   before(async () => {
-    server = await startServer();
-    worker = await startTestWorker();
-    browser = await launchBrowser();
     t = await buildTestApp();
   });
   after(async () => {
-    await browser?.close();
-    await worker?.close();
-    await server?.stop();
     await t?.close();
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') for (const [i, page] of open.entries()) await screenshot(page, `lifecycle-failed-${i}`).catch(() => undefined);
   });
 
   async function pageFor(viewport: { width: number; height: number } = VIEWPORTS.desktop, isMobile = false) {
-    const { page } = await newPage(browser, { baseURL: server.baseUrl, viewport, bypassCSP: true, isMobile });
-    open.push(page);
+    const { page } = await suite.newPage({ viewport, bypassCSP: true, isMobile });
     return { page, errors: collectPageErrors(page) };
   }
 
   const sampleStatus = async (barcode: string) => (await t.ctx.db.models.Sample.findOne({ where: { barcode } }))!.status;
-
-  async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
 
   it('walks the whole lifecycle', async () => {
     const riverside = (await t.ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } }))!;
@@ -100,7 +78,7 @@ describe('e2e: one sample from order to the patient reading the result', functio
     const externalOrderId = /SHP-\d{8}/.exec(created)![0];
     expect(await sampleStatus(barcode)).to.equal(SampleStatus.PendingShipment);
     const event = JSON.stringify({ id: `evt-${externalOrderId}`, type: 'order.shipped', data: { externalOrderId, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } });
-    const shipped = await fetch(`${server.baseUrl}/api/webhooks/shipping-service/orders`, {
+    const shipped = await fetch(`${suite.baseUrl}/api/webhooks/shipping-service/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-shipping-signature': signShippingPayload(t.ctx.config.shippingWebhookSecret, event) },
       body: event,
@@ -142,7 +120,14 @@ describe('e2e: one sample from order to the patient reading the result', functio
     await page.getByRole('checkbox', { name: `Choose ${barcode} PROSTOX CFRT` }).check();
     await page.getByRole('button', { name: 'Approve 1' }).click();
     await page.getByText('1 result released').first().waitFor();
-    await until('the report and the notifications', async () => (await sampleStatus(barcode)) === SampleStatus.Completed);
+    // The approval queued the lab report and the notifications: wait until both jobs are over.
+    const released = await t.ctx.db.models.TestResult.findOne({
+      where: { status: TestResultStatus.Released },
+      include: [{ model: t.ctx.db.models.Test, as: 'test', required: true, include: [{ model: t.ctx.db.models.Sample, as: 'sample', required: true, where: { barcode } }] }],
+    });
+    const jobs = await Promise.all([`lab-report:${released!.id}`, `notify-result:${released!.id}`].map((key) => outboxJobSettled(t.ctx, key, { timeoutMs: 60_000 })));
+    expect(jobs.map((j) => [j.name, j.status])).to.deep.equal([['render-pdf', JobStatus.Completed], ['notify-result', JobStatus.Completed]]);
+    expect(await sampleStatus(barcode)).to.equal(SampleStatus.Completed);
 
     // 5. The physician finds it under completed and downloads the report.
     page = physician.page;

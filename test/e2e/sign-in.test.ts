@@ -3,27 +3,21 @@
  * and what a 401 does (SPEC §2, §3 "Stored session user"; SPEC-NOTES on 401).
  */
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
-import { collectPageErrors, newPage, closeServerAndBrowser, openServerAndBrowser, type RunningServer } from '../support/browser';
+import { browserSuite, collectPageErrors } from '../support/browser';
 import { expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser, type PortalKey } from './pages';
 
 describe('e2e: signing in and out', function () {
   this.timeout(60_000);
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  before(async () => ({ server, browser } = await openServerAndBrowser()));
-  after(() => closeServerAndBrowser(server, browser));
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: server.baseUrl }));
+    ({ context, page } = await suite.newPage());
     errors = collectPageErrors(page);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const portals: { portal: PortalKey; email: string; home: RegExp; portalName: string }[] = [
@@ -123,7 +117,7 @@ describe('e2e: signing in and out', function () {
       await page.goto(`${SIGN_IN_PAGES.provider}?next=${encodeURIComponent(next)}`);
       await fillSignIn(page, DEMO_USERS.superAdmin.email, DEMO_PASSWORD);
       await expectPath(page, /^\/provider-clinic\/\d+$/);
-      expect(new URL(page.url()).origin).to.equal(server.baseUrl);
+      expect(new URL(page.url()).origin).to.equal(suite.baseUrl);
     });
   }
 

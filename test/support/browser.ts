@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AxeResults, ImpactValue } from 'axe-core';
-import { startServer } from './server';
+import type { RunningWorker } from '@platform/worker';
+import { startServer, startTestWorker } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,15 +53,76 @@ export function launchBrowser(): Promise<Browser> {
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
-/** What a browser test suite stands on: the real server (API + built SPA) and one Chromium. */
-export async function openServerAndBrowser(): Promise<{ server: RunningServer; browser: Browser }> {
-  const server = await startServer();
-  return { server, browser: await launchBrowser() };
+export interface BrowserSuiteOptions {
+  /** Also run a real worker (jobs: emails, PDFs, notifications, imports). */
+  worker?: boolean;
+  /** A failed test leaves a screenshot of each page it opened: test-artifacts/screenshots/<prefix>-failed-…png. */
+  screenshotPrefix?: string;
 }
 
-export async function closeServerAndBrowser(server: RunningServer | undefined, browser: Browser | undefined): Promise<void> {
-  await browser?.close();
-  await server?.stop();
+/** The parts a browser suite stands on, ready inside its tests and hooks. */
+export interface BrowserSuite {
+  readonly server: RunningServer;
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  /** A page in a context of its own (a fresh person) on this server; closed after the current test. */
+  newPage(options?: Omit<PageOptions, 'baseURL'>): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * The one way a browser test file gets its server and browser. Called inside describe(): once per
+ * file it starts the real API (serving the built SPA), the worker when asked, and one Chromium,
+ * and closes them at the end; the pages a test opens (suite.newPage) are closed after it, with a
+ * screenshot of each first when it failed.
+ */
+export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
+  let server: RunningServer | undefined;
+  let worker: RunningWorker | undefined;
+  let browser: Browser | undefined;
+  const opened: { context: BrowserContext; page: Page }[] = [];
+  const ready = <T>(part: T | undefined, name: string): T => {
+    if (!part) throw new Error(`the browser suite's ${name} is not running (use it inside tests and hooks)`);
+    return part;
+  };
+
+  before(async function () {
+    this.timeout(120_000);
+    server = await startServer();
+    if (options.worker) worker = await startTestWorker();
+    browser = await launchBrowser();
+  });
+  afterEach(async function () {
+    const failed = this.currentTest?.state === 'failed';
+    const title = (this.currentTest?.title ?? 'test').slice(0, 40).replace(/\W+/g, '-');
+    for (const [i, { page }] of opened.entries()) {
+      if (failed && !page.isClosed()) await screenshot(page, `${options.screenshotPrefix ?? 'e2e'}-failed-${title}-${i}`).catch(() => undefined);
+    }
+    for (const { context } of opened.splice(0)) await context.close().catch(() => undefined);
+  });
+  after(async function () {
+    this.timeout(60_000);
+    await browser?.close();
+    await worker?.close();
+    await server?.stop();
+    browser = worker = server = undefined;
+  });
+
+  return {
+    get server() {
+      return ready(server, 'server');
+    },
+    get baseUrl() {
+      return ready(server, 'server').baseUrl;
+    },
+    get browser() {
+      return ready(browser, 'browser');
+    },
+    async newPage(pageOptions = {}) {
+      const made = await newPage(ready(browser, 'browser'), { baseURL: ready(server, 'server').baseUrl, ...pageOptions });
+      opened.push(made);
+      return made;
+    },
+  };
 }
 
 export interface PageOptions {

@@ -1,4 +1,6 @@
+/** What the run's SMTP catcher (scripts/mail-catcher.ts) holds: every email the product sent. */
 import pg from 'pg';
+import { until } from './wait';
 
 export interface CaughtMail {
   id: number;
@@ -24,13 +26,26 @@ export function mailTo(address: string): Promise<CaughtMail[]> {
   return query('SELECT * FROM caught_mail WHERE $1 = ANY(to_addresses) ORDER BY id', [address]);
 }
 
-/** Waits until the catcher holds at least `count` messages for an address. */
-export async function waitForMail(address: string, count = 1, timeoutMs = 15_000): Promise<CaughtMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await mailTo(address);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} email(s) to ${address}, found ${mails.length}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+export interface WaitForMailOptions {
+  /** Only the messages this accepts count (and are answered), e.g. those naming one barcode. */
+  matching?: (mail: CaughtMail) => boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * Waits until the catcher holds at least `count` messages for an address (of those `matching`
+ * accepts) and answers them, oldest first. It proves that mail arrived, never that no more will:
+ * for that, wait for the sending jobs (emailsSettled in ./jobs) and then read mailTo.
+ */
+export function waitForMail(address: string, count = 1, options: WaitForMailOptions = {}): Promise<CaughtMail[]> {
+  const { matching = () => true, timeoutMs = 15_000 } = options;
+  let found = 0;
+  return until(
+    async () => {
+      const mails = (await mailTo(address)).filter(matching);
+      found = mails.length;
+      return mails.length >= count ? mails : null;
+    },
+    { what: () => `${count} email(s) to ${address} (found ${found})`, timeoutMs, intervalMs: 150 },
+  );
 }

@@ -9,6 +9,7 @@ import { createContext, closeContext, type AppContext } from '@platform/api';
 import type { RunningWorker } from '@platform/worker';
 import { startTestWorker, testConfig } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
+import { emailsSettled } from '../support/jobs';
 import {
   createClinic, createResult, currentReport, pdfText, releaseCorrection, resultLinkIn, runJob, uniq, type Clinic,
 } from '../support/fixtures/reports';
@@ -103,7 +104,7 @@ describe('lab report PDF and result notifications (worker)', function () {
       const job = await runJob(ctx, 'notify-result', { testResultId: r.resultId });
       expect(job.status, String(job.error)).to.equal(JobStatus.Completed);
 
-      const providerMail = (await waitForMail(clinic.email)).find((mail) => mail.subject.includes(r.barcode));
+      const [providerMail] = await waitForMail(clinic.email, 1, { matching: (mail) => mail.subject.includes(r.barcode) });
       expect(providerMail, 'the provider email').to.not.equal(undefined);
       expect(providerMail!.subject).to.equal(`Result ready: PROSTOX ultra for sample ${r.barcode}`);
       expect(providerMail!.text).to.include(`${testConfig().publicUrl}/provider-clinic/${clinic.account.id}/completed`);
@@ -135,7 +136,9 @@ describe('lab report PDF and result notifications (worker)', function () {
       const again = await runJob(ctx, 'notify-result', { testResultId: r.resultId });
       expect(again.status).to.equal(JobStatus.Completed);
       expect(again.result).to.deep.equal({ skipped: 'already notified' });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Both deliveries are over: wait until every email they logged has been sent, then count.
+      expect(await emailsSettled(ctx, r.patient.email!), 'patient emails logged').to.equal(1);
+      await emailsSettled(ctx, clinic.email);
       expect(await mailTo(r.patient.email!)).to.have.length(1);
       expect((await mailTo(clinic.email)).filter((mail) => mail.subject.includes(r.barcode))).to.have.length(1);
       expect(await ctx.db.models.PatientResultLink.count({ where: { sampleId: r.sampleId } })).to.equal(1);
@@ -150,7 +153,7 @@ describe('lab report PDF and result notifications (worker)', function () {
       const mails = await waitForMail(r.patient.email!, 2);
       expect(mails[1].subject).to.match(/corrected/i);
       expect(resultLinkIn(mails[1].text).token).to.not.equal(resultLinkIn(mails[0].text).token);
-      const providerMails = await until(() => mailTo(clinic.email).then((all) => all.filter((m) => m.subject.includes(r.barcode))), 2);
+      const providerMails = await waitForMail(clinic.email, 2, { matching: (m) => m.subject.includes(r.barcode) });
       expect(providerMails[1].subject).to.equal(`Corrected result ready: PROSTOX ultra for sample ${r.barcode}`);
       const links = await ctx.db.models.PatientResultLink.findAll({ where: { sampleId: r.sampleId }, order: [['id', 'ASC']] });
       expect(links).to.have.length(2);
@@ -176,19 +179,12 @@ describe('lab report PDF and result notifications (worker)', function () {
       const job = await runJob(ctx, 'notify-result', { testResultId: r.resultId });
       expect(job.status).to.equal(JobStatus.Completed);
       expect(job.result).to.deep.equal({ skipped: 'result is In Review' });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // The job is over: whatever it logged has been sent once these settle.
+      expect(await emailsSettled(ctx, r.patient.email!), 'patient emails logged').to.equal(0);
+      await emailsSettled(ctx, clinic.email);
       expect(await mailTo(r.patient.email!)).to.have.length(0);
+      expect((await mailTo(clinic.email)).filter((mail) => mail.subject.includes(r.barcode)), 'provider emails of this sample').to.have.length(0);
       expect((await ctx.db.models.Sample.findByPk(r.sampleId))!.status).to.equal(SampleStatus.InTesting);
     });
   });
 });
-
-async function until<T>(fn: () => Promise<T[]>, count: number, timeoutMs = 15_000): Promise<T[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const items = await fn();
-    if (items.length >= count) return items;
-    if (Date.now() > deadline) throw new Error(`expected ${count}, found ${items.length}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}

@@ -7,20 +7,12 @@ import { type OutboxRelay, queueEmail } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
 import { startTestWorker, testConfig } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
+import { jobSettled } from '../support/jobs';
+import { until } from '../support/wait';
 import { mailCatcher } from '../support/hooks';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const relayDown: OutboxRelay = { relay: async () => undefined, sweep: async () => 0, start() {}, stop() {} };
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('outbox → BullMQ → worker', function () {
   this.timeout(60_000);
@@ -42,26 +34,34 @@ describe('outbox → BullMQ → worker', function () {
       const email = await emailTo(to, relayDown);
       const outbox = await ctx.db.models.Outbox.findOne({ where: { idempotencyKey: `send-email:${email.id}` } });
       expect(outbox!.status).to.equal('pending');
-      await new Promise((r) => setTimeout(r, 1500));
+      const jobRowId = (outbox!.payload as { jobRowId: number }).jobRowId;
+      // Nothing can run it: BullMQ holds no job for it (the relay never sent it), so the worker never
+      // will; its status row is untouched and nothing was mailed.
+      const queued = await ctx.queue.getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'], 0, -1);
+      expect(queued.filter((j) => j && (j.id === `outbox-${outbox!.id}` || (j.data as { jobRowId?: number }).jobRowId === jobRowId)), 'BullMQ jobs of this outbox row').to.deep.equal([]);
+      const untouched = await ctx.db.models.Job.findByPk(jobRowId);
+      expect([untouched!.status, untouched!.attempts]).to.deep.equal([JobStatus.Pending, 0]);
       expect(await mailTo(to)).to.have.length(0); // nothing ran: the relay never sent it
 
-      const swept = await ctx.relay.sweep();
-      expect(swept).to.be.greaterThan(0);
+      // The sweeper sends only rows older than OUTBOX_STALE_MS: sweep until it has sent this one.
+      const swept = await until(async () => {
+        const count = await ctx.relay.sweep();
+        return (await ctx.db.models.Outbox.findByPk(outbox!.id))!.status === 'enqueued' ? { count } : null;
+      }, { what: 'the sweeper to send the stale outbox row' });
+      expect(swept.count).to.be.greaterThan(0);
       const mails = await waitForMail(to);
       expect(mails).to.have.length(1);
       expect(mails[0].subject).to.equal('Outbox test');
       await outbox!.reload();
       expect(outbox!.status).to.equal('enqueued');
-      const job = await until('job Completed', async () => {
-        const row = await ctx.db.models.Job.findOne({ where: { name: 'send-email', payload: { emailId: email.id } } as never });
-        return row?.status === JobStatus.Completed ? row : null;
-      });
+      const job = await jobSettled(ctx, jobRowId, { what: 'job Completed' });
+      expect(job.status).to.equal(JobStatus.Completed);
       expect(job.progress).to.equal(100);
 
-      // sweeping or relaying again does not send it twice
+      // sweeping or relaying again does not send it twice: once whatever they put on BullMQ is over, still one email
       await ctx.relay.relay(outbox!.id);
       await ctx.relay.sweep();
-      await new Promise((r) => setTimeout(r, 1000));
+      await jobSettled(ctx, jobRowId);
       expect(await mailTo(to)).to.have.length(1);
     } finally {
       await worker.close();
@@ -79,11 +79,10 @@ describe('outbox → BullMQ → worker', function () {
     let replacement: RunningWorker | null = null;
     try {
       const email = await emailTo(to);
-      await until('the first worker to start sending', async () => {
-        await email.reload();
-        const job = await ctx.db.models.Job.findOne({ where: { name: 'send-email', payload: { emailId: email.id } } as never });
-        return (job?.attempts ?? 0) >= 1;
-      });
+      const job = await until(async () => {
+        const row = await ctx.db.models.Job.findOne({ where: { name: 'send-email', payload: { emailId: email.id } } as never });
+        return (row?.attempts ?? 0) >= 1 ? row : null;
+      }, { what: 'the first worker to start sending' });
       await new Promise((r) => setTimeout(r, 700));
       child.kill('SIGKILL');
       await new Promise((r) => child!.once('exit', r));
@@ -93,8 +92,9 @@ describe('outbox → BullMQ → worker', function () {
       mailCatcher.setAcceptDelay(0);
 
       replacement = await startTestWorker({ WORKER_LOCK_MS: '2000' });
-      const mails = await waitForMail(to, 1, 30_000);
-      await new Promise((r) => setTimeout(r, 3000)); // time for any duplicate to show up
+      const mails = await waitForMail(to, 1, { timeoutMs: 30_000 });
+      // Any duplicate would come from another run of the job: wait until none is left to start or to end.
+      expect((await jobSettled(ctx, job!.id, { timeoutMs: 30_000 })).status).to.equal(JobStatus.Completed);
       expect(await mailTo(to)).to.have.length(1);
       expect(mails[0].messageId).to.equal(`<email-${email.id}@localhost>`);
       await email.reload();
@@ -111,10 +111,10 @@ describe('outbox → BullMQ → worker', function () {
     try {
       const job = await ctx.db.models.Job.create({ name: 'send-email', status: JobStatus.Pending, progress: 0, payload: { emailId: -1 } as object, attempts: 0 });
       await ctx.queue.add('send-email', { jobRowId: job.id, payload: { emailId: -1 } }, { jobId: `bad-${job.id}` });
-      const failed = await until('job Failed', async () => {
+      const failed = await until(async () => {
         await job.reload();
         return job.status === JobStatus.Failed ? job : null;
-      });
+      }, { what: 'job Failed' });
       expect(failed.error).to.match(/bad payload for send-email/);
       expect(failed.attempts).to.equal(0);
     } finally {
