@@ -124,7 +124,15 @@ describe('clinic provider API', () => {
       const lakeside = (await physician.agent.get(`/api/provider-clinic/${lakesideId}/physicians`).expect(200)).body;
       expect(riverside.map((p: { name: string }) => p.name)).to.include.members(['Paula Grant', 'Omar Reyes']);
       expect(lakeside.map((p: { name: string }) => p.name)).to.deep.equal(['Paula Grant']);
-      expect(riverside[0]).to.have.keys(['id', 'firstName', 'lastName', 'name', 'npi', 'specialty']);
+      expect(riverside[0]).to.have.keys(['id', 'firstName', 'lastName', 'name', 'npi', 'specialty', 'isCaller']);
+    });
+
+    it("marks the signed-in user's own physician record, which the order form pre-selects", async () => {
+      const mine = (list: { name: string; isCaller: boolean }[]) => list.filter((p) => p.isCaller).map((p) => p.name);
+      expect(mine((await physician.agent.get(`/api/provider-clinic/${riversideId}/physicians`).expect(200)).body)).to.deep.equal(['Paula Grant']);
+      expect(mine((await physician.agent.get(`/api/provider-clinic/${lakesideId}/physicians`).expect(200)).body)).to.deep.equal(['Paula Grant']);
+      // Support staff order for a physician: none is theirs.
+      expect(mine((await staff.agent.get(`/api/provider-clinic/${riversideId}/physicians`).expect(200)).body)).to.deep.equal([]);
     });
   });
 

@@ -18,15 +18,16 @@ const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@12
 describe('job ids across databases', function () {
   this.timeout(120_000);
   const name = `platform_test_jobids_${randomBytes(4).toString('hex')}`;
-  // Its own Redis prefix too, so the finished jobs it leaves are the only ones there.
-  const config = testConfig({ DATABASE_URL: databaseUrl(ADMIN_URL, name), REDIS_PREFIX: `${process.env.REDIS_PREFIX}-jobids` });
+  // Its own Redis prefix too, so the finished jobs it leaves are the only ones there. Read once the
+  // root hooks have set the run's environment (the mail catcher's port).
+  const config = () => testConfig({ DATABASE_URL: databaseUrl(ADMIN_URL, name), REDIS_PREFIX: `${process.env.REDIS_PREFIX}-jobids` });
   let worker: RunningWorker | null = null;
   let ctx: ServerContext | null = null;
 
   async function freshDatabase(): Promise<void> {
     await dropDatabase(ADMIN_URL, name);
     await createDatabase(ADMIN_URL, name);
-    const db = connect(config.databaseUrl);
+    const db = connect(config().databaseUrl);
     try {
       await createMigrator(db.sequelize).up();
     } finally {
@@ -48,8 +49,8 @@ describe('job ids across databases', function () {
   }
 
   async function start(): Promise<void> {
-    ctx = createServerContext(config, 'test');
-    worker = await startWorker(config);
+    ctx = createServerContext(config(), 'test');
+    worker = await startWorker(config());
   }
   async function stop(): Promise<void> {
     await worker?.close();

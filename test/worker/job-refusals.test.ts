@@ -41,7 +41,7 @@ describe('a domain refusal inside a job', function () {
 
   it('is Failed at the first attempt, with the lifecycle message, and the sample keeps its status', async () => {
     const r = await createResult(ctx.db, { accountId: clinic.account.id, physicianId: clinic.physician.id });
-    const job = await runJob(ctx as never, 'notify-result', { testResultId: r.resultId });
+    const job = await runJob(ctx, 'notify-result', { testResultId: r.resultId });
     expect(job.status).to.equal(JobStatus.Failed);
     expect(job.attempts, 'attempts made').to.equal(1);
     expect(job.error).to.equal(`A sample cannot go from ${SampleStatus.Resulted} to ${SampleStatus.OrderPlaced}`);
