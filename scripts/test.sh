@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: type check, build the SPA (the browser tests use it), run the SPA's component tests
+# `npm test`: type check, build the SPA (a production build whatever NODE_ENV says; the browser tests use it), run the SPA's component tests
 # (Vitest) and every mocha test, and end with one line of its own summing both: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-artifacts
 npm run typecheck || { echo "0 passed, 1 failed"; exit 1; }
-npm run build -w web >test-artifacts/web-build.log 2>&1 || { cat test-artifacts/web-build.log; echo "0 passed, 1 failed"; exit 1; }
+NODE_ENV=production npm run build -w web >test-artifacts/web-build.log 2>&1 || { cat test-artifacts/web-build.log; echo "0 passed, 1 failed"; exit 1; }
 tail -n 5 test-artifacts/web-build.log
 # Component tests: their counts come from Vitest's JSON report (the console gets the usual one).
 rm -f test-artifacts/vitest.json
