@@ -1,4 +1,4 @@
-import { UserKind } from './enums';
+import { Portal, UserKind } from './enums';
 import type { SignInPortal } from './schemas';
 
 /** Where each sign-in portal lives in the SPA (its login, forgot- and reset-password pages hang below). */
@@ -8,6 +8,18 @@ export const SIGN_IN_PORTAL_PATHS: Record<SignInPortal, string> = {
   research: '/provider-research',
   lab: '/lab_toolbox',
 };
+
+/** The name of each sign-in portal, as its pages and messages say it. */
+export const SIGN_IN_PORTAL_TITLES: Record<SignInPortal, string> = {
+  admin: 'Administration',
+  provider: Portal.Clinical,
+  research: Portal.Research,
+  lab: Portal.LabToolbox,
+};
+
+/** Said to a person whose password is right but who signs in somewhere else. */
+export const wrongPortalMessage = (portal: SignInPortal) =>
+  `This account signs in at the ${SIGN_IN_PORTAL_TITLES[portal]}: ${SIGN_IN_PORTAL_PATHS[portal]}/login`;
 
 /** Which kind of user may sign in through each portal. */
 export const SIGN_IN_PORTAL_USER_KIND: Record<SignInPortal, UserKind> = {

@@ -50,10 +50,22 @@ describe('sign-in', () => {
     await s.agent.get('/api/auth/me').expect(401);
   });
 
-  it('refuses the right password through the wrong portal', async () => {
+  it('refuses the right password through the wrong portal and says which portal is theirs', async () => {
     const s = await newSession(t.app, '10.1.0.2');
-    await s.post('/api/auth/login', { email: DEMO_USERS.lab1.email, password: DEMO_PASSWORD, portal: 'admin' }).expect(401);
-    await s.post('/api/auth/login', { email: DEMO_USERS.physician.email, password: DEMO_PASSWORD, portal: 'research' }).expect(401);
+    const cases: [string, string, string][] = [
+      [DEMO_USERS.lab1.email, 'admin', 'This account signs in at the Lab Toolbox: /lab_toolbox/login'],
+      [DEMO_USERS.admin.email, 'provider', 'This account signs in at the Administration: /admin/login'],
+      [DEMO_USERS.physician.email, 'research', 'This account signs in at the Clinical Portal: /provider/login'],
+      [DEMO_USERS.researcher.email, 'provider', 'This account signs in at the Research Portal: /provider-research/login'],
+    ];
+    for (const [email, portal, message] of cases) {
+      const res = await s.post('/api/auth/login', { email, password: DEMO_PASSWORD, portal }).expect(401);
+      expect(res.body.error, `${email} at ${portal}`).to.deep.equal({ code: 'wrong_portal', message });
+    }
+    await s.agent.get('/api/auth/me').expect(401);
+    // A wrong password at the wrong portal says nothing about the account.
+    const guess = await s.post('/api/auth/login', { email: DEMO_USERS.lab1.email, password: 'not-the-password1', portal: 'admin' }).expect(401);
+    expect(guess.body.error).to.deep.equal({ code: 'invalid_credentials', message: 'Invalid email or password' });
     await s.post('/api/auth/login', { email: DEMO_USERS.researcher.email, password: DEMO_PASSWORD, portal: 'research' }).expect(200);
   });
 

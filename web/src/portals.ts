@@ -3,7 +3,7 @@
  * sign-in. The base paths and user kinds are the domain's (the API builds the emailed reset
  * links from the same table).
  */
-import { Portal, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, type SignInPortal, type UserKind } from '@platform/domain';
+import { SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_TITLES, SIGN_IN_PORTAL_USER_KIND, type SignInPortal, type UserKind } from '@platform/domain';
 
 export interface SignInPortalInfo {
   portal: SignInPortal;
@@ -20,28 +20,28 @@ export interface SignInPortalInfo {
 export const SIGN_IN_PORTAL_INFO: Record<SignInPortal, SignInPortalInfo> = {
   admin: {
     portal: 'admin',
-    title: 'Administration',
+    title: SIGN_IN_PORTAL_TITLES.admin,
     userKind: SIGN_IN_PORTAL_USER_KIND.admin,
     authBasePath: SIGN_IN_PORTAL_PATHS.admin,
     audience: 'For lab administrators: providers, accounts, users and programs.',
   },
   provider: {
     portal: 'provider',
-    title: Portal.Clinical,
+    title: SIGN_IN_PORTAL_TITLES.provider,
     userKind: SIGN_IN_PORTAL_USER_KIND.provider,
     authBasePath: SIGN_IN_PORTAL_PATHS.provider,
     audience: 'For physicians and clinic staff: order tests, track samples and read results.',
   },
   research: {
     portal: 'research',
-    title: Portal.Research,
+    title: SIGN_IN_PORTAL_TITLES.research,
     userKind: SIGN_IN_PORTAL_USER_KIND.research,
     authBasePath: SIGN_IN_PORTAL_PATHS.research,
     audience: 'For research partners: order research panels and follow participants.',
   },
   lab: {
     portal: 'lab',
-    title: Portal.LabToolbox,
+    title: SIGN_IN_PORTAL_TITLES.lab,
     userKind: SIGN_IN_PORTAL_USER_KIND.lab,
     authBasePath: SIGN_IN_PORTAL_PATHS.lab,
     audience: 'For lab staff: intake, resulting, imports and review.',

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { PassportStatic } from 'passport';
 import {
-  changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, switchAccountBody, type ForgotPasswordAnswer, type SignInPortal,
+  changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, type ForgotPasswordAnswer, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
@@ -17,9 +17,11 @@ import { callerOf } from '../http/caller';
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
 
-function authenticate(passport: PassportStatic, req: Request): Promise<SessionUser | false> {
+/** The signed-in user, or why not: the portal that is theirs when only the portal was wrong. */
+function authenticate(passport: PassportStatic, req: Request): Promise<{ user: SessionUser | false; wrongPortal?: SignInPortal }> {
   return new Promise((resolve, reject) => {
-    passport.authenticate('local', { session: false }, (err: unknown, user: SessionUser | false) => (err ? reject(err) : resolve(user)))(req, req.res!, () => undefined);
+    passport.authenticate('local', { session: false }, (err: unknown, user: SessionUser | false, info?: { wrongPortal?: SignInPortal }) =>
+      err ? reject(err) : resolve({ user, wrongPortal: info?.wrongPortal }))(req, req.res!, () => undefined);
   });
 }
 
@@ -40,9 +42,10 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
     const ip = req.ip ?? 'unknown';
     await throttle.reserve(email, ip);
-    const user = await authenticate(passport, req);
+    const { user, wrongPortal } = await authenticate(passport, req);
     if (!user) {
-      await recordAudit(ctx.db, { ...auditActor(callerOf(req, res)), action: 'auth.login_failed', details: { portal } });
+      await recordAudit(ctx.db, { ...auditActor(callerOf(req, res)), action: 'auth.login_failed', details: { portal, ...(wrongPortal ? { reason: 'wrong portal' } : {}) } });
+      if (wrongPortal) throw new AppError(401, 'wrong_portal', wrongPortalMessage(wrongPortal));
       throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
     }
     await throttle.recordSuccess(email, ip);

@@ -56,23 +56,36 @@ export async function describeMe(ctx: Ctx, user: SessionUser, currentAccountId?:
   return { user, accounts, currentAccount: pickCurrentAccount(accounts, currentAccountId) };
 }
 
+export type CredentialCheck = { user: SessionUser } | { wrongPortal: SignInPortal } | null;
+
+/** The portal a user signs in at (a provider's depends on their accounts' access), or null when none would take them. */
+async function portalOf(ctx: Ctx, user: SessionUser, asked: SignInPortal): Promise<SignInPortal | null> {
+  if (user.kind === UserKind.Admin) return 'admin';
+  if (user.kind === UserKind.Lab) return 'lab';
+  const accounts = await accountsOf(ctx, user);
+  const clinic = accounts.some((a) => a.clinicAccess);
+  const research = accounts.some((a) => a.researchAccess);
+  if (asked === 'research' && research) return 'research';
+  if (asked === 'provider' && clinic) return 'provider';
+  return clinic ? 'provider' : research ? 'research' : null;
+}
+
 /**
- * Checks an email and password for a portal. Returns null for every kind of refusal (unknown
- * email, wrong password, wrong portal, inactive), so no answer tells which accounts exist.
+ * Checks an email and password for a portal. Null for every refusal before the password is known
+ * right (unknown email, wrong password, inactive), so no answer tells which accounts exist; once
+ * it is right, a person at the wrong portal is told which one is theirs.
  */
-export async function verifyCredentials(ctx: Ctx, email: string, password: string, portal: SignInPortal): Promise<SessionUser | null> {
+export async function verifyCredentials(ctx: Ctx, email: string, password: string, portal: SignInPortal): Promise<CredentialCheck> {
   const user = await ctx.db.models.User.findOne({ where: { email: email.trim().toLowerCase() } });
   if (!user) return burnVerifyTime(password).then(() => null);
   const passwordOk = await verifyPassword(user.passwordHash, password);
-  if (!passwordOk || !user.isActive || user.kind !== SIGN_IN_PORTAL_USER_KIND[portal]) return null;
+  if (!passwordOk || !user.isActive) return null;
   const sessionUser = toSessionUser(user);
-  if (user.kind === UserKind.Provider) {
-    const accounts = await accountsOf(ctx, sessionUser);
-    const usable = accounts.some((a) => (portal === 'research' ? a.researchAccess : a.clinicAccess));
-    if (!usable) return null;
-  }
+  const theirs = await portalOf(ctx, sessionUser, portal);
+  if (theirs === null) return null;
+  if (theirs !== portal) return { wrongPortal: theirs };
   await user.update({ lastLoginAt: new Date() });
-  return sessionUser;
+  return { user: sessionUser };
 }
 
 /** Starts a reset when the email belongs to a user of that portal; says nothing either way. */

@@ -33,7 +33,10 @@ export function installSessions(app: Express, ctx: AppContext): PassportStatic {
 
   passport.use(
     new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: true }, (req, email, password, done) => {
-      verifyCredentials(ctx, email, password, req.body.portal as SignInPortal).then((user) => done(null, user ?? false), done);
+      verifyCredentials(ctx, email, password, req.body.portal as SignInPortal).then(
+        (check) => (check && 'user' in check ? done(null, check.user) : done(null, false, check ? { message: 'wrong portal', ...check } : undefined)),
+        done,
+      );
     }),
   );
   passport.serializeUser((user, done) => done(null, user.id));
