@@ -225,4 +225,21 @@ describe('sign-in', () => {
     const res = await s.post('/api/auth/change-password', { currentPassword: 'wrong-password-9', newPassword: 'whatever-pass-12' }).expect(400);
     expect(res.body.error.fields).to.deep.equal([{ field: 'currentPassword', message: 'The current password is not correct' }]);
   });
+
+  it('change password allows as many wrong current passwords as sign-in does, then answers 429 before checking', async () => {
+    const { hashPassword } = await import('@platform/server/auth/passwords');
+    await t.ctx.db.models.User.create({ kind: 'admin', email: 'guesser@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Gus', lastName: 'Guess' });
+    const s = await newSession(t.app, '10.7.2.1');
+    await s.post('/api/auth/login', { email: 'guesser@demo.test', password: DEMO_PASSWORD, portal: 'admin' }).expect(200);
+    await s.refreshCsrf();
+    const change = (currentPassword: string) => s.post('/api/auth/change-password', { currentPassword, newPassword: 'another-pass-77' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) await change(`wrong-password-${i}`).expect(400);
+    const blocked = await change('wrong-password-x').expect(429);
+    expect(blocked.body.error.message).to.match(/^Too many wrong current passwords\. Try again in \d+ minutes?\.$/);
+    expect(Number(blocked.headers['retry-after'])).to.be.greaterThan(0);
+    // Even the right password waits: the check is not made at all.
+    await change(DEMO_PASSWORD).expect(429);
+    const row = await t.ctx.db.models.User.findOne({ where: { email: 'guesser@demo.test' } });
+    expect(await (await import('@platform/server/auth/passwords')).verifyPassword(row!.passwordHash, DEMO_PASSWORD)).to.equal(true);
+  });
 });

@@ -6,7 +6,7 @@ import {
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { validateBody } from '../http/validate';
-import { createLoginThrottle, createResetRequestThrottle } from './login-throttle';
+import { createLoginThrottle, createPasswordChangeThrottle, createResetRequestThrottle } from './login-throttle';
 import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from './auth.service';
 import { requireUser } from './guards';
 import { csrfToken } from './session';
@@ -33,6 +33,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const router = Router();
   const throttle = createLoginThrottle(ctx.redis, ctx.config.redisPrefix);
   const resetThrottle = createResetRequestThrottle(ctx.redis, ctx.config.redisPrefix);
+  const changeThrottle = createPasswordChangeThrottle(ctx.redis, ctx.config.redisPrefix);
 
   router.get('/csrf', (req, res) => {
     res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req) });
@@ -92,7 +93,9 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   });
 
   router.post('/change-password', requireUser(), validateBody(changePasswordBody), async (req, res) => {
+    await changeThrottle.reserve(req.user!.id);
     await changePassword(ctx, callerOf(req, res), req.user!, req.body.currentPassword, req.body.newPassword, req.sessionID);
+    await changeThrottle.recordSuccess(req.user!.id);
     // This session goes on under a new id (and a new CSRF token), as after a sign-in.
     const currentAccountId = req.session.currentAccountId;
     await logIn(req, req.user!);

@@ -44,6 +44,32 @@ export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle
   };
 }
 
+/**
+ * Changing a password: wrong current passwords are limited per user as sign-in failures are per
+ * account. A point is taken before the (costly) password check; a success gives them back.
+ */
+export function createPasswordChangeThrottle(redis: Redis, prefix: string) {
+  const byUser = new RateLimiterRedis({
+    storeClient: redis, keyPrefix: `${prefix}:password-change`, points: LOGIN_FAILURES_PER_ACCOUNT,
+    duration: LOGIN_THROTTLE_WINDOW_SECONDS, blockDuration: LOGIN_THROTTLE_WINDOW_SECONDS,
+  });
+  return {
+    async reserve(userId: number): Promise<void> {
+      try {
+        await byUser.consume(String(userId));
+      } catch (r) {
+        if (!(r instanceof RateLimiterRes)) throw r; // Redis itself failed: not a throttle decision
+        const seconds = Math.ceil(r.msBeforeNext / 1000);
+        const minutes = Math.max(1, Math.ceil(seconds / 60));
+        throw tooManyRequests(`Too many wrong current passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
+      }
+    },
+    async recordSuccess(userId: number): Promise<void> {
+      await byUser.delete(String(userId));
+    },
+  };
+}
+
 /** Password-reset requests: a few per email and per address, so nobody can flood a mailbox. */
 export function createResetRequestThrottle(redis: Redis, prefix: string) {
   const window = LOGIN_THROTTLE_WINDOW_SECONDS;
