@@ -1,12 +1,7 @@
 /**
- * How pages show names, counts, money and date inputs. Dates themselves read through
- * @platform/domain (formatDate, formatDateTime, formatTime, formatCalendarDate), as in PDFs and emails.
+ * How pages show money and date inputs. Dates, names and counts read through @platform/domain
+ * (formatDate…, fullName, listName, formatCount), as in PDFs and emails.
  */
-export const formatCount = (n: number) => n.toLocaleString('en-US');
-
-export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
-/** "Carter, John": how lists of patients read. */
-export const listName = (p: { firstName: string; lastName: string }) => `${p.lastName}, ${p.firstName}`;
 
 export const formatCents = (cents: number | null) => (cents === null ? '—' : `$${(cents / 100).toFixed(2)}`);
 

@@ -16,9 +16,10 @@ export interface LoginThrottle {
   recordSuccess(email: string, ip: string): Promise<void>;
 }
 
-function blocked(seconds: number) {
+/** A 429 saying what was refused and when to try again (Retry-After in seconds). */
+function blocked(what: string, seconds: number) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return tooManyRequests(`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
+  return tooManyRequests(`${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
 }
 
 export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle {
@@ -36,7 +37,7 @@ export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle
         if (r instanceof RateLimiterRes) return r.msBeforeNext;
         throw r; // Redis itself failed: not a throttle decision
       });
-      throw blocked(Math.ceil(Math.max(...waits) / 1000));
+      throw blocked('Too many sign-in attempts', Math.ceil(Math.max(...waits) / 1000));
     },
     async recordSuccess(email, ip) {
       await Promise.all([byAccount.delete(accountKey(email)), byAddress.reward(ip, 1)]);
@@ -59,9 +60,7 @@ export function createPasswordChangeThrottle(redis: Redis, prefix: string) {
         await byUser.consume(String(userId));
       } catch (r) {
         if (!(r instanceof RateLimiterRes)) throw r; // Redis itself failed: not a throttle decision
-        const seconds = Math.ceil(r.msBeforeNext / 1000);
-        const minutes = Math.max(1, Math.ceil(seconds / 60));
-        throw tooManyRequests(`Too many wrong current passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
+        throw blocked('Too many wrong current passwords', Math.ceil(r.msBeforeNext / 1000));
       }
     },
     async recordSuccess(userId: number): Promise<void> {

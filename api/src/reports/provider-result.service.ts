@@ -4,7 +4,7 @@
  * (a new link: the old one stops working, and a lockout is cleared).
  */
 import { Op } from 'sequelize';
-import { AuditActorKind, catalogueEntry, isTestName, type TestName } from '@platform/domain';
+import { catalogueEntry, isTestName, type TestName } from '@platform/domain';
 import type { AppContext } from '../context';
 import { accountsOf } from '../auth/auth.service';
 import type { SessionUser } from '../auth/session-user';

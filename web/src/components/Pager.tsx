@@ -1,6 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE } from '@platform/domain';
-import { formatCount } from '../format';
+import { DEFAULT_PAGE_SIZE, formatCount } from '@platform/domain';
 
 export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 25, 50, 100].map(String);
 

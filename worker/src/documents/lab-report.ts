@@ -13,7 +13,6 @@ import { describeResult, releasedResultsOf } from '@platform/server';
 const date = (d: Date | null | undefined) => (d ? formatDate(d) : null);
 const dateTime = (d: Date | null | undefined) => (d ? formatDateTime(d) : null);
 const dataDate = (ymd: string | null | undefined) => (ymd ? formatCalendarDate(ymd) : null);
-const personName = fullName;
 
 export async function renderLabReport(deps: WorkerDeps, sampleId: number, testResultId: number): Promise<{ pdf: Buffer; corrected: boolean }> {
   const m = deps.db.models;
@@ -61,7 +60,7 @@ export async function renderLabReport(deps: WorkerDeps, sampleId: number, testRe
 
       section(doc, 'Patient');
       fields(doc, [
-        ['Name', personName(patient)],
+        ['Name', fullName(patient)],
         ['Date of birth', dataDate(patient.dateOfBirth)],
         ['Sex', patient.sex],
         ['Medical record number', patient.medicalRecordNumber],
@@ -70,7 +69,7 @@ export async function renderLabReport(deps: WorkerDeps, sampleId: number, testRe
       section(doc, 'Ordered by');
       fields(doc, [
         ['Account', sample.account?.name ?? 'Patient ordered'],
-        ['Ordering physician', physician ? `${personName(physician)}${physician.npi ? ` (NPI ${physician.npi})` : ''}` : null],
+        ['Ordering physician', physician ? `${fullName(physician)}${physician.npi ? ` (NPI ${physician.npi})` : ''}` : null],
         ['Order number', order?.orderNumber],
       ]);
 
@@ -98,8 +97,8 @@ export async function renderLabReport(deps: WorkerDeps, sampleId: number, testRe
 
       section(doc, 'Review');
       fields(doc, [
-        ['Entered by', `${personName(result.enteredBy) ?? '—'}${result.importJobId ? ' (imported file)' : ''}, ${dateTime(result.createdAt)}`],
-        ['Approved by', result.reviewedBy ? `${personName(result.reviewedBy)}, ${dateTime(result.reviewedAt)}` : null],
+        ['Entered by', `${fullName(result.enteredBy) ?? '—'}${result.importJobId ? ' (imported file)' : ''}, ${dateTime(result.createdAt)}`],
+        ['Approved by', result.reviewedBy ? `${fullName(result.reviewedBy)}, ${dateTime(result.reviewedAt)}` : null],
         ['Approval date', date(result.reviewedAt)],
         ['Report date', date(new Date())],
       ]);

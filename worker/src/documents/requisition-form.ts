@@ -11,8 +11,6 @@ import type { WorkerDeps } from '../processors/types';
 
 /** An order's day (an instant, in the lab's zone) or a calendar date (YYYY-MM-DD, never shifted) as MM/DD/YYYY. */
 const usDate = (value: string | Date | null | undefined) => (!value ? null : typeof value === 'string' ? formatCalendarDate(value) : formatDate(value));
-const dateTime = (d: Date) => formatDateTime(d);
-const name = fullName;
 
 export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number): Promise<Buffer> {
   const m = deps.db.models;
@@ -56,14 +54,14 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
 
     section(doc, 'Ordering physician');
     fields(doc, [
-      ['Name', name(physician)],
+      ['Name', fullName(physician)],
       ['NPI', physician?.npi],
       ['Specialty', physician?.specialty],
     ]);
 
     section(doc, 'Patient');
     fields(doc, [
-      ['Name', name(patient)],
+      ['Name', fullName(patient)],
       ['Date of birth', usDate(patient.dateOfBirth)],
       ['Sex', patientSexLabel(patient.sex)],
       ['Medical record number', patient.medicalRecordNumber],
@@ -75,7 +73,7 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
       paragraph(doc, `${confirmed ? 'Confirmed' : 'NOT CONFIRMED'}: ${a.confirmed}`, confirmed ? {} : { bold: true, color: PDF_COLORS.danger });
     }
     const confirmedAt = typeof attestations.confirmedAt === 'string' ? new Date(attestations.confirmedAt) : order.createdAt;
-    paragraph(doc, `Attested by ${name(order.createdBy) ?? 'the ordering provider'} on ${dateTime(confirmedAt)}, in the ${order.portal}.`, { size: 9, color: PDF_COLORS.muted });
+    paragraph(doc, `Attested by ${fullName(order.createdBy) ?? 'the ordering provider'} on ${formatDateTime(confirmedAt)}, in the ${order.portal}.`, { size: 9, color: PDF_COLORS.muted });
     rule(doc);
     paragraph(doc, 'For laboratory use: received on ____ / ____ / ________   by ______________________', { size: 9, color: PDF_COLORS.muted });
   });

@@ -12,7 +12,7 @@
  */
 import { Op } from 'sequelize';
 import {
-  AccessStatus, AccountRole, AuditActorKind, catalogueEntry, isTestName, SampleStatus, TestResultStatus, type TestName,
+  AccessStatus, AccountRole, catalogueEntry, isTestName, SampleStatus, TestResultStatus, type TestName,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Processor } from './types';

@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  formatCalendarDate, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, SAMPLE_TYPES, SampleType, type AttestationKey, type Attestations, type PatientSex, type TestName,
+  type AttestationKey, type Attestations, formatCalendarDate, fullName, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, type PatientSex, SAMPLE_TYPES, SampleType, type TestName,
 } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
 import {
@@ -17,7 +17,6 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { fullName } from '../../format';
 import { PatientPicker } from './PatientPicker';
 import { RequisitionButton } from './RequisitionButton';
 import { patientPath } from './ResultList';

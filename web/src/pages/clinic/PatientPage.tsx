@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { formatCalendarDate, formatDate, formatDateTime, patientSexLabel, SampleStatus } from '@platform/domain';
+import { formatCalendarDate, formatDate, formatDateTime, fullName, patientSexLabel, SampleStatus } from '@platform/domain';
 import { usePatientDetail, type PatientDetail, type PatientSample } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { PageLoader } from '../../components/PageLoader';
 import { NotFoundPage } from '../NotFoundPage';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { fullName } from '../../format';
 import { ReportButton } from './ReportButton';
 import { RequisitionButton } from './RequisitionButton';
 import { StatusBadge } from './StatusBadge';

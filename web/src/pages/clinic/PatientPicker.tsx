@@ -8,13 +8,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatCalendarDate, isDataDate, PATIENT_SEX_LABELS, PATIENT_SEXES, todayDataDate, type PatientSex } from '@platform/domain';
+import { formatCalendarDate, isDataDate, listName, PATIENT_SEX_LABELS, PATIENT_SEXES, type PatientSex, todayDataDate } from '@platform/domain';
 import { createPatient, PATIENT_SEARCH_MIN_LENGTH, usePatientExists, usePatientSearch, type NewPatientInput, type PatientSummary } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
-import { listName } from '../../format';
 
 export function PatientPicker({ accountId, onPick }: { accountId: number; onPick: (patient: PatientSummary) => void }) {
   const [q, setQ] = useState('');

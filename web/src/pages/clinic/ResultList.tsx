@@ -5,10 +5,9 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, type ResultListCategory, type ResultListSortField } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, listName, type ResultListCategory, type ResultListSortField } from '@platform/domain';
 import { useResultList, type ResultListRow } from '../../api/clinic';
 import { useViewport } from '../../layouts/use-viewport';
-import { listName } from '../../format';
 import { Pager } from '../../components/Pager';
 import { SortHeader, type SortState } from './ListControls';
 import { StatusBadge } from './StatusBadge';

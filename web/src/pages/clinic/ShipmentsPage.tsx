@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, formatDateTime, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, formatDateTime, listName, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
 import { createShipment, useRefreshClinic, useShipments, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
@@ -13,7 +13,7 @@ import { reportError } from '../../shell/report-error';
 import { useViewport } from '../../layouts/use-viewport';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { formatCents, listName } from '../../format';
+import { formatCents } from '../../format';
 import { Pager } from '../../components/Pager';
 import { patientPath } from './ResultList';
 import { StatusBadge } from './StatusBadge';

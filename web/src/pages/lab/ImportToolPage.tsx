@@ -2,15 +2,13 @@ import { Anchor, Badge, Button, FileInput, Group, List, Paper, Progress, ScrollA
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, importKindValues,
-  LAB_IMPORT_KIND_LABELS, type ImportCommitResult, type ImportDryRunResult, type LabImportKind,
+  formatCount, IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, type ImportCommitResult, type ImportDryRunResult, importKindValues, LAB_IMPORT_KIND_LABELS, type LabImportKind,
 } from '@platform/domain';
 import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
 import { FormError } from '../../components/FormError';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { formatCount } from '../../format';
 import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 

@@ -6,7 +6,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, catalogueEntry, DEFAULT_PAGE_SIZE, formatDateTime, isTestName, REJECTION_REASONS, SAMPLE_OUTCOME_LABELS, scaleValues, type ApprovalGroup, type RejectionReason, type SampleOutcome,
+  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import {
@@ -19,7 +19,6 @@ import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { formatCount } from '../../format';
 import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
