@@ -39,7 +39,8 @@ export async function startMailCatcher(options: { databaseUrl: string; port?: nu
           const mail = await simpleParser(raw);
           await pool.query(
             `INSERT INTO caught_mail (message_id, from_address, to_addresses, subject, text_body, html_body, raw, received_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, now())`,
+             VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+             ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING`,
             [mail.messageId ?? null, addresses(mail.from)[0] ?? null, addresses(mail.to), mail.subject ?? '', mail.text ?? '', typeof mail.html === 'string' ? mail.html : null, raw],
           );
           callback();

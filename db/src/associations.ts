@@ -103,6 +103,8 @@ export function associate(m: Models): void {
 
   // Jobs
   m.Job.belongsTo(m.User, { foreignKey: 'createdByUserId', as: 'createdBy' });
+  m.EmailCampaignRun.hasMany(m.EmailCampaignRecipient, { foreignKey: 'campaignId', as: 'recipients' });
+  m.EmailCampaignRecipient.belongsTo(m.Email, { foreignKey: 'emailId', as: 'email' });
 
   associatePcr(m);
 }

@@ -29,5 +29,5 @@ export { FinancialAssistanceRecord, InsurancePlan, Order, Patient, PatientInvita
 export { PatientResultLink, Sample, SampleFollowUp, SampleStatusEvent, StudyResponse, Test, TestResult } from './samples';
 export { SampleDocument, StoredFile } from './documents';
 export { Shipment, ShipmentItem } from './shipments';
-export { AuditEvent, CaughtMail, Email, Job, Outbox, WebhookEvent } from './jobs';
+export { AuditEvent, CaughtMail, Email, EmailCampaignRecipient, EmailCampaignRun, Job, Outbox, WebhookEvent } from './jobs';
 export { PcrPlate, PcrPlateWell } from './pcr';

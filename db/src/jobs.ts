@@ -1,5 +1,5 @@
 /** Background work and records: jobs, the outbox, the email log, the audit log, webhook idempotency, caught mail. */
-import type { EntityKind, JobStatus } from '@platform/domain';
+import type { EmailCampaign, EntityKind, JobStatus } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -67,6 +67,32 @@ export class Email extends Model<InferAttributes<Email>, InferCreationAttributes
   declare error: Nullable<string>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
+}
+
+/** A bulk send of one of the campaigns to an audience of provider users, done by one job. */
+export class EmailCampaignRun extends Model<InferAttributes<EmailCampaignRun>, InferCreationAttributes<EmailCampaignRun>> {
+  declare id: CreationOptional<number>;
+  declare campaign: EmailCampaign;
+  /** The audience filter as the admin chose it. */
+  declare audience: CreationOptional<object>;
+  declare recipientCount: CreationOptional<number>;
+  declare jobId: NullableFk;
+  declare createdByUserId: NullableFk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+/** One person a campaign writes to; emailId is set with the email row, in one transaction. */
+export class EmailCampaignRecipient extends Model<InferAttributes<EmailCampaignRecipient>, InferCreationAttributes<EmailCampaignRecipient>> {
+  declare id: CreationOptional<number>;
+  declare campaignId: number;
+  declare contactId: number;
+  declare toAddress: string;
+  declare emailId: NullableFk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare email?: NonAttribute<Email | null>;
 }
 
 /** Append-only (the database refuses UPDATE, DELETE and TRUNCATE). No foreign key: the log outlives users. */
@@ -202,10 +228,39 @@ export function initJobs(sequelize: Sequelize) {
     { sequelize, modelName: 'CaughtMail', tableName: 'caught_mail', timestamps: false },
   );
 
+  const EmailCampaignRunM = subclass(EmailCampaignRun);
+  EmailCampaignRunM.init(
+    {
+      id: id(),
+      campaign: { type: DataTypes.TEXT, allowNull: false },
+      audience: dbDefault(DataTypes.JSONB),
+      recipientCount: dbDefault(DataTypes.INTEGER),
+      jobId: nullableFk(),
+      createdByUserId: nullableFk(),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'EmailCampaignRun', tableName: 'email_campaigns' },
+  );
+
+  const EmailCampaignRecipientM = subclass(EmailCampaignRecipient);
+  EmailCampaignRecipientM.init(
+    {
+      id: id(),
+      campaignId: { type: DataTypes.BIGINT, allowNull: false },
+      contactId: { type: DataTypes.BIGINT, allowNull: false },
+      toAddress: { type: DataTypes.TEXT, allowNull: false },
+      emailId: nullableFk(),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'EmailCampaignRecipient', tableName: 'email_campaign_recipients' },
+  );
+
   return {
     Job: JobM,
     Outbox: OutboxM,
     Email: EmailM,
+    EmailCampaignRun: EmailCampaignRunM,
+    EmailCampaignRecipient: EmailCampaignRecipientM,
     AuditEvent: AuditEventM,
     WebhookEvent: WebhookEventM,
     CaughtMail: CaughtMailM,

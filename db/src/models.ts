@@ -2,7 +2,9 @@
 import type { Sequelize } from 'sequelize';
 import { associate } from './associations';
 import { initDocuments, type SampleDocument, type StoredFile } from './documents';
-import { initJobs, type AuditEvent, type CaughtMail, type Email, type Job, type Outbox, type WebhookEvent } from './jobs';
+import {
+  initJobs, type AuditEvent, type CaughtMail, type Email, type EmailCampaignRecipient, type EmailCampaignRun, type Job, type Outbox, type WebhookEvent,
+} from './jobs';
 import {
   initPeople,
   type Account,
@@ -69,6 +71,8 @@ export interface Models extends PcrModels {
   AuditEvent: typeof AuditEvent;
   WebhookEvent: typeof WebhookEvent;
   CaughtMail: typeof CaughtMail;
+  EmailCampaignRun: typeof EmailCampaignRun;
+  EmailCampaignRecipient: typeof EmailCampaignRecipient;
 }
 
 export function initModels(sequelize: Sequelize): Models {

@@ -80,6 +80,11 @@ export class FinancialAssistanceRecord extends Model<
   declare status: CreationOptional<AccessStatus>;
   declare householdSize: Nullable<number>;
   declare annualIncomeCents: Nullable<number>;
+  /** What the patient pays under the program, in cents. */
+  declare approvedPriceCents: Nullable<number>;
+  /** YYYY-MM-DD: the last day the record applies. */
+  declare validUntil: Nullable<string>;
+  declare createdByUserId: NullableFk;
   declare decidedByUserId: NullableFk;
   declare decidedAt: Nullable<Date>;
   declare notes: Nullable<string>;
@@ -180,6 +185,9 @@ export function initPatients(sequelize: Sequelize) {
       status: dbDefault(DataTypes.TEXT),
       householdSize: { type: DataTypes.INTEGER },
       annualIncomeCents: { type: DataTypes.BIGINT },
+      approvedPriceCents: { type: DataTypes.INTEGER },
+      validUntil: { type: DataTypes.DATEONLY },
+      createdByUserId: nullableFk(),
       decidedByUserId: nullableFk(),
       decidedAt: { type: DataTypes.DATE },
       notes: { type: DataTypes.TEXT },

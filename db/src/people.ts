@@ -38,6 +38,8 @@ export class Account extends Model<InferAttributes<Account>, InferCreationAttrib
   declare international: CreationOptional<boolean>;
   declare clinicAccess: CreationOptional<boolean>;
   declare researchAccess: CreationOptional<boolean>;
+  /** Patients ordering for themselves may name this account as their treating provider. */
+  declare takesPatientOrders: CreationOptional<boolean>;
   declare isActive: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -74,6 +76,10 @@ export class Contact extends Model<InferAttributes<Contact>, InferCreationAttrib
   declare accessStatus: CreationOptional<AccessStatus>;
   /** The account name given at sign-up, before an admin places the contact in an account. */
   declare requestedAccountName: Nullable<string>;
+  /** What the person wrote when asking for access. */
+  declare requestNote: Nullable<string>;
+  /** Why access was denied (told to the person). */
+  declare decisionReason: Nullable<string>;
   declare decidedByUserId: NullableFk;
   declare decidedAt: Nullable<Date>;
   declare createdAt: CreationOptional<Date>;
@@ -183,6 +189,7 @@ export function initPeople(sequelize: Sequelize) {
       international: dbDefault(DataTypes.BOOLEAN),
       clinicAccess: dbDefault(DataTypes.BOOLEAN),
       researchAccess: dbDefault(DataTypes.BOOLEAN),
+      takesPatientOrders: dbDefault(DataTypes.BOOLEAN),
       isActive: dbDefault(DataTypes.BOOLEAN),
       ...timestamps(),
     },
@@ -209,6 +216,8 @@ export function initPeople(sequelize: Sequelize) {
       npi: { type: DataTypes.TEXT },
       accessStatus: dbDefault(DataTypes.TEXT),
       requestedAccountName: { type: DataTypes.TEXT },
+      requestNote: { type: DataTypes.TEXT },
+      decisionReason: { type: DataTypes.TEXT },
       decidedByUserId: nullableFk(),
       decidedAt: { type: DataTypes.DATE },
       ...timestamps(),

@@ -189,3 +189,19 @@ export function checkNewOption(value: string, existing: readonly string[]): NewO
   if (duplicate !== undefined) return { ok: false, error: `The option "${duplicate}" already exists` };
   return { ok: true, value: trimmed };
 }
+
+/**
+ * A US National Provider Identifier: 10 digits whose last is a Luhn check digit computed over the
+ * card-issuer prefix 80840 and the first nine (CMS's NPI check-digit rule).
+ */
+export function isValidNpi(value: string): boolean {
+  if (!/^\d{10}$/.test(value)) return false;
+  const digits = `80840${value}`.split('').map(Number);
+  let sum = 0;
+  for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
+    let d = digits[i];
+    if (double) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

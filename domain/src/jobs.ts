@@ -21,9 +21,11 @@ export interface JobPayloads {
   'notify-result': { testResultId: number };
   /** Validates (dry run) or writes (commit) an uploaded result file. */
   'lab-import': { fileId: number; kind: LabImportKind; mode: LabImportMode; userId: number };
+  /** Writes and queues one email per recipient of a bulk campaign (resumable: whoever has one is skipped). */
+  'email-campaign': { campaignId: number };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['send-email', 'render-pdf', 'notify-result', 'lab-import'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['send-email', 'render-pdf', 'notify-result', 'lab-import', 'email-campaign'] as const satisfies readonly JobName[];
 
 const id = () => Joi.number().integer().positive();
 
@@ -41,6 +43,7 @@ export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads
     mode: Joi.string().valid(...LAB_IMPORT_MODES).required(),
     userId: id().required(),
   }),
+  'email-campaign': Joi.object({ campaignId: id().required() }),
 };
 
 /** Retry policy of every job: exponential backoff; a job is Failed only after the last attempt. */

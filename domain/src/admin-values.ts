@@ -1,0 +1,29 @@
+/**
+ * The admin portal's values without joi (the SPA imports these without shipping the schemas):
+ * field limits, the two bulk email campaigns, and the toasts of SPEC §8 for the admin pages.
+ */
+export const PERSON_NAME_MAX_LENGTH = 100;
+export const ACCOUNT_NAME_MAX_LENGTH = 200;
+export const ACCOUNT_MAX_DEPARTMENTS = 50;
+export const REASON_MAX_LENGTH = 1000;
+/** How long a set-password link from an approval or a registration works. */
+export const SET_PASSWORD_LINK_DAYS = 7;
+/** The largest audience one bulk send may have. */
+export const CAMPAIGN_MAX_RECIPIENTS = 20_000;
+
+/** The two bulk email campaigns of SPEC §7 (send-email/portal-feedback-request, /portal-signup-reminder). */
+export const EmailCampaign = { PortalFeedbackRequest: 'portal-feedback-request', PortalSignupReminder: 'portal-signup-reminder' } as const;
+export type EmailCampaign = (typeof EmailCampaign)[keyof typeof EmailCampaign];
+export const EMAIL_CAMPAIGNS = [EmailCampaign.PortalFeedbackRequest, EmailCampaign.PortalSignupReminder] as const;
+export const EMAIL_CAMPAIGN_TITLES: Record<EmailCampaign, string> = {
+  'portal-feedback-request': 'Portal feedback request',
+  'portal-signup-reminder': 'Portal signup reminder',
+};
+
+/** The success toasts of SPEC §8 the admin pages show, word for word. */
+export const ADMIN_TOASTS = {
+  userCreated: 'User Created Successfully',
+  accountCreated: 'Account Created Successfully',
+  labUserFailed: 'Adding lab toolbox user failed',
+} as const;
+
