@@ -39,6 +39,7 @@ export function associate(m: Models): void {
   m.Patient.hasMany(m.FinancialAssistanceRecord, { foreignKey: 'patientId', as: 'financialAssistanceRecords' });
   m.FinancialAssistanceRecord.belongsTo(m.Patient, { foreignKey: 'patientId', as: 'patient' });
   m.FinancialAssistanceRecord.belongsTo(m.User, { foreignKey: 'decidedByUserId', as: 'decidedBy' });
+  m.FinancialAssistanceRecord.belongsTo(m.User, { foreignKey: 'createdByUserId', as: 'createdBy' });
 
   m.Account.hasMany(m.Order, { foreignKey: 'accountId', as: 'orders' });
   m.Patient.hasMany(m.Order, { foreignKey: 'patientId', as: 'orders' });

@@ -93,6 +93,7 @@ export class FinancialAssistanceRecord extends Model<
 
   declare patient?: NonAttribute<Patient>;
   declare decidedBy?: NonAttribute<User | null>;
+  declare createdBy?: NonAttribute<User | null>;
 }
 
 export class Order extends Model<InferAttributes<Order>, InferCreationAttributes<Order>> {

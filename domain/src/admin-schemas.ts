@@ -309,10 +309,18 @@ export const createFinancialAidBody = Joi.object<CreateFinancialAidBody>({
   .options(STRICT_KEYS)
   .label('Request body');
 
-export interface FinancialAidQuery { q: string; patientId: number | null; page: number; pageSize: number }
-/** GET admin/patients/financial-assistance?q=&patientId=: q matches the patient's name or email. */
+export interface AdminPatientSearchBody { q: string }
+/** POST admin/patients/search { q }: patients of every account (and self-ordering ones) by name, email or date of birth. */
+export const adminPatientSearchBody = Joi.object<AdminPatientSearchBody>({
+  q: Joi.string().trim().min(1).max(PERSON_NAME_MAX_LENGTH).label('Search').required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface FinancialAidQuery { patientId: number | null; page: number; pageSize: number }
+/**
+ * GET admin/patients/financial-assistance?patientId=: newest first, or one patient's. No name in
+ * the query: names stay out of URLs; the page finds the patient with POST admin/patients/search.
+ */
 export const financialAidQuery = Joi.object<FinancialAidQuery>({
-  q: search,
   patientId: id('Patient').allow('', null).empty(['', null]).default(null),
   ...paging,
 }).options(STRICT_KEYS).label('Query');

@@ -101,6 +101,16 @@ export interface InsurancePlanRow {
   isActive: boolean;
 }
 
+/** POST admin/patients/search (at most 20). */
+export interface AdminPatientOption {
+  id: number;
+  name: string;
+  dateOfBirth: string;
+  email: string | null;
+  /** Null for a patient who orders for themselves. */
+  accountName: string | null;
+}
+
 /** GET admin/patients/financial-assistance (rows). */
 export interface FinancialAidRow {
   id: number;

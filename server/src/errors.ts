@@ -43,3 +43,19 @@ export const conflict = (message: string, fields?: FieldError[]) => new Conflict
 export const forbidden = (message = 'You do not have access to this') => new Forbidden(message);
 export const badRequest = (message: string, fields?: FieldError[]) => new Invalid(message, fields);
 export const validationFailed = (fields: FieldError[]) => new Invalid(fields.map((f) => f.message).join('; '), fields, 'validation_failed');
+
+/**
+ * Runs `work`; a unique violation of one of `constraints` (by constraint or unique index name)
+ * becomes a 409 naming the field. The check a command makes first answers the common case; this
+ * answers the race two requests run at the same moment.
+ */
+export async function conflictOnDuplicate<T>(work: () => Promise<T>, constraints: Record<string, FieldError>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const name = (err as { name?: string; parent?: { constraint?: string } }).parent?.constraint;
+    const field = (err as Error).name === 'SequelizeUniqueConstraintError' && name ? constraints[name] : undefined;
+    if (field) throw new Conflict(field.message, [field]);
+    throw err;
+  }
+}

@@ -1,18 +1,20 @@
 import { Router, type Request } from 'express';
 import type { PassportStatic } from 'passport';
 import {
-  changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, type ForgotPasswordAnswer, type SignInPortal,
+  changePasswordBody, forgotPasswordBody, loginBody, requestAccessBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, type ForgotPasswordAnswer,
+  type RequestAccessBody, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { validateBody } from '../http/validate';
-import { createLoginThrottle, createPasswordChangeThrottle, createResetRequestThrottle } from './login-throttle';
+import { createEmailRequestThrottle, createLoginThrottle, createPasswordChangeThrottle } from './login-throttle';
 import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from './auth.service';
 import { requireUser } from './guards';
 import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
 import { auditActor, callerAs, recordAudit } from '@platform/server';
 import { callerOf } from '../http/caller';
+import { REQUEST_ACCESS_ANSWER, requestAccess } from '../access/providers.service';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
@@ -32,7 +34,8 @@ function logIn(req: Request, user: SessionUser): Promise<void> {
 export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const router = Router();
   const throttle = createLoginThrottle(ctx.redis, ctx.config.redisPrefix);
-  const resetThrottle = createResetRequestThrottle(ctx.redis, ctx.config.redisPrefix);
+  const resetThrottle = createEmailRequestThrottle(ctx.redis, ctx.config.redisPrefix, 'reset');
+  const accessRequestThrottle = createEmailRequestThrottle(ctx.redis, ctx.config.redisPrefix, 'request-access');
   const changeThrottle = createPasswordChangeThrottle(ctx.redis, ctx.config.redisPrefix);
 
   router.get('/csrf', (req, res) => {
@@ -85,6 +88,15 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     } catch (err) {
       ctx.logger.error({ requestId: res.locals.requestId, err: (err as Error).name }, 'password reset request failed');
     }
+  });
+
+  // Asking for provider access: the answer is the same whether or not the email is known (or throttled).
+  router.post('/request-access', validateBody(requestAccessBody), async (req, res) => {
+    const body = req.body as RequestAccessBody;
+    const answer = (await accessRequestThrottle.allow(body.email, req.ip ?? 'unknown'))
+      ? await requestAccess(ctx, callerOf(req, res), body)
+      : { message: REQUEST_ACCESS_ANSWER };
+    res.status(202).json(answer);
   });
 
   router.post('/reset-password', validateBody(resetPasswordBody), async (req, res) => {

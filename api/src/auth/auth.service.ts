@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Op } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import {
   AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type AccountSummary,
   type Me, type SignInPortal,
@@ -88,18 +88,26 @@ export async function verifyCredentials(ctx: Ctx, email: string, password: strin
   return { user: sessionUser };
 }
 
+/**
+ * A single-use link to the portal's set-password page (the reset page), valid `minutes`: used for
+ * a forgotten password and for a new user's first password. Only its hash is stored.
+ */
+export async function createPasswordLink(ctx: Ctx, transaction: Transaction, userId: number, portal: SignInPortal, minutes: number): Promise<string> {
+  const token = randomBytes(32).toString('hex');
+  await ctx.db.models.PasswordResetToken.create(
+    { userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) },
+    { transaction },
+  );
+  return `${ctx.config.publicUrl}${SIGN_IN_PORTAL_PATHS[portal]}/reset-password?token=${token}`;
+}
+
 /** Starts a reset when the email belongs to a user of that portal; says nothing either way. */
 export async function requestPasswordReset(ctx: Ctx, email: string, portal: SignInPortal, request: Caller) {
-  const { User, PasswordResetToken } = ctx.db.models;
+  const { User } = ctx.db.models;
   const user = await User.findOne({ where: { email: email.trim().toLowerCase(), isActive: true } });
   if (!user || user.kind !== SIGN_IN_PORTAL_USER_KIND[portal]) return;
-  const token = randomBytes(32).toString('hex');
-  const link = `${ctx.config.publicUrl}${SIGN_IN_PORTAL_PATHS[portal]}/reset-password?token=${token}`;
   await ctx.db.sequelize.transaction(async (transaction) => {
-    await PasswordResetToken.create(
-      { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000) },
-      { transaction },
-    );
+    const link = await createPasswordLink(ctx, transaction, user.id, portal, PASSWORD_RESET_TOKEN_MINUTES);
     await queueEmail(ctx, transaction, {
       to: user.email,
       ...passwordResetEmail({ brand: ctx.config.brand, firstName: user.firstName, link }),
@@ -139,7 +147,8 @@ export async function changePassword(ctx: Ctx, caller: Caller, user: SessionUser
   });
 }
 
-async function endSessionsOf(ctx: Ctx, userId: number, transaction: import('sequelize').Transaction, exceptSessionId = '') {
+/** Signs a user out everywhere (but the session `exceptSessionId`): a deactivated user loses access at once. */
+export async function endSessionsOf(ctx: Ctx, userId: number, transaction: Transaction, exceptSessionId = '') {
   await ctx.db.sequelize.query(`DELETE FROM "session" WHERE (sess -> 'passport' ->> 'user')::text = :id AND sid <> :except`, {
     replacements: { id: String(userId), except: exceptSessionId },
     transaction,

@@ -69,11 +69,14 @@ export function createPasswordChangeThrottle(redis: Redis, prefix: string) {
   };
 }
 
-/** Password-reset requests: a few per email and per address, so nobody can flood a mailbox. */
-export function createResetRequestThrottle(redis: Redis, prefix: string) {
+/**
+ * Anonymous requests that write or send on someone's behalf (a password reset, a request for
+ * access): a few per email and per address, so nobody can flood a mailbox or the admins' queue.
+ */
+export function createEmailRequestThrottle(redis: Redis, prefix: string, name: 'reset' | 'request-access') {
   const window = LOGIN_THROTTLE_WINDOW_SECONDS;
-  const byEmail = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:reset-email`, points: 3, duration: window });
-  const byAddress = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:reset-address`, points: 10, duration: window });
+  const byEmail = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}-email`, points: 3, duration: window });
+  const byAddress = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}-address`, points: 10, duration: window });
   return {
     /** Whether this request may send an email; the caller answers the same either way. */
     async allow(email: string, ip: string): Promise<boolean> {

@@ -4,27 +4,55 @@
  * event, the audit event and the requisition-form job, in one transaction.
  */
 import { randomInt } from 'node:crypto';
-import { QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
+import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import {
-  DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, testsOrderableIn, type CatalogueOption, type ClinicOrderBody, type CreatedOrder,
-  type PhysicianOption,
+  AccountRole, DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, fullName, testsOrderableIn, type CatalogueOption, type ClinicOrderBody,
+  type CreatedOrder, type PhysicianOption,
 } from '@platform/domain';
+import type { Physician } from '@platform/db';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
-import { auditActor, enqueueJob, notFound, recordAudit } from '@platform/server';
+import { auditActor, enqueueJob, forbidden, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 
+/** The account's physicians; `isCaller` marks the caller's own entry. */
 export async function listPhysicians(ctx: Pick<AppContext, 'db'>, caller: AccountCaller): Promise<PhysicianOption[]> {
-  const { Physician, Contact } = ctx.db.models;
-  const [physicians, contact] = await Promise.all([
+  const { Physician } = ctx.db.models;
+  const [physicians, contactId] = await Promise.all([
     Physician.findAll({ where: { accountId: caller.accountId }, order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']] }),
-    Contact.findOne({ where: { userId: caller.userId }, attributes: ['id'] }),
+    callerContactId(ctx, caller),
   ]);
-  return physicians.map((p) => ({
-    id: p.id, firstName: p.firstName, lastName: p.lastName, name: `${p.firstName} ${p.lastName}`, npi: p.npi, specialty: p.specialty,
-    isCaller: p.contactId !== null && p.contactId === contact?.id,
-  }));
+  return physicians.map((p) => physicianOption(p, contactId));
+}
+
+async function callerContactId(ctx: Pick<AppContext, 'db'>, caller: AccountCaller): Promise<number | null> {
+  return (await ctx.db.models.Contact.findOne({ where: { userId: caller.userId }, attributes: ['id'] }))?.id ?? null;
+}
+
+const physicianOption = (p: Physician, callerContact: number | null): PhysicianOption => ({
+  id: p.id, firstName: p.firstName, lastName: p.lastName, name: fullName(p), npi: p.npi, specialty: p.specialty,
+  isCaller: p.contactId !== null && p.contactId === callerContact,
+});
+
+/**
+ * The physicians a caller may order for (get-physicians-by-contact): a Physician under their own
+ * name, Support Staff for the physicians they are linked to, a Super Admin for any of the account's.
+ */
+export async function physiciansForCaller(ctx: Pick<AppContext, 'db'>, caller: AccountCaller, role: AccountRole): Promise<PhysicianOption[]> {
+  const { Physician, ProviderStaffRelationship } = ctx.db.models;
+  const contactId = await callerContactId(ctx, caller);
+  let contactIds: number[] | null = null; // null: every physician of the account
+  if (role === AccountRole.Physician) contactIds = contactId ? [contactId] : [];
+  if (role === AccountRole.SupportStaff) {
+    const links = contactId ? await ProviderStaffRelationship.findAll({ where: { accountId: caller.accountId, staffContactId: contactId }, attributes: ['physicianContactId'] }) : [];
+    contactIds = links.map((l) => l.physicianContactId);
+  }
+  const physicians = await Physician.findAll({
+    where: { accountId: caller.accountId, ...(contactIds ? { contactId: { [Op.in]: contactIds } } : {}) },
+    order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']],
+  });
+  return physicians.map((p) => physicianOption(p, contactId));
 }
 
 /** The tests a clinic may order (the catalogue's Clinical Portal list). */
@@ -68,13 +96,18 @@ async function newKitBarcode(ctx: Ctx, transaction: Transaction): Promise<string
   throw new Error('could not find a free kit barcode');
 }
 
-export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, body: ClinicOrderBody): Promise<CreatedOrder> {
+export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, role: AccountRole, body: ClinicOrderBody): Promise<CreatedOrder> {
   const m = ctx.db.models;
   // Every id from the client is checked against the account before anything is written.
   const patient = await m.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId } });
   if (!patient) throw notFound('Patient not found in this account');
   const physician = await m.Physician.findOne({ where: { id: body.physicianId, accountId: caller.accountId } });
   if (!physician) throw notFound('Physician not found in this account');
+  if (!(await physiciansForCaller(ctx, caller, role)).some((p) => p.id === physician.id)) {
+    throw forbidden(role === AccountRole.SupportStaff
+      ? 'You may order only for the physicians you are linked to in this account'
+      : 'A physician orders under their own name');
+  }
 
   for (let attempt = 1; ; attempt++) {
     try {

@@ -6,7 +6,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   clinicOrderBody, createShipmentBody, newPatientBody, patientExistsBody, patientSearchBody, requisitionDownloadQuery, resultListQuery,
-  samplesQuery, shipmentsQuery, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsBody,
+  samplesQuery, shipmentsQuery, type AccountSummary, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsBody,
   type PatientSearchBody, type RequisitionDownloadQuery, type ResultListQuery, type SamplesQuery, type ShipmentsQuery,
 } from '@platform/domain';
 import type { AppContext } from '../context';
@@ -16,7 +16,7 @@ import { accountCallerOf, callerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { createPatient, getPatientDetail, patientExists, searchPatients } from './patients.service';
-import { clinicCatalogue, createClinicOrder, listPhysicians } from './orders.service';
+import { clinicCatalogue, createClinicOrder, listPhysicians, physiciansForCaller } from './orders.service';
 import { listResults } from './lists.service';
 import { createShipment, listSamples, listShipments } from './shipments.service';
 import { downloadRequisitionForm } from './requisition.service';
@@ -31,6 +31,7 @@ export function providerRouter(ctx: AppContext): Router {
   const clinic: RequestHandler[] = [requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' })];
   const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
   const query = <T>(res: Response) => res.locals.query as T;
+  const accountOf = (res: Response) => res.locals.account as AccountSummary;
 
   // Patients. Search and exists-check only read, but are POSTs with a JSON body: the name or date
   // of birth they carry must not end up in a URL (proxy access logs, browser history). A GET on
@@ -59,12 +60,16 @@ export function providerRouter(ctx: AppContext): Router {
     res.json(await listPhysicians(ctx, accountCallerOf(req, res)));
   });
 
+  router.get(path('get-physicians-by-contact'), ...clinic, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await physiciansForCaller(ctx, accountCallerOf(req, res), accountOf(res).role));
+  });
+
   router.get(path('tests/catalogue'), ...clinic, (_req, res) => {
     res.json(clinicCatalogue());
   });
 
   router.post(path('order'), ...clinic, validateBody(clinicOrderBody), async (req, res) => {
-    res.status(201).json(await createClinicOrder(ctx, accountCallerOf(req, res), req.body as ClinicOrderBody));
+    res.status(201).json(await createClinicOrder(ctx, accountCallerOf(req, res), accountOf(res).role, req.body as ClinicOrderBody));
   });
 
   // Result lists

@@ -2,7 +2,7 @@
  * Every email the platform writes, in one place: each template gives the subject and text of one
  * kind of email and its name in the email log. None carries a result or a date of birth.
  */
-import { PASSWORD_RESET_TOKEN_MINUTES } from '@platform/domain';
+import { PASSWORD_RESET_TOKEN_MINUTES, SET_PASSWORD_LINK_DAYS } from '@platform/domain';
 
 export interface EmailContent {
   template: string;
@@ -12,6 +12,8 @@ export interface EmailContent {
 
 export const EMAIL_TEMPLATES = {
   passwordReset: 'password-reset',
+  setPassword: 'set-password',
+  accessDenied: 'access-denied',
   resultReadyProvider: 'result-ready-provider',
   resultReadyPatient: 'result-ready-patient',
 } as const;
@@ -28,6 +30,40 @@ export function passwordResetEmail(args: { brand: string; firstName: string; lin
       args.link,
       '',
       'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** A new user (approved provider, registered provider, lab user): their access and a single-use link to set a password. */
+export function setPasswordEmail(args: { brand: string; firstName: string; portalTitle: string; link: string }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.setPassword,
+    subject: `Your ${args.brand} Platform access is ready`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      `You now have access to the ${args.brand} Platform ${args.portalTitle}.`,
+      `To choose your password, open this link within ${SET_PASSWORD_LINK_DAYS} days (it works once):`,
+      args.link,
+      '',
+      'If the link has expired, use "Forgot password" on the sign-in page to get a new one.',
+    ].join('\n'),
+  };
+}
+
+/** A provider whose request for access was denied, with the lab's reason. */
+export function accessDeniedEmail(args: { brand: string; firstName: string; reason: string }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.accessDenied,
+    subject: `Your request for ${args.brand} Platform access`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      `Thank you for your interest in the ${args.brand} Platform. We could not grant your request for access:`,
+      '',
+      args.reason,
+      '',
+      'If you think this is a mistake, reply to this email.',
     ].join('\n'),
   };
 }

@@ -1,0 +1,151 @@
+/**
+ * Provider people: finding them, a request for access (a Pending contact), the admin's decision
+ * (approve with accounts and roles, or deny with a reason), and registering a provider directly.
+ * A new user is emailed a single-use link to set their password.
+ */
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import type { Contact } from '@platform/db';
+import {
+  AccessStatus, ADMIN_TOASTS, UserKind, type AccountGrant, type ContactDetail, type ContactRow, type ContactsQuery, type RegisterProviderBody,
+  type RequestAccessBody, type SignInPortal, type UpdateAccessBody,
+} from '@platform/domain';
+import { accessDeniedEmail, auditActor, conflict, conflictOnDuplicate, notFound, queueEmail, recordAudit, type Caller } from '@platform/server';
+import type { AppContext } from '../context';
+import { containsPattern } from '../http/answer-values';
+import { offsetOf } from '../http/paging';
+import { contactDetail, contactRows } from './contact-rows';
+import { grantAccounts } from './memberships.service';
+import { assertEmailFree, createSignInUser, duplicateEmail, sendSetPasswordLink } from './new-users';
+import { scopedAccountId, type AccessScope } from './scope';
+
+type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
+
+/** Provider people, by name or email, account and access status; an account's super admin sees that account's only. */
+export async function listContacts(ctx: Ctx, scope: AccessScope, query: ContactsQuery): Promise<{ rows: ContactRow[]; total: number }> {
+  const { Contact, AccountMembership } = ctx.db.models;
+  const accountId = scopedAccountId(scope) ?? query.accountId;
+  const where: WhereOptions<Contact>[] = [];
+  if (query.q) {
+    const like = containsPattern(query.q);
+    where.push({ [Op.or]: [{ firstName: { [Op.iLike]: like } }, { lastName: { [Op.iLike]: like } }, { email: { [Op.iLike]: like } }] });
+  }
+  if (query.status) where.push({ accessStatus: query.status });
+  if (accountId) {
+    const members = await AccountMembership.findAll({ where: { accountId }, attributes: ['contactId'] });
+    where.push({ id: { [Op.in]: members.map((m) => m.contactId) } });
+  }
+  const { rows, count } = await Contact.findAndCountAll({
+    where: { [Op.and]: where },
+    order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']],
+    limit: query.pageSize,
+    offset: offsetOf(query.page, query.pageSize),
+  });
+  return { rows: await contactRows(ctx.db, rows, scope), total: count };
+}
+
+/** Requests waiting for a decision, oldest first. */
+export async function pendingContacts(ctx: Ctx): Promise<ContactRow[]> {
+  const rows = await ctx.db.models.Contact.findAll({ where: { accessStatus: AccessStatus.Pending }, order: [['createdAt', 'ASC'], ['id', 'ASC']], limit: 200 });
+  return contactRows(ctx.db, rows, { kind: 'all' });
+}
+
+/** Which portal's link a new provider gets: the Clinical Portal when any of their accounts has clinic access. */
+async function portalFor(ctx: Ctx, grants: AccountGrant[], transaction: Transaction): Promise<SignInPortal> {
+  const clinic = await ctx.db.models.Account.count({ where: { id: { [Op.in]: grants.map((g) => g.accountId) }, clinicAccess: true }, transaction });
+  return clinic ? 'provider' : 'research';
+}
+
+/** Makes a contact a user: the sign-in row, the accounts, the set-password email. */
+async function admitProvider(ctx: Ctx, caller: Caller, scope: AccessScope, contact: Contact, grants: AccountGrant[], transaction: Transaction) {
+  const user = await createSignInUser(ctx, transaction, { kind: UserKind.Provider, email: contact.email, firstName: contact.firstName, lastName: contact.lastName });
+  await contact.update({ userId: user.id }, { transaction });
+  await grantAccounts(ctx.db, scope, contact, grants, transaction);
+  await sendSetPasswordLink(ctx, transaction, user, await portalFor(ctx, grants, transaction), caller.userId);
+  return user;
+}
+
+/** An admin (any accounts) or an account's super admin (their account) registers a provider directly. */
+export async function registerProvider(
+  ctx: Ctx,
+  caller: Caller,
+  scope: AccessScope,
+  body: RegisterProviderBody,
+): Promise<{ message: string; contact: ContactDetail }> {
+  const contactId = await ctx.db.sequelize.transaction(async (transaction) => {
+    await assertEmailFree(ctx, body.email, transaction);
+    const contact = await conflictOnDuplicate(
+      () => ctx.db.models.Contact.create(
+        {
+          firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone, title: body.title, specialty: body.specialty,
+          npi: body.npi, accessStatus: AccessStatus.Approved, requestedAccountName: null, requestNote: null, decisionReason: null,
+          decidedByUserId: caller.userId, decidedAt: new Date(), userId: null,
+        },
+        { transaction },
+      ),
+      { contacts_email_lower_key: duplicateEmail(body.email) },
+    );
+    const user = await admitProvider(ctx, caller, scope, contact, body.accounts, transaction);
+    await recordAudit(ctx.db, {
+      ...auditActor(caller), action: 'access.provider_registered', entityKind: 'user', entityId: user.id,
+      details: { contactId: contact.id, after: { title: body.title, accounts: body.accounts } },
+    }, transaction);
+    return contact.id;
+  });
+  return { message: ADMIN_TOASTS.userCreated, contact: await contactDetail(ctx.db, contactId, scope) };
+}
+
+/** The same answer whether or not the email is known: the request never tells who has access. */
+export const REQUEST_ACCESS_ANSWER =
+  'Thank you. Your request has been received: the lab reviews it and emails you when your access is ready.';
+
+/** Someone asks for access from the provider sign-in page: a Pending contact, unless the email is already known. */
+export async function requestAccess(ctx: Ctx, caller: Caller, body: RequestAccessBody): Promise<{ message: string }> {
+  const { Contact, User } = ctx.db.models;
+  const email = body.email.toLowerCase();
+  const known = (await Contact.count({ where: { email } })) + (await User.count({ where: { email } }));
+  if (known) return { message: REQUEST_ACCESS_ANSWER };
+  try {
+    await ctx.db.sequelize.transaction(async (transaction) => {
+      const contact = await Contact.create(
+        {
+          firstName: body.firstName, lastName: body.lastName, email, phone: body.phone, title: body.title, specialty: body.specialty, npi: body.npi,
+          accessStatus: AccessStatus.Pending, requestedAccountName: body.accountName, requestNote: body.note, decisionReason: null,
+          decidedByUserId: null, decidedAt: null, userId: null,
+        },
+        { transaction },
+      );
+      await recordAudit(ctx.db, { ...auditActor(caller), action: 'access.requested', entityKind: 'user', entityId: null, details: { contactId: contact.id } }, transaction);
+    });
+  } catch (err) {
+    // The same request twice at once: the unique email index kept one; the answer stays the same.
+    if ((err as Error).name !== 'SequelizeUniqueConstraintError') throw err;
+  }
+  return { message: REQUEST_ACCESS_ANSWER };
+}
+
+/** The admin's decision on a Pending contact: approval admits them to accounts, a denial emails the reason. */
+export async function updateAccess(ctx: Ctx, caller: Caller, body: UpdateAccessBody): Promise<ContactDetail> {
+  const scope: AccessScope = { kind: 'all' };
+  await ctx.db.sequelize.transaction(async (transaction) => {
+    const contact = await ctx.db.models.Contact.findByPk(body.contactId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!contact) throw notFound('Access request not found');
+    if (contact.accessStatus !== AccessStatus.Pending) throw conflict(`This request was already decided: ${contact.accessStatus}`);
+    const decided = { accessStatus: body.decision, decidedByUserId: caller.userId, decidedAt: new Date(), decisionReason: body.reason };
+    await contact.update(decided, { transaction });
+    if (body.decision === AccessStatus.Approved) {
+      await assertEmailFree(ctx, contact.email, transaction, { contacts: false });
+      await admitProvider(ctx, caller, scope, contact, body.accounts, transaction);
+    } else {
+      await queueEmail(ctx, transaction, {
+        to: contact.email,
+        ...accessDeniedEmail({ brand: ctx.config.brand, firstName: contact.firstName, reason: body.reason! }),
+        createdByUserId: caller.userId,
+      });
+    }
+    await recordAudit(ctx.db, {
+      ...auditActor(caller), action: 'access.decided', entityKind: 'user', entityId: contact.userId,
+      details: { contactId: contact.id, before: { accessStatus: AccessStatus.Pending }, after: { accessStatus: body.decision, accounts: body.accounts } },
+    }, transaction);
+  });
+  return contactDetail(ctx.db, body.contactId, scope);
+}

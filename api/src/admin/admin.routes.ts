@@ -1,0 +1,113 @@
+/**
+ * The admin portal's API, mounted at /api/admin behind one guard: internal admins only
+ * (anonymous 401, provider and lab users 403). Paths are SPEC §7's names; docs/admin-api.md lists them.
+ */
+import { Router, type Response } from 'express';
+import {
+  accountsQuery, activateDeactivateBody, addAccountAccessBody, contactInAccountBody, contactsQuery, createAccountBody, createFinancialAidBody,
+  createLabUserBody, financialAidQuery, insurancePlanBody, registerProviderBody, staffLinksBody, supportStaffQuery, updateAccessBody, userIdBody,
+  adminPatientSearchBody,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { requireUser } from '../auth/guards';
+import { validateBody, validateQuery } from '../http/validate';
+import { userCallerOf } from '../http/caller';
+import { sendPage } from '../http/paging';
+import { pathId } from '../http/path-id';
+import { ALL_ACCOUNTS } from '../access/scope';
+import { contactDetail } from '../access/contact-rows';
+import { listContacts, pendingContacts, registerProvider, updateAccess } from '../access/providers.service';
+import { activateDeactivate, addAccountAccess, addSuperAdmin, removeAccountAccess, supportStaffOf, upsertStaffLinks } from '../access/memberships.service';
+import { adminAttention, createAccount, listAccounts } from './accounts.service';
+import { createLabUser, deactivateLabUser, listLabUsers } from './lab-users.service';
+import { createInsurancePlan, listInsurancePlans, updateInsurancePlan } from './insurance.service';
+import { createFinancialAid, listFinancialAid, searchAllPatients } from './financial-aid.service';
+
+export function adminRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireUser('admin'));
+  const query = <T>(res: Response) => res.locals.query as T;
+  const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+  router.get('/attention', async (_req, res) => {
+    noStore(res).json(await adminAttention(ctx));
+  });
+
+  // Accounts
+  router.get('/accounts', validateQuery(accountsQuery), async (_req, res) => {
+    sendPage(res, await listAccounts(ctx, query(res)));
+  });
+  router.post('/accounts/create', validateBody(createAccountBody), async (req, res) => {
+    res.status(201).json(await createAccount(ctx, userCallerOf(req, res), req.body));
+  });
+
+  // Provider people and their access
+  router.get('/contacts', validateQuery(contactsQuery), async (_req, res) => {
+    sendPage(res, await listContacts(ctx, ALL_ACCOUNTS, query(res)));
+  });
+  router.get('/contacts/pending', async (_req, res) => {
+    noStore(res).json(await pendingContacts(ctx));
+  });
+  router.post('/contacts/create', validateBody(registerProviderBody), async (req, res) => {
+    res.status(201).json(await registerProvider(ctx, userCallerOf(req, res), ALL_ACCOUNTS, req.body));
+  });
+  router.post('/contacts/update-access', validateBody(updateAccessBody), async (req, res) => {
+    res.json(await updateAccess(ctx, userCallerOf(req, res), req.body));
+  });
+  router.get('/contacts/:contactId', async (req, res) => {
+    noStore(res).json(await contactDetail(ctx.db, pathId(req.params.contactId, 'User'), ALL_ACCOUNTS));
+  });
+  router.post('/add-account-access', validateBody(addAccountAccessBody), async (req, res) => {
+    res.json(await addAccountAccess(ctx, userCallerOf(req, res), ALL_ACCOUNTS, req.body));
+  });
+  router.post('/remove-account-access', validateBody(contactInAccountBody), async (req, res) => {
+    res.json(await removeAccountAccess(ctx, userCallerOf(req, res), ALL_ACCOUNTS, req.body));
+  });
+  router.post('/add-super-admin', validateBody(contactInAccountBody), async (req, res) => {
+    res.json(await addSuperAdmin(ctx, userCallerOf(req, res), ALL_ACCOUNTS, req.body));
+  });
+  router.post('/activate-deactivate', validateBody(activateDeactivateBody), async (req, res) => {
+    res.json(await activateDeactivate(ctx, userCallerOf(req, res), ALL_ACCOUNTS, req.body));
+  });
+  router.get('/provider-staff-relationships/get-support-staff', validateQuery(supportStaffQuery), async (_req, res) => {
+    noStore(res).json(await supportStaffOf(ctx.db, ALL_ACCOUNTS, query<{ accountId: number }>(res).accountId));
+  });
+  router.post('/provider-staff-relationships/upsert', validateBody(staffLinksBody), async (req, res) => {
+    res.json(await upsertStaffLinks(ctx, userCallerOf(req, res), ALL_ACCOUNTS, req.body));
+  });
+
+  // Lab toolbox users
+  router.get('/lab-toolbox/users', async (_req, res) => {
+    noStore(res).json(await listLabUsers(ctx));
+  });
+  router.post('/lab-toolbox/users/create', validateBody(createLabUserBody), async (req, res) => {
+    res.status(201).json(await createLabUser(ctx, userCallerOf(req, res), req.body));
+  });
+  router.post('/lab-toolbox/users/delete', validateBody(userIdBody), async (req, res) => {
+    res.json(await deactivateLabUser(ctx, userCallerOf(req, res), req.body.userId));
+  });
+
+  // Insurance plans
+  router.get('/insurance-plans', async (_req, res) => {
+    noStore(res).json(await listInsurancePlans(ctx, { activeOnly: false }));
+  });
+  router.post('/insurance-plans/create', validateBody(insurancePlanBody), async (req, res) => {
+    res.status(201).json(await createInsurancePlan(ctx, userCallerOf(req, res), req.body));
+  });
+  router.post('/insurance-plans/:planId/update', validateBody(insurancePlanBody), async (req, res) => {
+    res.json(await updateInsurancePlan(ctx, userCallerOf(req, res), pathId(req.params.planId, 'Insurance plan'), req.body));
+  });
+
+  // Patients and financial assistance (POST search: names and dates of birth stay out of URLs)
+  router.post('/patients/search', validateBody(adminPatientSearchBody), async (req, res) => {
+    noStore(res).json(await searchAllPatients(ctx, userCallerOf(req, res), req.body.q));
+  });
+  router.get('/patients/financial-assistance', validateQuery(financialAidQuery), async (req, res) => {
+    sendPage(res, await listFinancialAid(ctx, userCallerOf(req, res), query(res)));
+  });
+  router.post('/patients/financial-assistance/create', validateBody(createFinancialAidBody), async (req, res) => {
+    res.status(201).json(await createFinancialAid(ctx, userCallerOf(req, res), req.body));
+  });
+
+  return router;
+}

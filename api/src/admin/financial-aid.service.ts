@@ -1,0 +1,87 @@
+/**
+ * Financial assistance: the admin records that a patient pays a reduced price until a date.
+ * Patient ordering reads these later. Patients may be found across accounts (admins only).
+ */
+import { Op, type WhereOptions } from 'sequelize';
+import type { FinancialAssistanceRecord, Patient } from '@platform/db';
+import {
+  AccessStatus, fullName, todayDataDate, type AdminPatientOption, type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
+} from '@platform/domain';
+import { auditActor, notFound, recordAudit, type Caller } from '@platform/server';
+import type { AppContext } from '../context';
+import { containsPattern, dataDate, toIso } from '../http/answer-values';
+import { offsetOf } from '../http/paging';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+const PATIENT_OPTIONS_LIMIT = 20;
+
+function patientWhere(q: string): WhereOptions<Patient> {
+  const like = containsPattern(q);
+  return { [Op.or]: [{ firstName: { [Op.iLike]: like } }, { lastName: { [Op.iLike]: like } }, { email: { [Op.iLike]: like } }, ...(/^\d{4}-\d{2}-\d{2}$/.test(q) ? [{ dateOfBirth: q }] : [])] };
+}
+
+/** Patients of any account (or none: patients who order for themselves) by name, email or date of birth. */
+export async function searchAllPatients(ctx: Ctx, caller: Caller, q: string): Promise<AdminPatientOption[]> {
+  const { Patient, Account } = ctx.db.models;
+  const rows = await Patient.findAll({
+    where: patientWhere(q),
+    include: [{ model: Account, as: 'account', attributes: ['name'] }],
+    order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']],
+    limit: PATIENT_OPTIONS_LIMIT,
+  });
+  await recordAudit(ctx.db, { ...auditActor(caller), action: 'patient.searched', entityKind: 'patient', details: { results: rows.map((p) => p.id) } });
+  return rows.map((p) => ({ id: p.id, name: fullName(p), dateOfBirth: dataDate(p.dateOfBirth)!, email: p.email, accountName: p.account?.name ?? null }));
+}
+
+function aidRow(r: FinancialAssistanceRecord): FinancialAidRow {
+  const p = r.patient!;
+  const validUntil = dataDate(r.validUntil);
+  return {
+    id: r.id, patientId: p.id, patientName: fullName(p), patientEmail: p.email, dateOfBirth: dataDate(p.dateOfBirth)!, status: r.status,
+    approvedPriceCents: r.approvedPriceCents, validUntil,
+    current: r.status === AccessStatus.Approved && validUntil !== null && validUntil >= todayDataDate(),
+    note: r.notes, createdBy: fullName(r.createdBy ?? null), createdAt: toIso(r.createdAt)!,
+  };
+}
+
+export async function listFinancialAid(ctx: Ctx, caller: Caller, query: FinancialAidQuery): Promise<{ rows: FinancialAidRow[]; total: number }> {
+  const { FinancialAssistanceRecord, Patient, User } = ctx.db.models;
+  const patientFilter: WhereOptions<Patient> = query.patientId ? { id: query.patientId } : {};
+  const { rows, count } = await FinancialAssistanceRecord.findAndCountAll({
+    include: [
+      { model: Patient, as: 'patient', where: patientFilter, required: true },
+      { model: User, as: 'createdBy', attributes: ['firstName', 'lastName'] },
+    ],
+    order: [['createdAt', 'DESC'], ['id', 'DESC']],
+    limit: query.pageSize,
+    offset: offsetOf(query.page, query.pageSize),
+  });
+  await recordAudit(ctx.db, { ...auditActor(caller), action: 'financial_aid.listed', entityKind: 'patient', details: { patients: [...new Set(rows.map((r) => r.patientId))] } });
+  return { rows: rows.map(aidRow), total: count };
+}
+
+/** Records an approved reduced price for an existing patient or a new one (no account: they will order themselves). */
+export async function createFinancialAid(ctx: Ctx, caller: Caller, body: CreateFinancialAidBody): Promise<FinancialAidRow> {
+  const { FinancialAssistanceRecord, Patient } = ctx.db.models;
+  const id = await ctx.db.sequelize.transaction(async (transaction) => {
+    const patient = body.patientId
+      ? await Patient.findByPk(body.patientId, { transaction })
+      : await Patient.create({ accountId: null, ...body.patient!, sex: null, phone: null }, { transaction });
+    if (!patient) throw notFound('Patient not found');
+    const record = await FinancialAssistanceRecord.create(
+      {
+        patientId: patient.id, status: AccessStatus.Approved, approvedPriceCents: body.approvedPriceCents, validUntil: body.validUntil, notes: body.note,
+        householdSize: null, annualIncomeCents: null, createdByUserId: caller.userId, decidedByUserId: caller.userId, decidedAt: new Date(),
+      },
+      { transaction },
+    );
+    await recordAudit(ctx.db, {
+      ...auditActor(caller), action: 'financial_aid.created', entityKind: 'patient', entityId: patient.id,
+      details: { recordId: record.id, before: null, after: { approvedPriceCents: body.approvedPriceCents, validUntil: body.validUntil }, newPatient: !body.patientId },
+    }, transaction);
+    return record.id;
+  });
+  const record = await FinancialAssistanceRecord.findByPk(id, { include: [{ model: Patient, as: 'patient' }, { model: ctx.db.models.User, as: 'createdBy', attributes: ['firstName', 'lastName'] }] });
+  return aidRow(record!);
+}

@@ -1,0 +1,57 @@
+/**
+ * An account's Super Admin manages that account's users (the clinic's "Account users" page): the
+ * same commands as the admin's, scoped to the URL's account; any other account id is a 404.
+ */
+import { Router, type RequestHandler, type Response } from 'express';
+import {
+  AccountRole, activateDeactivateBody, addAccountAccessBody, contactInAccountBody, contactsQuery, registerProviderBody, staffLinksBody,
+  type ContactsQuery,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { requireAccountAccess, requireUser } from '../auth/guards';
+import { validateBody, validateQuery } from '../http/validate';
+import { accountCallerOf } from '../http/caller';
+import { sendPage } from '../http/paging';
+import { pathId } from '../http/path-id';
+import { oneAccount } from '../access/scope';
+import { contactDetail } from '../access/contact-rows';
+import { listContacts, registerProvider } from '../access/providers.service';
+import { activateDeactivate, addAccountAccess, addSuperAdmin, removeAccountAccess, supportStaffOf, upsertStaffLinks } from '../access/memberships.service';
+import { CLINIC_API_BASE } from './provider.routes';
+
+export function accountUsersRouter(ctx: AppContext): Router {
+  const router = Router();
+  const superAdmin: RequestHandler[] = [requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic', roles: [AccountRole.SuperAdmin] })];
+  const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
+  const scopeOf = (res: Response) => oneAccount((res.locals.account as { id: number }).id);
+
+  router.get(path('contacts'), ...superAdmin, validateQuery(contactsQuery), async (_req, res) => {
+    sendPage(res, await listContacts(ctx, scopeOf(res), res.locals.query as ContactsQuery));
+  });
+  router.post(path('contacts/create'), ...superAdmin, validateBody(registerProviderBody), async (req, res) => {
+    res.status(201).json(await registerProvider(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+  });
+  router.get(path('contacts/:contactId'), ...superAdmin, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await contactDetail(ctx.db, pathId(req.params.contactId, 'User'), scopeOf(res)));
+  });
+  router.post(path('add-account-access'), ...superAdmin, validateBody(addAccountAccessBody), async (req, res) => {
+    res.json(await addAccountAccess(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+  });
+  router.post(path('remove-account-access'), ...superAdmin, validateBody(contactInAccountBody), async (req, res) => {
+    res.json(await removeAccountAccess(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+  });
+  router.post(path('add-super-admin'), ...superAdmin, validateBody(contactInAccountBody), async (req, res) => {
+    res.json(await addSuperAdmin(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+  });
+  router.post(path('activate-deactivate'), ...superAdmin, validateBody(activateDeactivateBody), async (req, res) => {
+    res.json(await activateDeactivate(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+  });
+  router.get(path('provider-staff-relationships/get-support-staff'), ...superAdmin, async (_req, res) => {
+    const scope = scopeOf(res);
+    res.set('Cache-Control', 'no-store').json(await supportStaffOf(ctx.db, scope, scope.accountId));
+  });
+  router.post(path('provider-staff-relationships/upsert'), ...superAdmin, validateBody(staffLinksBody), async (req, res) => {
+    res.json(await upsertStaffLinks(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+  });
+  return router;
+}
