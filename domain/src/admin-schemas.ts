@@ -284,8 +284,8 @@ export const insurancePlanBody = Joi.object<InsurancePlanBody>({
 
 export interface CreateFinancialAidBody {
   /** An existing patient, or the identity of a new one (a patient ordering for themselves later). */
-  patientId: number | null;
-  patient: { firstName: string; lastName: string; dateOfBirth: string; email: string } | null;
+  patientId?: number;
+  patient?: { firstName: string; lastName: string; dateOfBirth: string; email: string };
   approvedPriceCents: number;
   validUntil: string;
   note: string | null;
@@ -293,13 +293,13 @@ export interface CreateFinancialAidBody {
 
 /** POST admin/patients/financial-assistance/create */
 export const createFinancialAidBody = Joi.object<CreateFinancialAidBody>({
-  patientId: id('Patient').allow(null).default(null),
+  patientId: id('Patient'),
   patient: Joi.object({
     firstName: personName('First name').required(),
     lastName: personName('Last name').required(),
     dateOfBirth: dataDate('Date of birth').required(),
     email: emailSchema.required(),
-  }).options(STRICT_KEYS).allow(null).default(null).label('Patient'),
+  }).options(STRICT_KEYS).label('Patient'),
   approvedPriceCents: Joi.number().integer().min(0).max(1_000_000).label('Approved price').required(),
   validUntil: dataDate('Valid until').required(),
   note: optionalText('Note', REASON_MAX_LENGTH),

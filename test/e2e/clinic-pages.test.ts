@@ -69,7 +69,7 @@ describe('clinic pages (browser)', function () {
     // Test, physician, sample type, attestations.
     await page.getByRole('checkbox', { name: 'PROSTOX ultra' }).check();
     await page.getByRole('combobox', { name: 'Ordering physician' }).click();
-    await page.getByRole('option', { name: /Omar Reyes/ }).click();
+    await page.getByRole('option', { name: /Paula Grant/ }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByText(/Confirm every attestation/).waitFor();
     await screenshot(page, 'clinic-order-form');
@@ -86,7 +86,7 @@ describe('clinic pages (browser)', function () {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download requisition form' }).click()]);
     expect(download.suggestedFilename()).to.equal(`test-requisition-${barcode}.pdf`);
     const text = pdfText(readFileSync((await download.path())!)).replace(/\s+/g, ' ');
-    for (const expected of ['Test Requisition Form', barcode, `Imogen ${last}`, '10/03/1959', 'PROSTOX ultra', 'Omar Reyes', 'Riverside Oncology']) {
+    for (const expected of ['Test Requisition Form', barcode, `Imogen ${last}`, '10/03/1959', 'PROSTOX ultra', 'Paula Grant', 'Riverside Oncology']) {
       expect(text, expected).to.include(expected);
     }
 
@@ -161,7 +161,7 @@ describe('clinic pages (browser)', function () {
     // The order.
     await page.getByRole('checkbox', { name: 'PROSTOX ultra' }).check();
     await page.getByRole('combobox', { name: 'Ordering physician' }).click();
-    await page.getByRole('option', { name: /Omar Reyes/ }).click();
+    await page.getByRole('option', { name: /Paula Grant/ }).click();
     for (const box of await page.getByRole('checkbox', { name: /medically necessary|Informed consent|claim for reimbursement|documentation supporting/ }).all()) await box.check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByRole('heading', { name: 'Order placed' }).waitFor();
