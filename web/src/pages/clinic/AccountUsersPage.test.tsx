@@ -66,6 +66,12 @@ async function pick(user: ReturnType<typeof userEvent.setup>, select: HTMLElemen
   await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
 
+/** Types into a field at once (a paste: the keystrokes are not what is tested here). */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
 const usersTable = () => screen.findByRole('table', { name: 'Users of this account' });
 
 describe('AccountUsersPage', () => {
@@ -113,9 +119,9 @@ describe('AccountUsersPage', () => {
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a user' });
-    await user.type(within(dialog).getByLabelText(/^First name/), 'Nina');
-    await user.type(within(dialog).getByLabelText(/^Last name/), 'Hale');
-    await user.type(within(dialog).getByLabelText(/^Email/), 'nina@demo.test');
+    await fill(user, within(dialog).getByLabelText(/^First name/), 'Nina');
+    await fill(user, within(dialog).getByLabelText(/^Last name/), 'Hale');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'nina@demo.test');
     await pick(user, within(dialog).getByRole('combobox', { name: /^Title/ }), 'Physician');
 
     // A physician needs an NPI before anything is sent.
@@ -123,7 +129,7 @@ describe('AccountUsersPage', () => {
     expect(describedText(within(dialog).getByLabelText(/^NPI/))).toContain('NPI is required for a physician');
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/^NPI/), '1234567893');
+    await fill(user, within(dialog).getByLabelText(/^NPI/), '1234567893');
     // The title suggested the role.
     expect((within(dialog).getByRole('combobox', { name: /^Role in this account/ }) as HTMLInputElement).value).toBe('Physician');
     await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
@@ -147,9 +153,9 @@ describe('AccountUsersPage', () => {
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a user' });
-    await user.type(within(dialog).getByLabelText(/^First name/), 'Ned');
-    await user.type(within(dialog).getByLabelText(/^Last name/), 'Ward');
-    await user.type(within(dialog).getByLabelText(/^Email/), 'ned@demo.test');
+    await fill(user, within(dialog).getByLabelText(/^First name/), 'Ned');
+    await fill(user, within(dialog).getByLabelText(/^Last name/), 'Ward');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'ned@demo.test');
     await pick(user, within(dialog).getByRole('combobox', { name: /^Title/ }), 'Nurse');
     await pick(user, within(dialog).getByRole('combobox', { name: /^Role in this account/ }), 'Support Staff');
     await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
