@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AccessStatus, AccountRole, AccountType, UserKind, type ContactDetail, type Me } from '@platform/domain';
 import { ErrorModalHost } from '../../components/ErrorModalHost';
 import { describedText } from '../../test/fields';
@@ -74,7 +74,18 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
 
 const usersTable = () => screen.findByRole('table', { name: 'Users of this account' });
 
+/** jsdom answers no media query (a phone): these tests read the table of a wider screen, one the cards of a phone. */
+const phoneMatchMedia = window.matchMedia;
+const asDesktop = () => {
+  window.matchMedia = (query: string) => ({ ...phoneMatchMedia(query), matches: true });
+};
+
 describe('AccountUsersPage', () => {
+  beforeEach(asDesktop);
+  afterEach(() => {
+    window.matchMedia = phoneMatchMedia;
+  });
+
   it("lists the account's users with their role, access here and last sign-in", async () => {
     const sent = usersApi(meAs(AccountRole.SuperAdmin));
     renderUsers();
@@ -91,6 +102,17 @@ describe('AccountUsersPage', () => {
     expect(rows[2].textContent).toContain('Never');
     expect(screen.getByText('1–3 of 3 users')).toBeTruthy();
     expect(sent.find((r) => r.path.startsWith('/provider-clinic/1/contacts'))?.path).toBe('/provider-clinic/1/contacts?page=1&pageSize=10');
+  });
+
+  it('lists the users as cards on a phone', async () => {
+    window.matchMedia = phoneMatchMedia;
+    usersApi(meAs(AccountRole.SuperAdmin));
+    renderUsers();
+    const card = await screen.findByRole('article', { name: 'Stella Moss' });
+    expect(card.textContent).toContain('stella@demo.test');
+    expect(card.textContent).toContain('Support Staff');
+    expect(card.textContent).toContain('Inactive');
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it("tells someone who is not the account's super admin who manages its users, and asks the API nothing", async () => {

@@ -10,6 +10,7 @@ import { useAccountUser, useAccountUsers, useRefreshAccountUsers, type AccountUs
 import { ApiError } from '../../api/fetcher';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
+import { useViewport } from '../../layouts/use-viewport';
 import { signInPath } from '../../portals';
 import { homePathAfterSignIn } from '../../session/home-path';
 import { showSuccessToast } from '../../shell/success-toast';
@@ -51,6 +52,7 @@ function AccountUsers({ account }: { account: MeAccount }) {
   const me = useMe();
   const refresh = useRefreshAccountUsers(account.id);
   const navigate = useNavigate();
+  const phone = useViewport() === 'phone';
   // The open user (the panel reads the same, once).
   const { data: selectedUser } = useAccountUser(account.id, selected);
 
@@ -74,6 +76,19 @@ function AccountUsers({ account }: { account: MeAccount }) {
 
   const rows = data?.rows ?? [];
   const total = data?.total ?? 0;
+  const pager = (
+    <Pager
+      page={page}
+      pageSize={pageSize}
+      total={total}
+      onPage={setPage}
+      onPageSize={(size) => {
+        setPageSize(size);
+        setPage(1);
+      }}
+      noun="users"
+    />
+  );
 
   return (
     <Stack gap="md">
@@ -103,6 +118,13 @@ function AccountUsers({ account }: { account: MeAccount }) {
         <Card withBorder padding="lg">
           <Text c="dimmed">{search ? 'No user of this account matches.' : 'This account has no users yet.'}</Text>
         </Card>
+      ) : phone ? (
+        <Stack gap="sm" aria-busy={isValidating}>
+          {rows.map((r) => (
+            <UserCard key={r.id} row={r} accountId={account.id} onOpen={() => setSelected(r.id)} />
+          ))}
+          {pager}
+        </Stack>
       ) : (
         <Stack gap="sm">
           <Card withBorder padding={0}>
@@ -126,17 +148,7 @@ function AccountUsers({ account }: { account: MeAccount }) {
               </Table>
             </Table.ScrollContainer>
           </Card>
-          <Pager
-            page={page}
-            pageSize={pageSize}
-            total={total}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-            noun="users"
-          />
+          {pager}
         </Stack>
       )}
 
@@ -191,5 +203,35 @@ function UserRow({ row, accountId, onOpen }: { row: ContactRow; accountId: numbe
       </Table.Td>
       <Table.Td>{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A user on a phone: the same facts as a table row, stacked. */
+function UserCard({ row, accountId, onOpen }: { row: ContactRow; accountId: number; onOpen: () => void }) {
+  const membership = membershipIn(row, accountId);
+  return (
+    <Card withBorder padding="md" component="article" aria-label={fullName(row)}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Anchor component="button" type="button" onClick={onOpen} fw={600} ta="left">
+            {listName(row)}
+          </Anchor>
+          {membership && (
+            <Badge color={membership.isActive ? 'green' : 'gray'} variant="light">
+              {membership.isActive ? 'Active' : 'Inactive'}
+            </Badge>
+          )}
+        </Group>
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.email}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          {[membership?.role ?? 'No access', row.title].filter(Boolean).join(' · ')}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          Last sign-in: {row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}
+        </Text>
+      </Stack>
+    </Card>
   );
 }
