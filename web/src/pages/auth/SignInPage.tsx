@@ -99,7 +99,7 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
       {portal === 'provider' && (
         <Text fz="sm" ta="center">
           No account yet?{' '}
-          <Anchor component={Link} to={REQUEST_ACCESS_PATH}>
+          <Anchor component={Link} to={REQUEST_ACCESS_PATH} inherit>
             Request access
           </Anchor>
         </Text>

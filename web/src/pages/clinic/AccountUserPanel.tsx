@@ -62,7 +62,11 @@ export function AccountUserPanel({ accountId, accountName, contactId, signedInUs
     }
     return (
       <Notice color="orange" title="This user could not be shown">
-        {error instanceof ApiError && error.status === 404 ? `They are not, or no longer, a user of ${accountName}.` : error?.message ?? ''}
+        {error instanceof ApiError && error.status === 404
+          ? `They are not, or no longer, a user of ${accountName}.`
+          : error instanceof ApiError && error.status === 403
+            ? `Only the super admins of ${accountName} manage its users.`
+            : (error?.message ?? '')}
       </Notice>
     );
   }

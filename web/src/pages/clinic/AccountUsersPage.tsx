@@ -226,7 +226,8 @@ function UserCard({ row, accountId, onOpen }: { row: ContactRow; accountId: numb
           {row.email}
         </Text>
         <Text fz="sm" c="dimmed">
-          {[membership?.role ?? 'No access', row.title].filter(Boolean).join(' · ')}
+          {/* The role, and the title where it says more (a nurse working as support staff). */}
+          {[membership?.role ?? 'No access', row.title !== membership?.role ? row.title : null].filter(Boolean).join(' · ')}
         </Text>
         <Text fz="sm" c="dimmed">
           Last sign-in: {row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}
