@@ -37,10 +37,9 @@ const usersPath = (accountId: number, params: AccountUsersParams) => clinicApiPa
 const QUIET = [403] as const;
 
 /** One page of the account's users (a search on name or email), with the total from x-total-count. */
-export function useAccountUsers(accountId: number, params: AccountUsersParams, { enabled = true } = {}) {
-  const path = enabled ? usersPath(accountId, params) : null;
+export function useAccountUsers(accountId: number, params: AccountUsersParams) {
   return useSWR<Page<ContactRow>, ApiError>(
-    path ? ['page', path] : null,
+    ['page', usersPath(accountId, params)],
     ([, p]: [string, string]) => apiFetchPage<ContactRow>(p),
     withErrorHeading({ keepPreviousData: true, errorHeading: 'Error retrieving users', quietStatuses: QUIET }),
   );
@@ -50,10 +49,9 @@ export function useAccountUsers(accountId: number, params: AccountUsersParams, {
  * The account's users with the Physician role (contact ids: what support staff are linked to),
  * read as one page of the largest size.
  */
-export function useAccountPhysicianContacts(accountId: number, { enabled = true } = {}) {
-  const path = enabled ? usersPath(accountId, { q: '', page: 1, pageSize: MAX_PAGE_SIZE }) : null;
+export function useAccountPhysicianContacts(accountId: number) {
   return useSWR<Page<ContactRow>, ApiError>(
-    path ? ['page', path] : null,
+    ['page', usersPath(accountId, { q: '', page: 1, pageSize: MAX_PAGE_SIZE })],
     ([, p]: [string, string]) => apiFetchPage<ContactRow>(p),
     withErrorHeading({ errorHeading: 'Error retrieving physicians', quietStatuses: QUIET }),
   );
@@ -71,8 +69,8 @@ export const useAccountUser = (accountId: number, contactId: number | null) =>
   );
 
 /** The account's support staff and the physicians each works for. */
-export const useSupportStaff = (accountId: number, { enabled = true } = {}) =>
-  useApiQuery<SupportStaffRow[]>(enabled ? clinicApiPath(accountId, `provider-staff-relationships/get-support-staff?${queryString({ accountId })}`) : null, {
+export const useSupportStaff = (accountId: number) =>
+  useApiQuery<SupportStaffRow[]>(clinicApiPath(accountId, `provider-staff-relationships/get-support-staff?${queryString({ accountId })}`), {
     errorHeading: 'Error retrieving support staff',
   });
 
