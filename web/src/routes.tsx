@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: toSignIn('provider') },
               ...authRoutes('provider'),
+              // Its own small chunk: the sign-in page links it without loading it.
+              { path: 'request-access', lazy: () => import('./pages/auth/RequestAccessPage').then((m) => ({ Component: m.RequestAccessPage })) },
               // Public information for physicians: no sign-in.
               { path: 'prostox-faq', lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxFaqPage })) },
               { path: 'prostox-ultra-billing', lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxUltraBillingPage })) },
@@ -115,6 +117,7 @@ export const routes: RouteObject[] = [
                   { path: 'completed', lazy: () => clinicPages().then((m) => ({ Component: m.CompletedPage })) },
                   { path: 'shipments', lazy: () => clinicPages().then((m) => ({ Component: m.ShipmentsPage })) },
                   { path: 'patient/:patientId', lazy: () => clinicPages().then((m) => ({ Component: m.PatientPage })) },
+                  { path: 'users', lazy: () => clinicPages().then((m) => ({ Component: m.AccountUsersPage })) },
                 ],
               },
               { path: ':accountId/*', element: <NotFoundPage /> },

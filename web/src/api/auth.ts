@@ -1,4 +1,4 @@
-/** The auth endpoints: who is signed in, sign in and out, switch account, passwords. */
+/** The auth endpoints: who is signed in, sign in and out, switch account, passwords, asking for access. */
 import type {
   AccountSummary,
   ChangePasswordBody,
@@ -6,6 +6,7 @@ import type {
   ForgotPasswordBody,
   LoginBody,
   Me,
+  RequestAccessBody,
   ResetPasswordBody,
 } from '@platform/domain';
 import { apiFetch, forgetCsrfToken } from './fetcher';
@@ -52,4 +53,14 @@ export function resetPassword(body: ResetPasswordBody): Promise<void> {
 
 export function changePassword(body: ChangePasswordBody): Promise<void> {
   return apiFetch<void>('/auth/change-password', { method: 'POST', body });
+}
+
+/** POST auth/request-access (202): one sentence, the same whether or not the email is known. */
+export interface RequestAccessAnswer {
+  message: string;
+}
+
+/** A provider without an account asks for one (no sign-in); an admin approves or denies it. */
+export function requestAccess(body: RequestAccessBody): Promise<RequestAccessAnswer> {
+  return apiFetch<RequestAccessAnswer>('/auth/request-access', { method: 'POST', body });
 }

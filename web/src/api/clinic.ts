@@ -60,8 +60,13 @@ export function useRefreshClinic(accountId: number) {
 // Reads
 // ---------------------------------------------------------------------------------------------
 
-export const usePhysicians = (accountId: number) =>
-  useApiQuery<PhysicianOption[]>(clinicApiPath(accountId, 'physicians'), { errorHeading: 'Error retrieving physicians' });
+/**
+ * The physicians the signed-in person may order for in the account: a Physician themself, Support
+ * Staff the physicians they are linked to, a Super Admin all of the account's (the caller's own
+ * physician record marked isCaller).
+ */
+export const useOrderingPhysicians = (accountId: number) =>
+  useApiQuery<PhysicianOption[]>(clinicApiPath(accountId, 'get-physicians-by-contact'), { errorHeading: 'Error retrieving physicians' });
 
 export const useClinicCatalogue = (accountId: number) =>
   useApiQuery<CatalogueOption[]>(clinicApiPath(accountId, 'tests/catalogue'), { errorHeading: 'Error retrieving tests' });

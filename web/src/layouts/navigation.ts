@@ -3,10 +3,10 @@
  * own entry here (orders, pending, completed, shipments, the lab tools, the admin areas).
  */
 import type { ComponentType } from 'react';
-import type { SignInPortal } from '@platform/domain';
+import { AccountRole, type SignInPortal } from '@platform/domain';
 import { ClipboardIcon, DocumentIcon, FlaskIcon, HomeIcon, KeyIcon, StethoscopeIcon } from '../components/icons';
 import { LAB_PATHS } from '../pages/lab/paths';
-import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon } from '../pages/clinic/clinic-icons';
+import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from '../pages/clinic/clinic-icons';
 import { ADMIN_HOME_PATH, clinicHomePath, LAB_HOME_PATH, researchHomePath, SIGN_IN_PORTAL_INFO } from '../portals';
 import type { StoredSessionUser } from '../session/stored-user';
 
@@ -44,6 +44,8 @@ export function navigationFor(portal: SignInPortal | null, user: StoredSessionUs
           { label: 'Completed', to: `${clinicHomePath(id)}/completed`, icon: CompletedIcon },
           { label: 'Shipments', to: `${clinicHomePath(id)}/shipments`, icon: TruckIcon },
         );
+        // The account's users are its super admins' to manage (the API refuses anyone else).
+        if (user.currentAccountRole === AccountRole.SuperAdmin) links.push({ label: 'Users', to: `${clinicHomePath(id)}/users`, icon: UsersIcon });
       }
       if (user.researchAccess) links.push({ label: 'Research', to: researchHomePath(id), icon: ClipboardIcon, end: true });
       return links;

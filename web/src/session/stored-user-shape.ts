@@ -2,7 +2,7 @@
  * The shape of the stored session user and its localStorage key, apart from the code that reads
  * and writes it (so tests running in Node can read it too).
  */
-import type { SignInPortal, UserKind } from '@platform/domain';
+import type { AccountRole, SignInPortal, UserKind } from '@platform/domain';
 
 /** The key named for the authentication provider's user. */
 export const STORED_USER_KEY = 'platform.authUser';
@@ -10,6 +10,8 @@ export const STORED_USER_KEY = 'platform.authUser';
 export interface StoredCurrentAccount {
   currentAccountId: number | null;
   currentAccountName: string | null;
+  /** The person's role in the current account (what the sidebar offers, e.g. a super admin's Users page). */
+  currentAccountRole: AccountRole | null;
   eapPartner: boolean;
   international: boolean;
   clinicAccess: boolean;

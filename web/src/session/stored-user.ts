@@ -14,6 +14,7 @@ function currentAccountFields(account: MeAccount | null): StoredCurrentAccount {
   return {
     currentAccountId: account?.id ?? null,
     currentAccountName: account?.name ?? null,
+    currentAccountRole: account?.role ?? null,
     eapPartner: account?.eapPartner ?? false,
     international: account?.international ?? false,
     clinicAccess: account?.clinicAccess ?? false,

@@ -35,6 +35,12 @@ describe('SignInPage', () => {
     expect(password().value).toBe('');
   });
 
+  it('links providers without an account to the request-access page', () => {
+    mockApi({});
+    renderSignIn();
+    expect(screen.getByRole('link', { name: 'Request access' }).getAttribute('href')).toBe('/provider/request-access');
+  });
+
   it("puts the server's field message on the field it names", async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /auth/login': apiRefusal(400, 'validation_failed', 'Invalid request', [{ field: 'email', message: 'Email must be a valid email' }]) });

@@ -10,7 +10,7 @@ import { homePathAfterSignIn } from '../../session/home-path';
 import { INACTIVITY_SIGN_OUT_MESSAGE, INACTIVITY_SIGN_OUT_TITLE, wasSignedOutForInactivity } from '../../session/idle-timeout';
 import { forgetIdleSignOut, signedOutForInactivityJustNow } from '../../session/last-api-activity';
 import { clearStoredUser, storeSignedInUser } from '../../session/stored-user';
-import { PROVIDER_INFO_LINKS } from '../provider/paths';
+import { PROVIDER_INFO_LINKS, REQUEST_ACCESS_PATH } from '../provider/paths';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { AuthCard } from './AuthCard';
@@ -96,6 +96,14 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
           </Group>
         </Stack>
       </form>
+      {portal === 'provider' && (
+        <Text fz="sm" ta="center">
+          No account yet?{' '}
+          <Anchor component={Link} to={REQUEST_ACCESS_PATH} inherit>
+            Request access
+          </Anchor>
+        </Text>
+      )}
       {portal === 'provider' && (
         <Stack component="nav" aria-label="Information for physicians" gap={4} pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Text fz="sm" c="dimmed">

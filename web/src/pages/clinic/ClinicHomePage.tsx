@@ -11,16 +11,22 @@ import { clinicHomePath, researchHomePath } from '../../portals';
 import { useAccountFromUrl } from '../../session/use-account-from-url';
 import { showSuccessToast } from '../../shell/success-toast';
 import { NotFoundPage } from '../NotFoundPage';
-import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon } from './clinic-icons';
+import { AccountRole } from '@platform/domain';
+import type { MeAccount } from '../../api/auth';
+import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from './clinic-icons';
 
-function clinicTools(accountId: number): ToolEntry[] {
-  const base = clinicHomePath(accountId);
-  return [
+function clinicTools(account: MeAccount): ToolEntry[] {
+  const base = clinicHomePath(account.id);
+  const tools: ToolEntry[] = [
     { title: 'Order a test', description: 'Find or add the patient, choose the test, confirm the attestations, print the requisition form.', icon: OrderIcon, to: `${base}/order` },
     { title: 'Pending tests', description: 'Samples ordered and not resulted yet, and the tests your patients ordered themselves.', icon: PendingIcon, to: `${base}/pending` },
     { title: 'Completed tests', description: 'Released results: download the report, send the patient their result email.', icon: CompletedIcon, to: `${base}/completed` },
     { title: 'Shipments', description: 'Put the kits waiting at the clinic in a shipment and follow it to the lab.', icon: TruckIcon, to: `${base}/shipments` },
   ];
+  if (account.role === AccountRole.SuperAdmin) {
+    tools.push({ title: 'Account users', description: "Add the account's users, set their roles and access, link support staff to their physicians.", icon: UsersIcon, to: `${base}/users` });
+  }
+  return tools;
 }
 
 /** /provider-clinic/{accountId}: the Clinical Portal's home for the account in the URL. */
@@ -51,7 +57,7 @@ export function ClinicHomePage() {
           </Text>
         )}
       </AccountSummary>
-      <ToolList tools={clinicTools(account.id)} label="Clinical Portal" />
+      <ToolList tools={clinicTools(account)} label="Clinical Portal" />
       <DocumentList audience="clinic" />
     </Stack>
   );

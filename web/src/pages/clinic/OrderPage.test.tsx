@@ -6,7 +6,7 @@ import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { describedText } from '../../test/fields';
 import { renderPage } from '../../test/render';
 import { ErrorModalHost } from '../../components/ErrorModalHost';
-import { OrderPage } from './OrderPage';
+import { NO_PHYSICIAN_NOTICE, OrderPage } from './OrderPage';
 
 const riverside = {
   id: 1, name: 'Riverside Oncology', type: AccountType.General, role: AccountRole.Physician as AccountRole,
@@ -22,7 +22,8 @@ const patient = { id: 5, firstName: 'Imogen', lastName: 'Brightwater', dateOfBir
 function clinicApi(me: Me, extra: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /auth/me': { body: me },
-    'GET /provider-clinic/1/physicians': {
+    // The physicians this caller may order for (a physician: themself; staff: those they are linked to).
+    'GET /provider-clinic/1/get-physicians-by-contact': {
       body: [
         // The API marks the signed-in user's own physician record (a physician signed in; support staff have none).
         { id: 10, firstName: 'Paula', lastName: 'Grant', name: 'Paula Grant', npi: '1234567893', specialty: null, isCaller: me.currentAccount?.role === AccountRole.Physician },
@@ -124,6 +125,19 @@ describe('OrderPage', () => {
     expect(await screen.findByText('The patient was not found')).toBeTruthy();
     expect(screen.getByText('The order was not placed')).toBeTruthy();
     expect(screen.queryByText('Request failed with status code 404')).toBeNull();
+  });
+
+  it('says so, and places no order, when the person may order for no physician', async () => {
+    const user = userEvent.setup();
+    const sent = clinicApi(meAs(AccountRole.SupportStaff), { 'GET /provider-clinic/1/get-physicians-by-contact': { body: [] } });
+    renderOrder(5);
+    expect(await screen.findByText(NO_PHYSICIAN_NOTICE)).toBeTruthy();
+    expect(sent.some((r) => r.path === '/provider-clinic/1/physicians')).toBe(false);
+    const place = screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement;
+    expect(place.disabled).toBe(true);
+    expect((physicianBox() as HTMLInputElement).disabled).toBe(true);
+    await user.click(place);
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('opens the error modal when the server fails', async () => {

@@ -9,10 +9,11 @@ import {
 } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
 import {
-  placeOrder, useClinicCatalogue, usePatientDetail, usePhysicians, useRefreshClinic, type CreatedOrder, type PatientSummary, type PhysicianOption,
+  placeOrder, useClinicCatalogue, useOrderingPhysicians, usePatientDetail, useRefreshClinic, type CreatedOrder, type PatientSummary, type PhysicianOption,
 } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
+import { Notice } from '../../components/Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
@@ -53,6 +54,9 @@ export function defaultPhysician(physicians: PhysicianOption[]): PhysicianOption
   return physicians.find((p) => p.isCaller) ?? null;
 }
 
+/** An order names a physician the person may order for; with none, nothing can be ordered. */
+export const NO_PHYSICIAN_NOTICE = "You are not linked to any physician of this account. Ask your account's super admin to link you.";
+
 /** A submit failure the form itself explains (the others open the error modal). */
 const isFormsToShow = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
 
@@ -61,7 +65,9 @@ function OrderForm({ account }: { account: MeAccount }) {
   const preselected = Number(params.get('patientId')) || null;
   const { data: preselectedDetail } = usePatientDetail(account.id, preselected);
   const [created, setCreated] = useState<{ order: CreatedOrder; patient: PatientSummary; physician: string } | null>(null);
-  const physicians = usePhysicians(account.id);
+  // Only the physicians this person may order for (themself, the ones they are linked to, or all for a super admin).
+  const physicians = useOrderingPhysicians(account.id);
+  const noPhysician = physicians.data !== undefined && physicians.data.length === 0;
   const catalogue = useClinicCatalogue(account.id);
   const refresh = useRefreshClinic(account.id);
 
@@ -143,6 +149,11 @@ function OrderForm({ account }: { account: MeAccount }) {
   return (
     // Not a <form>: the new-patient form sits inside it, and forms do not nest.
     <Stack gap="lg" role="group" aria-label="Order a test">
+      {noPhysician && (
+        <Notice color="orange" title="No physician to order for">
+          {NO_PHYSICIAN_NOTICE}
+        </Notice>
+      )}
       <Card withBorder padding="lg" component="section" aria-labelledby="order-patient">
         <Stack gap="sm">
           <Title order={2} fz="lg" id="order-patient">
@@ -185,16 +196,17 @@ function OrderForm({ account }: { account: MeAccount }) {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
               label="Ordering physician"
-              placeholder={physicians.isLoading ? 'Loading…' : 'Choose'}
+              placeholder={physicians.isLoading ? 'Loading…' : noPhysician ? 'No physician linked to you' : 'Choose'}
               data={physicianOptions}
               value={physicianId}
               onChange={(v) => change('physicianId', v)}
               error={errors.physicianId}
               withAsterisk
+              disabled={noPhysician}
               searchable
               // Choosing the pre-selected physician again keeps them (a required field has nothing to deselect to).
               allowDeselect={false}
-              nothingFoundMessage="No physician of this account matches"
+              nothingFoundMessage="No physician you may order for matches"
             />
             <Select label="Sample type" data={SAMPLE_TYPES} value={sampleType} onChange={(v) => change('sampleType', v)} error={errors.sampleType} withAsterisk allowDeselect={false} />
           </SimpleGrid>
@@ -227,7 +239,7 @@ function OrderForm({ account }: { account: MeAccount }) {
 
       <FormError title="The order was not placed" error={isFormsToShow(sending.error) ? sending.error : undefined} />
       <Group justify="flex-end">
-        <Button size="md" loading={sending.submitting} onClick={sending.submit}>
+        <Button size="md" loading={sending.submitting} onClick={sending.submit} disabled={noPhysician}>
           Place order
         </Button>
       </Group>

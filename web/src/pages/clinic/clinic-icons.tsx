@@ -42,3 +42,12 @@ export const TruckIcon = (p: IconProps) => (
     <circle cx="17" cy="17.5" r="1.8" />
   </Icon>
 );
+
+/** The account's users: two people. */
+export const UsersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.2" />
+    <path d="M3 20v-1.5A4.5 4.5 0 0 1 7.5 14h3a4.5 4.5 0 0 1 4.5 4.5V20" />
+    <path d="M15.5 4.9a3.2 3.2 0 0 1 0 6.2M17.5 14a4.5 4.5 0 0 1 3.5 4.4V20" />
+  </Icon>
+);

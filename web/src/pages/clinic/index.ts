@@ -5,3 +5,4 @@ export { PendingPage } from './PendingPage';
 export { CompletedPage } from './CompletedPage';
 export { ShipmentsPage } from './ShipmentsPage';
 export { PatientPage } from './PatientPage';
+export { AccountUsersPage } from './AccountUsersPage';

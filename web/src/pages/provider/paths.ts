@@ -11,6 +11,9 @@ export const PROVIDER_INFO_PATHS = {
   prostoxUltraBilling: `${base}/prostox-ultra-billing`,
 } as const;
 
+/** Where a provider without an account asks for one (linked from the provider sign-in page). */
+export const REQUEST_ACCESS_PATH = `${base}/request-access`;
+
 export const PROVIDER_INFO_LINKS = [
   { to: PROVIDER_INFO_PATHS.prostoxFaq, label: 'PROSTOX questions and answers' },
   { to: PROVIDER_INFO_PATHS.prostoxUltraBilling, label: 'PROSTOX ultra billing and prices' },
