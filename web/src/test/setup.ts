@@ -1,4 +1,4 @@
-/** jsdom lacks what Mantine asks the browser for: matchMedia, ResizeObserver, scrollIntoView. */
+/** jsdom lacks what Mantine asks the browser for: matchMedia, ResizeObserver, scrollIntoView, document.fonts (Textarea autosize). */
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeErrorModal } from '../shell/error-modal-store';
@@ -25,6 +25,9 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}
 
 afterEach(() => {
   cleanup();
