@@ -32,7 +32,7 @@ export function grantRowsProblem(rows: GrantRow[]): string | null {
 /** The default role for a provider of this title: physicians are Physicians, others Support Staff. */
 export const roleForTitle = (title: string | null | undefined): AccountRole => (title === 'Physician' ? AccountRole.Physician : AccountRole.SupportStaff);
 
-export function AccountGrantsField({ legend = 'Accounts and roles', rows, onChange, errorOf, error, defaultRole, initialSearch, disabled }: {
+export function AccountGrantsField({ legend = 'Accounts and roles', rows, onChange, errorOf, error, defaultRole, disabled }: {
   legend?: string;
   rows: GrantRow[];
   onChange: (rows: GrantRow[]) => void;
@@ -41,8 +41,6 @@ export function AccountGrantsField({ legend = 'Accounts and roles', rows, onChan
   /** The message about the rows as a whole. */
   error?: ReactNode;
   defaultRole?: AccountRole | null;
-  /** What the first row's account search starts with. */
-  initialSearch?: string;
   disabled?: boolean;
 }) {
   const set = (i: number, patch: Partial<GrantRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -58,7 +56,6 @@ export function AccountGrantsField({ legend = 'Accounts and roles', rows, onChan
               onChange={(a) => set(i, { accountId: a?.id ?? null, accountName: a?.name ?? '' })}
               exclude={chosenIds.filter((id) => id !== row.accountId)}
               error={errorOf(`accounts.${i}.accountId`)}
-              initialSearch={i === 0 ? initialSearch : ''}
               required
               w={320}
             />

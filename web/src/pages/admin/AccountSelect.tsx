@@ -26,7 +26,7 @@ function useAccountOptions(search: string, chosen: readonly AccountOption[], exc
 }
 
 /** One account. `label` names it for screen readers and people alike. */
-export function AccountSelect({ label, value, onChange, error, exclude, required, description, placeholder = 'Type to find an account', initialSearch = '', clearable = true, w }: {
+export function AccountSelect({ label, value, onChange, error, exclude, required, description, placeholder = 'Type to find an account', clearable = true, w }: {
   label: string;
   value: AccountOption | null;
   onChange: (account: AccountOption | null) => void;
@@ -36,12 +36,10 @@ export function AccountSelect({ label, value, onChange, error, exclude, required
   required?: boolean;
   description?: React.ReactNode;
   placeholder?: string;
-  /** What the search starts with (the practice a provider named, say). */
-  initialSearch?: string;
   clearable?: boolean;
   w?: number | string;
 }) {
-  const [search, setSearch] = useState(value?.name ?? initialSearch);
+  const [search, setSearch] = useState(value?.name ?? '');
   const { options, byId } = useAccountOptions(search === value?.name ? '' : search, value ? [value] : [], exclude);
   return (
     <Select

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ErrorModalHost } from '../../components/ErrorModalHost';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { AdminHomePage } from './AdminHomePage';
@@ -30,5 +31,13 @@ describe('AdminHomePage', () => {
     mockApi({ 'GET /auth/me': { body: me }, 'GET /admin/attention': { body: { pendingProviders: 0, failedJobs: 0, failedEmails: 0 } } });
     renderPage(<AdminHomePage />, { path: '/admin', route: '/admin' });
     expect(await screen.findByText('Nothing waits: no access requests, no failed jobs, no failed emails.')).toBeTruthy();
+  });
+
+  it('keeps the tools usable when the attention list cannot be read', async () => {
+    mockApi({ 'GET /auth/me': { body: me } });
+    renderPage(<><AdminHomePage /><ErrorModalHost /></>, { path: '/admin', route: '/admin' });
+    expect(await screen.findByText('The attention list could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('Request failed with status code 404')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Administration areas' })).getAllByRole('link')).toHaveLength(9);
   });
 });

@@ -3,6 +3,7 @@ import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } 
 import { useForm } from '@mantine/form';
 import { formatDateTime, fullName, REASON_MAX_LENGTH, type ContactRow } from '@platform/domain';
 import { approveContact, denyContact, usePendingContacts, useRefreshAdmin } from '../../api/admin';
+import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
@@ -75,8 +76,8 @@ export function ApproveProvidersPage() {
           ))}
         </Stack>
       </QueryState>
-      {approving && <ApproveModal contact={approving} onClose={() => setApproving(null)} onDone={() => done(`Access approved for ${fullName(approving)}`)} />}
-      {denying && <DenyModal contact={denying} onClose={() => setDenying(null)} onDone={() => done(`Access denied for ${fullName(denying)}`)} />}
+      {approving && <ApproveModal contact={approving} onClose={() => setApproving(null)} onDone={() => done(`Access approved for ${fullName(approving)}`)} onRefused={refresh} />}
+      {denying && <DenyModal contact={denying} onClose={() => setDenying(null)} onDone={() => done(`Access denied for ${fullName(denying)}`)} onRefused={refresh} />}
     </AdminPageFrame>
   );
 }
@@ -94,7 +95,20 @@ function Detail({ term, value }: { term: string; value: string | null }) {
   );
 }
 
-function ApproveModal({ contact, onClose, onDone }: { contact: ContactRow; onClose: () => void; onDone: () => void }) {
+interface ModalProps {
+  contact: ContactRow;
+  onClose: () => void;
+  onDone: () => void;
+  /** The request is gone or already decided (404, 409): the list is read again. */
+  onRefused: () => void;
+}
+
+const whenRefused = (onRefused: () => void) => (error: unknown) => {
+  onCommandError(error);
+  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) onRefused();
+};
+
+function ApproveModal({ contact, onClose, onDone, onRefused }: ModalProps) {
   const role = roleForTitle(contact.title);
   const form = useForm<{ accounts: GrantRow[] }>({
     initialValues: { accounts: [emptyGrant(role)] },
@@ -103,7 +117,7 @@ function ApproveModal({ contact, onClose, onDone }: { contact: ContactRow; onClo
   const sending = useFormSubmit(form, (v) => approveContact(contact.id, grantsOf(v.accounts)), {
     fieldOf: nestedFieldOf(() => form.getValues()),
     onSuccess: onDone,
-    onError: onCommandError,
+    onError: whenRefused(onRefused),
   });
   return (
     <Modal opened onClose={onClose} title={`Approve ${fullName(contact)}`} size="xl">
@@ -122,7 +136,6 @@ function ApproveModal({ contact, onClose, onDone }: { contact: ContactRow; onClo
             errorOf={(path) => form.errors[path]}
             error={form.errors.accounts}
             defaultRole={role}
-            initialSearch={contact.requestedAccountName ?? ''}
             disabled={sending.submitting}
           />
           <FormError title="Access was not approved" error={sending.error} message={sending.error === undefined ? undefined : serverMessage(sending.error)} />
@@ -140,12 +153,12 @@ function ApproveModal({ contact, onClose, onDone }: { contact: ContactRow; onClo
   );
 }
 
-function DenyModal({ contact, onClose, onDone }: { contact: ContactRow; onClose: () => void; onDone: () => void }) {
+function DenyModal({ contact, onClose, onDone, onRefused }: ModalProps) {
   const form = useForm<{ reason: string }>({
     initialValues: { reason: '' },
     validate: { reason: (v) => (v.trim() ? null : 'Give a reason for the denial') },
   });
-  const sending = useFormSubmit(form, (v) => denyContact(contact.id, v.reason.trim()), { onSuccess: onDone, onError: onCommandError });
+  const sending = useFormSubmit(form, (v) => denyContact(contact.id, v.reason.trim()), { onSuccess: onDone, onError: whenRefused(onRefused) });
   return (
     <Modal opened onClose={onClose} title={`Deny ${fullName(contact)}`}>
       <form onSubmit={sending.onSubmit} noValidate>
