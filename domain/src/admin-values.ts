@@ -27,3 +27,9 @@ export const ADMIN_TOASTS = {
   labUserFailed: 'Adding lab toolbox user failed',
 } as const;
 
+
+/**
+ * The approved price a new financial-aid record starts with: the reduced price of the financial
+ * assistance program (SPEC §9 "a general limit of 100", read in SPEC-NOTES as 100 USD), in cents.
+ */
+export const FINANCIAL_AID_DEFAULT_PRICE_CENTS = 100_00;

@@ -8,7 +8,7 @@ import type { SignInPortal } from '@platform/domain';
 import { PlainLayout } from './layouts/PlainLayout';
 import { ProviderLayout } from './layouts/ProviderLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { CLINIC_BASE_PATH, RESEARCH_BASE_PATH, signInPath, SIGN_IN_PORTAL_INFO } from './portals';
+import { ADMIN_HOME_PATH, CLINIC_BASE_PATH, RESEARCH_BASE_PATH, signInPath, SIGN_IN_PORTAL_INFO } from './portals';
 import { RequireSignIn } from './session/RequireSignIn';
 import { RootShell } from './shell/RootShell';
 
@@ -69,8 +69,27 @@ export const routes: RouteObject[] = [
               ...authRoutes('admin'),
               {
                 element: <RequireSignIn portal="admin" />,
-                children: [{ index: true, lazy: () => adminPages().then((m) => ({ Component: m.AdminHomePage })) }],
+                children: [
+                  { index: true, lazy: () => adminPages().then((m) => ({ Component: m.AdminHomePage })) },
+                  {
+                    path: 'provider',
+                    children: [
+                      { index: true, element: <Navigate to={ADMIN_HOME_PATH} replace /> },
+                      { path: 'approve', lazy: () => adminPages().then((m) => ({ Component: m.ApproveProvidersPage })) },
+                      { path: 'register', lazy: () => adminPages().then((m) => ({ Component: m.RegisterProviderPage })) },
+                      { path: 'account/new', lazy: () => adminPages().then((m) => ({ Component: m.NewAccountPage })) },
+                      { path: 'users', lazy: () => adminPages().then((m) => ({ Component: m.UsersPage })) },
+                      { path: 'lab-toolbox', lazy: () => adminPages().then((m) => ({ Component: m.LabToolboxUsersPage })) },
+                      { path: 'insurance', lazy: () => adminPages().then((m) => ({ Component: m.InsurancePlansPage })) },
+                      { path: 'financial-aid', lazy: () => adminPages().then((m) => ({ Component: m.FinancialAidPage })) },
+                      { path: 'emails', lazy: () => adminPages().then((m) => ({ Component: m.EmailsPage })) },
+                      { path: 'jobs', lazy: () => adminPages().then((m) => ({ Component: m.JobsPage })) },
+                    ],
+                  },
+                ],
               },
+              // /admin/provider/{anything else} (SPEC §2 "/admin/provider/{page}").
+              { path: 'provider/*', element: <NotFoundPage /> },
             ],
           },
           {

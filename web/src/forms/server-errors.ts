@@ -20,6 +20,27 @@ export function defaultFieldOf(formFields: readonly string[]): FieldOf {
   };
 }
 
+/**
+ * For forms with lists and groups (rows of accounts, a new patient's fields): the longest leading
+ * part of the server's path ('physicians.1.npi', 'patient.email', 'accounts') that names a value
+ * of the form, so a message lands on the very row and input it is about. `rename` first maps the
+ * server's top-level names the form calls otherwise ('approvedPriceCents' → 'priceUsd', say).
+ */
+export function nestedFieldOf(getValues: () => object, rename: Record<string, string> = {}): FieldOf {
+  return (serverField) => {
+    const [head, ...rest] = serverField.split('.');
+    const parts = [rename[head] ?? head, ...rest];
+    let value: unknown = getValues();
+    let found: string | undefined;
+    for (let i = 0; i < parts.length; i += 1) {
+      if (value === null || typeof value !== 'object' || !(parts[i] in value)) break;
+      value = (value as Record<string, unknown>)[parts[i]];
+      found = parts.slice(0, i + 1).join('.');
+    }
+    return found;
+  };
+}
+
 /** The server's field messages placed on form fields (several on one field join with '; '), and whether every one found a field. */
 export function serverFieldErrors(error: unknown, fieldOf: FieldOf): { errors: FormErrors; allPlaced: boolean } {
   const errors: Record<string, string> = {};

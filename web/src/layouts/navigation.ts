@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { AccountRole, type SignInPortal } from '@platform/domain';
 import { ClipboardIcon, DocumentIcon, FlaskIcon, HomeIcon, KeyIcon, StethoscopeIcon } from '../components/icons';
+import { ADMIN_PATHS } from '../pages/admin/paths';
 import { LAB_PATHS } from '../pages/lab/paths';
 import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from '../pages/clinic/clinic-icons';
 import { ADMIN_HOME_PATH, clinicHomePath, LAB_HOME_PATH, researchHomePath, SIGN_IN_PORTAL_INFO } from '../portals';
@@ -22,7 +23,13 @@ export function navigationFor(portal: SignInPortal | null, user: StoredSessionUs
   if (!portal || !user || user.kind !== SIGN_IN_PORTAL_INFO[portal].userKind) return [];
   switch (portal) {
     case 'admin':
-      return [{ label: 'Home', to: ADMIN_HOME_PATH, icon: HomeIcon, end: true }];
+      return [
+        { label: 'Home', to: ADMIN_HOME_PATH, icon: HomeIcon, end: true },
+        { label: 'Approvals', to: ADMIN_PATHS.approve, icon: StethoscopeIcon },
+        { label: 'Users', to: ADMIN_PATHS.users, icon: KeyIcon },
+        { label: 'Emails', to: ADMIN_PATHS.emails, icon: DocumentIcon },
+        { label: 'Jobs', to: ADMIN_PATHS.jobs, icon: ClipboardIcon },
+      ];
     case 'lab':
       return [
         { label: 'Toolbox', to: LAB_HOME_PATH, icon: HomeIcon, end: true },

@@ -1,2 +1,11 @@
 /** The administration chunk (/admin/…). */
 export { AdminHomePage } from './AdminHomePage';
+export { ApproveProvidersPage } from './ApproveProvidersPage';
+export { RegisterProviderPage } from './RegisterProviderPage';
+export { NewAccountPage } from './NewAccountPage';
+export { LabToolboxUsersPage } from './LabToolboxUsersPage';
+export { UsersPage } from './UsersPage';
+export { InsurancePlansPage } from './InsurancePlansPage';
+export { FinancialAidPage } from './FinancialAidPage';
+export { EmailsPage } from './EmailsPage';
+export { JobsPage } from './JobsPage';

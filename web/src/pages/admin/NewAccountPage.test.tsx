@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AccountType } from '@platform/domain';
+import { describedText } from '../../test/fields';
+import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { findToast, ToastHost } from '../../test/toasts';
+import { NewAccountPage } from './NewAccountPage';
+
+const created = {
+  id: 7, name: 'Harbor Urology', type: AccountType.General, eapPartner: true, international: false, clinicAccess: true, researchAccess: false,
+  takesPatientOrders: false, isActive: true, departments: ['Urology'], physicianCount: 1, userCount: 0, createdAt: '2026-03-01T00:00:00Z',
+};
+
+const renderForm = (create: MockHandler) => {
+  const sent = mockApi({ 'POST /admin/accounts/create': create });
+  renderPage(<><NewAccountPage /><ToastHost /></>, { path: '/admin/provider/account/new', route: '/admin/provider/account/new' });
+  return sent;
+};
+
+async function fillAccount(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Account name/), 'Harbor Urology');
+  await user.click(screen.getByRole('checkbox', { name: /EAP partner/ }));
+  await user.click(screen.getByRole('button', { name: 'Add department' }));
+  await user.type(screen.getByLabelText(/^Department 1/), 'Urology');
+  await user.click(screen.getByRole('button', { name: 'Add physician' }));
+  const physician = screen.getByRole('group', { name: 'Physician 1' });
+  await user.type(within(physician).getByLabelText(/first name/), 'Omar');
+  await user.type(within(physician).getByLabelText(/last name/), 'Reyes');
+  await user.type(within(physician).getByLabelText(/NPI/), '1987654328');
+}
+
+describe('NewAccountPage', () => {
+  it("toasts 'Account Created Successfully' and sends the account with its departments and physicians", async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = renderForm({ status: 201, body: created });
+    await fillAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await findToast('Account Created Successfully');
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Harbor Urology', type: 'General', eapPartner: true, international: false, clinicAccess: true, researchAccess: false, takesPatientOrders: false,
+      departments: ['Urology'], physicians: [{ firstName: 'Omar', lastName: 'Reyes', npi: '1987654328', specialty: null }],
+    });
+    expect((screen.getByLabelText(/^Account name/) as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the server's message on a 409 (the name is taken)", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm(apiRefusal(409, 'conflict', 'An account named Harbor Urology already exists'));
+    await fillAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('An account named Harbor Urology already exists')).toBeTruthy();
+    expect(screen.getByText('The account was not created')).toBeTruthy();
+    expect(screen.queryByText('Account Created Successfully')).toBeNull();
+    // The form keeps what was typed, to change the name and try again.
+    expect((screen.getByLabelText(/^Account name/) as HTMLInputElement).value).toBe('Harbor Urology');
+  });
+
+  it('puts a message about one physician row on that row', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm(apiRefusal(409, 'conflict', 'A physician with NPI 1987654328 already exists', [{ field: 'physicians.0.npi', message: 'A physician with NPI 1987654328 already exists' }]));
+    await fillAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const npi = within(screen.getByRole('group', { name: 'Physician 1' })).getByLabelText(/NPI/);
+    await waitFor(() => expect(describedText(npi)).toContain('A physician with NPI 1987654328 already exists'));
+  });
+
+  it('needs clinic or research access before sending', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = renderForm({ status: 201, body: created });
+    await user.type(screen.getByLabelText(/^Account name/), 'Harbor Urology');
+    await user.click(screen.getByRole('checkbox', { name: /Clinic access/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('An account needs clinic access, research access or both')).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});

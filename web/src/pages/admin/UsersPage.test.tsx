@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AccessStatus, AccountRole, AccountType, type ContactDetail, type ContactRow } from '@platform/domain';
+import { pickOption } from '../../test/fields';
+import { mockApi, type MockHandler } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { findToast, ToastHost } from '../../test/toasts';
+import { UsersPage } from './UsersPage';
+
+const account = (id: number, name: string) => ({
+  id, name, type: AccountType.General, eapPartner: false, international: false, clinicAccess: true, researchAccess: false, takesPatientOrders: false,
+  isActive: true, departments: [], physicianCount: 1, userCount: 2, createdAt: '2026-01-01T00:00:00Z',
+});
+const base = {
+  phone: null, specialty: null, accessStatus: AccessStatus.Approved, requestedAccountName: null, requestNote: null, decisionReason: null, decidedAt: null,
+  userActive: true, lastLoginAt: null, createdAt: '2026-02-01T00:00:00Z',
+};
+const staff: ContactDetail = {
+  ...base, id: 50, firstName: 'Sam', lastName: 'Staff', email: 'staff@demo.test', title: 'Other', npi: null, userId: 80,
+  memberships: [{ accountId: 1, accountName: 'Riverside Oncology', role: AccountRole.SupportStaff, isActive: true }],
+  staffLinks: [{ accountId: 1, physicians: [] }],
+};
+const physician: ContactRow = {
+  ...base, id: 51, firstName: 'Paula', lastName: 'Grant', email: 'physician@demo.test', title: 'Physician', npi: '1234567893', userId: 81,
+  memberships: [{ accountId: 1, accountName: 'Riverside Oncology', role: AccountRole.Physician, isActive: true }],
+};
+
+function renderUsers(route: string, routes: Record<string, MockHandler> = {}) {
+  const sent = mockApi({
+    'GET /admin/contacts': { body: [physician, staff], headers: { 'x-total-count': '2' } },
+    'GET /admin/contacts/50': { body: staff },
+    'GET /admin/accounts': { body: [account(1, 'Riverside Oncology'), account(2, 'Lakeside Urology')], headers: { 'x-total-count': '2' } },
+    'GET /admin/provider-staff-relationships/get-support-staff': { body: [{ contactId: 50, name: 'Sam Staff', email: 'staff@demo.test', physicians: [] }] },
+    ...routes,
+  });
+  renderPage(<><UsersPage /><ToastHost /></>, { path: '/admin/provider/users', route });
+  return sent;
+}
+
+describe('UsersPage', () => {
+  it('finds users by name or email and opens one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = renderUsers('/admin/provider/users');
+    const table = await screen.findByRole('table', { name: 'Provider users' });
+    expect(within(table).getByText('Riverside Oncology: Support Staff')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Search users/), 'staff');
+    await waitFor(() => expect(sent.some((r) => r.path === '/admin/contacts?q=staff&page=1&pageSize=10')).toBe(true));
+    await user.click(within(table).getByRole('link', { name: 'Staff, Sam' }));
+    expect(await screen.findByRole('heading', { name: 'Sam Staff' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register a provider' }).getAttribute('href')).toBe('/admin/provider/register');
+  });
+
+  it("adds account access and links support staff to the account's physicians", async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = renderUsers('/admin/provider/users?contact=50', {
+      'POST /admin/add-account-access': {
+        body: { ...staff, memberships: [...staff.memberships, { accountId: 2, accountName: 'Lakeside Urology', role: AccountRole.SupportStaff, isActive: true }] },
+      },
+      'POST /admin/provider-staff-relationships/upsert': { body: [{ contactId: 50, name: 'Sam Staff', email: 'staff@demo.test', physicians: [{ contactId: 51, name: 'Paula Grant' }] }] },
+    });
+    await screen.findByRole('heading', { name: 'Sam Staff' });
+
+    const adding = screen.getByRole('group', { name: 'Add account access' });
+    await pickOption(user, within(adding).getByRole('combobox', { name: /^Add access to account/ }), 'Lakeside Urology');
+    await user.click(within(adding).getByRole('button', { name: 'Add access' }));
+    await findToast('Sam Staff may now act in Lakeside Urology as Support Staff');
+    expect(sent.find((r) => r.path === '/admin/add-account-access')?.body).toEqual({ contactId: 50, accountId: 2, role: AccountRole.SupportStaff });
+
+    const links = screen.getByRole('region', { name: 'Physicians in Riverside Oncology' });
+    await pickOption(user, within(links).getByRole('combobox', { name: /^Physicians in Riverside Oncology/ }), /Paula Grant/);
+    await user.click(within(links).getByRole('button', { name: 'Save physicians' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.path === '/admin/provider-staff-relationships/upsert')?.body).toEqual({ accountId: 1, staffContactId: 50, physicianContactIds: [51] }),
+    );
+  });
+
+  it('deactivates the user as a whole only after a confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    let active = true;
+    const sent = renderUsers('/admin/provider/users?contact=50', {
+      'GET /admin/contacts/50': () => ({ body: { ...staff, userActive: active } }),
+      'POST /admin/activate-deactivate': () => {
+        active = false;
+        return { body: { ...staff, userActive: false } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sam Staff?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate user' }));
+    await findToast('Sam Staff was deactivated');
+    expect(sent.find((r) => r.path === '/admin/activate-deactivate')?.body).toEqual({ contactId: 50, active: false, accountId: null });
+    expect(await screen.findByRole('button', { name: 'Activate user' })).toBeTruthy();
+  });
+});

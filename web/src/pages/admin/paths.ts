@@ -1,0 +1,19 @@
+/** Where each admin page lives (SPEC §2 routes; the job monitor is ours). */
+import { ADMIN_HOME_PATH } from '../../portals';
+
+const PROVIDER = `${ADMIN_HOME_PATH}/provider`;
+
+export const ADMIN_PATHS = {
+  approve: `${PROVIDER}/approve`,
+  register: `${PROVIDER}/register`,
+  newAccount: `${PROVIDER}/account/new`,
+  users: `${PROVIDER}/users`,
+  labToolbox: `${PROVIDER}/lab-toolbox`,
+  insurance: `${PROVIDER}/insurance`,
+  financialAid: `${PROVIDER}/financial-aid`,
+  emails: `${PROVIDER}/emails`,
+  jobs: `${PROVIDER}/jobs`,
+} as const;
+
+/** A provider user's page: the users page with that user open. */
+export const adminUserPath = (contactId: number) => `${ADMIN_PATHS.users}?contact=${contactId}`;
