@@ -97,7 +97,7 @@ export const useLabUsers = () => useApiQuery<LabUserRow[]>(adminApiPath('lab-too
 export const useInsurancePlans = () =>
   useApiQuery<InsurancePlanRow[]>(adminApiPath('insurance-plans'), { errorHeading: 'Error retrieving insurance plans' });
 
-export const useFinancialAid = (params: { q?: string; patientId?: number | null; page: number; pageSize: number }) =>
+export const useFinancialAid = (params: { patientId?: number | null; page: number; pageSize: number }) =>
   useApiPage<FinancialAidRow>(adminApiPath(`patients/financial-assistance?${query(params)}`), { errorHeading: 'Error retrieving financial assistance records' });
 
 export const ADMIN_PATIENT_SEARCH_MIN_LENGTH = 2;

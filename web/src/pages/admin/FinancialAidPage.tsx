@@ -82,11 +82,9 @@ function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
     form,
     (v) =>
       createFinancialAid({
-        patientId: v.mode === 'existing' ? v.patientId : null,
-        patient:
-          v.mode === 'new'
-            ? { firstName: v.patient.firstName.trim(), lastName: v.patient.lastName.trim(), dateOfBirth: v.patient.dateOfBirth.trim(), email: v.patient.email.trim() }
-            : null,
+        ...(v.mode === 'existing'
+          ? { patientId: v.patientId! }
+          : { patient: { firstName: v.patient.firstName.trim(), lastName: v.patient.lastName.trim(), dateOfBirth: v.patient.dateOfBirth.trim(), email: v.patient.email.trim() } }),
         approvedPriceCents: Math.round(Number(v.priceUsd) * 100),
         validUntil: v.validUntil.trim(),
         note: v.note.trim() || null,
@@ -180,7 +178,7 @@ function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
   );
 }
 
-function PatientSearch({ onPick, error }: { onPick: (p: AdminPatientMatch) => void; error?: React.ReactNode }) {
+function PatientSearch({ onPick, error, label = 'Find a patient' }: { onPick: (p: AdminPatientMatch) => void; error?: React.ReactNode; label?: string }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 250);
   const { data, isLoading } = useAdminPatientSearch(debounced);
@@ -189,7 +187,7 @@ function PatientSearch({ onPick, error }: { onPick: (p: AdminPatientMatch) => vo
   return (
     <Stack gap="xs">
       <TextInput
-        label="Find a patient"
+        label={label}
         description="A name, part of one, or an email"
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
@@ -221,11 +219,10 @@ function PatientSearch({ onPick, error }: { onPick: (p: AdminPatientMatch) => vo
 }
 
 function Records({ patientFilter, onPatientFilter }: { patientFilter: { id: number; name: string } | null; onPatientFilter: (p: { id: number; name: string } | null) => void }) {
-  const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q.trim(), 300);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const records = useFinancialAid({ q: debounced, patientId: patientFilter?.id ?? null, page, pageSize });
+  // One patient's records are found through the patient search (a POST): names stay out of URLs.
+  const records = useFinancialAid({ patientId: patientFilter?.id ?? null, page, pageSize });
   const rows = records.data?.rows ?? [];
   return (
     <Stack gap="sm" component="section" aria-labelledby="aid-records">
@@ -233,7 +230,9 @@ function Records({ patientFilter, onPatientFilter }: { patientFilter: { id: numb
         Records
       </Title>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label="Search records" description="Patient name or email" value={q} onChange={(e) => { setQ(e.currentTarget.value); setPage(1); }} w={320} autoComplete="off" />
+        {!patientFilter && (
+          <PatientSearch label="Show one patient's records" onPick={(p) => { onPatientFilter({ id: p.id, name: p.name }); setPage(1); }} />
+        )}
         {patientFilter && (
           <Badge size="lg" variant="light" rightSection={<CloseButton size="xs" aria-label="Show every patient" onClick={() => { onPatientFilter(null); setPage(1); }} />}>
             Records of {patientFilter.name}
@@ -243,7 +242,7 @@ function Records({ patientFilter, onPatientFilter }: { patientFilter: { id: numb
       <QueryState
         what="financial aid records"
         {...queryFlags(records, (d) => d.rows.length === 0)}
-        emptyText={debounced || patientFilter ? 'No record matches.' : 'No financial aid records yet.'}
+        emptyText={patientFilter ? 'No record for this patient.' : 'No financial aid records yet.'}
         onRetry={() => void records.mutate()}
       >
         <Card withBorder padding={0}>

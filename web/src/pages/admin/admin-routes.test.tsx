@@ -13,7 +13,7 @@ import { cssVariablesResolver, theme } from '../../theme';
 
 const admin: StoredSessionUser = {
   portal: 'admin', userId: 1, kind: UserKind.Admin, email: 'admin@demo.test', firstName: 'Alex', lastName: 'Admin',
-  currentAccountId: null, currentAccountName: null, eapPartner: false, international: false, clinicAccess: false, researchAccess: false,
+  currentAccountId: null, currentAccountName: null, currentAccountRole: null, eapPartner: false, international: false, clinicAccess: false, researchAccess: false,
 };
 
 function renderAt(path: string) {
