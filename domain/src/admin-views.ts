@@ -68,6 +68,12 @@ export interface ContactDetail extends ContactRow {
   staffLinks: { accountId: number; physicians: { contactId: number; name: string }[] }[];
 }
 
+/** POST contacts/create (201; admin and an account's super admin): the toast text and the new user. */
+export interface ProviderRegistered {
+  message: string;
+  contact: ContactDetail;
+}
+
 /** GET provider-staff-relationships/get-support-staff?accountId= */
 export interface SupportStaffRow {
   contactId: number;

@@ -6,7 +6,7 @@
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { Contact } from '@platform/db';
 import {
-  AccessStatus, ADMIN_TOASTS, UserKind, type AccountGrant, type ContactDetail, type ContactRow, type ContactsQuery, type RegisterProviderBody,
+  AccessStatus, ADMIN_TOASTS, UserKind, type AccountGrant, type ContactDetail, type ContactRow, type ContactsQuery, type ProviderRegistered, type RegisterProviderBody,
   type RequestAccessBody, type SignInPortal, type UpdateAccessBody,
 } from '@platform/domain';
 import { accessDeniedEmail, auditActor, conflict, conflictOnDuplicate, notFound, queueEmail, recordAudit, type Caller } from '@platform/server';
@@ -70,7 +70,7 @@ export async function registerProvider(
   caller: Caller,
   scope: AccessScope,
   body: RegisterProviderBody,
-): Promise<{ message: string; contact: ContactDetail }> {
+): Promise<ProviderRegistered> {
   const contactId = await ctx.db.sequelize.transaction(async (transaction) => {
     await assertEmailFree(ctx, body.email, transaction);
     const contact = await conflictOnDuplicate(

@@ -5,7 +5,7 @@
  */
 import useSWR from 'swr';
 import type {
-  AccountAccessBody, ActivateDeactivateBody, ContactDetail, ContactInAccountBody, ContactRow, RegisterProviderBody, StaffLinksBody, SupportStaffRow,
+  AccountAccessBody, ActivateDeactivateBody, ContactDetail, ContactInAccountBody, ContactRow, ProviderRegistered, RegisterProviderBody, StaffLinksBody, SupportStaffRow,
 } from '@platform/domain';
 import { MAX_PAGE_SIZE } from '@platform/domain';
 import { type ApiError, apiFetch, apiFetchPage, queryString, type Page } from './fetcher';
@@ -14,13 +14,8 @@ import { clinicApiPath } from './clinic';
 import { useApiQuery, useRefreshApi, withErrorHeading } from './query';
 
 // Declared once in domain/src/admin-views.ts (the API's services return them).
-export type { ContactDetail, ContactRow, SupportStaffRow };
+export type { ContactDetail, ContactRow, ProviderRegistered, SupportStaffRow };
 
-/** POST contacts/create (201): the toast text and the new user. */
-export interface AccountUserCreated {
-  message: string;
-  contact: ContactDetail;
-}
 
 /** What the add-user form sends: a new provider user with a role in this account only. */
 export type NewAccountUserInput = Omit<RegisterProviderBody, 'accounts'> & { role: RegisterProviderBody['accounts'][number]['role'] };
@@ -90,7 +85,7 @@ export function useRefreshAccountUsers(accountId: number) {
 // ---------------------------------------------------------------------------------------------
 
 export const createAccountUser = (accountId: number, { role, ...person }: NewAccountUserInput) =>
-  apiFetch<AccountUserCreated>(clinicApiPath(accountId, 'contacts/create'), {
+  apiFetch<ProviderRegistered>(clinicApiPath(accountId, 'contacts/create'), {
     method: 'POST',
     body: { ...person, accounts: [{ accountId, role }] } satisfies RegisterProviderBody,
   });

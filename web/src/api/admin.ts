@@ -6,10 +6,10 @@
  */
 import useSWR from 'swr';
 import type {
-  AccessStatus, AccountAccessBody, AccountGrant, ActivateDeactivateBody, AdminAccountRow, AdminAttention, CampaignAudience,
+  AccessStatus, AccountAccessBody, AccountGrant, ActivateDeactivateBody, AdminAccountRow, AdminAttention, AdminPatientOption, CampaignAudience,
   CampaignPreview, CampaignProgress, CampaignRecipientRow, CampaignRow, ContactDetail, ContactInAccountBody, ContactRow, CreateAccountBody,
   CreateFinancialAidBody, CreateLabUserBody, EmailCampaign, EmailLogRow, EmailStatus, FinancialAidRow, InsurancePlanBody, InsurancePlanRow,
-  JobRow, JobsRetried, JobStatus, JobSummary, LabUserCreated, LabUserRow, RegisterProviderBody, StaffLinksBody, SupportStaffRow,
+  JobRow, JobsRetried, JobStatus, JobSummary, LabUserCreated, LabUserRow, ProviderRegistered, RegisterProviderBody, StaffLinksBody, SupportStaffRow,
   UpdateAccessBody,
 } from '@platform/domain';
 import { ApiError, apiFetch, queryString } from './fetcher';
@@ -26,25 +26,11 @@ const query = queryString;
 
 // Declared once in domain/ (admin-views.ts answers, admin-schemas.ts request bodies).
 export type {
-  AccountGrant, AdminAccountRow, AdminAttention, CampaignAudience, CampaignPreview, CampaignProgress, CampaignRecipientRow, CampaignRow,
+  AccountGrant, AdminAccountRow, AdminPatientOption, ProviderRegistered, AdminAttention, CampaignAudience, CampaignPreview, CampaignProgress, CampaignRecipientRow, CampaignRow,
   ContactDetail, ContactRow, CreateAccountBody, CreateFinancialAidBody, EmailLogRow, FinancialAidRow, InsurancePlanBody, InsurancePlanRow,
   JobRow, JobsRetried, JobSummary, LabUserCreated, LabUserRow, RegisterProviderBody, SupportStaffRow,
 };
 
-/** POST admin/patients/search answers these (docs/admin-api.md; no named type in admin-views.ts). */
-export interface AdminPatientMatch {
-  id: number;
-  name: string;
-  dateOfBirth: string;
-  email: string | null;
-  accountName: string | null;
-}
-
-/** What POST admin/contacts/create answers (201). */
-export interface ProviderCreated {
-  message: string;
-  contact: ContactDetail;
-}
 
 /** The largest page a list endpoint gives (SPEC §9 "200"): pickers read one page of this size. */
 export const PICKER_PAGE_SIZE = 200;
@@ -108,7 +94,7 @@ type PatientSearchKey = readonly ['admin-patient-search', string];
 export function useAdminPatientSearch(q: string) {
   const trimmed = q.trim();
   const key: PatientSearchKey | null = trimmed.length >= ADMIN_PATIENT_SEARCH_MIN_LENGTH ? ['admin-patient-search', trimmed] : null;
-  return useSWR<AdminPatientMatch[], ApiError, PatientSearchKey | null>(
+  return useSWR<AdminPatientOption[], ApiError, PatientSearchKey | null>(
     key,
     ([, text]: PatientSearchKey) => searchPatients(text),
     withErrorHeading({ keepPreviousData: true, errorHeading: 'Error retrieving patient details' }),
@@ -159,7 +145,7 @@ const post = <T>(path: string, body?: unknown) => apiFetch<T>(adminApiPath(path)
 
 export const createAccount = (body: CreateAccountBody) => post<AdminAccountRow>('accounts/create', body);
 
-export const registerProvider = (body: RegisterProviderBody) => post<ProviderCreated>('contacts/create', body);
+export const registerProvider = (body: RegisterProviderBody) => post<ProviderRegistered>('contacts/create', body);
 
 export const approveContact = (contactId: number, accounts: AccountGrant[]) =>
   post<ContactDetail>('contacts/update-access', { contactId, decision: 'Approved', accounts } satisfies Omit<UpdateAccessBody, 'reason'>);
@@ -185,7 +171,7 @@ export const createInsurancePlan = (body: InsurancePlanBody) => post<InsurancePl
 
 export const updateInsurancePlan = (planId: number, body: InsurancePlanBody) => post<InsurancePlanRow>(`insurance-plans/${planId}/update`, body);
 
-export const searchPatients = (q: string) => post<AdminPatientMatch[]>('patients/search', { q });
+export const searchPatients = (q: string) => post<AdminPatientOption[]>('patients/search', { q });
 
 export const createFinancialAid = (body: CreateFinancialAidBody) => post<FinancialAidRow>('patients/financial-assistance/create', body);
 

@@ -10,7 +10,7 @@ import {
   type FinancialAidRow,
 } from '@platform/domain';
 import {
-  ADMIN_PATIENT_SEARCH_MIN_LENGTH, createFinancialAid, useAdminPatientSearch, useFinancialAid, useRefreshAdmin, type AdminPatientMatch,
+  ADMIN_PATIENT_SEARCH_MIN_LENGTH, createFinancialAid, useAdminPatientSearch, useFinancialAid, useRefreshAdmin, type AdminPatientOption,
 } from '../../api/admin';
 import { FormError } from '../../components/FormError';
 import { Pager } from '../../components/Pager';
@@ -178,7 +178,7 @@ function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
   );
 }
 
-function PatientSearch({ onPick, error, label = 'Find a patient' }: { onPick: (p: AdminPatientMatch) => void; error?: React.ReactNode; label?: string }) {
+function PatientSearch({ onPick, error, label = 'Find a patient' }: { onPick: (p: AdminPatientOption) => void; error?: React.ReactNode; label?: string }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 250);
   const { data, isLoading } = useAdminPatientSearch(debounced);

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
 import { ADMIN_TOASTS, AccountRole, DEFAULT_PAGE_SIZE, formatDateTime, fullName, listName } from '@platform/domain';
 import { useMe, type MeAccount } from '../../api/auth';
-import { useAccountUser, useAccountUsers, useRefreshAccountUsers, type AccountUserCreated, type ContactRow } from '../../api/account-users';
+import { useAccountUser, useAccountUsers, useRefreshAccountUsers, type ProviderRegistered, type ContactRow } from '../../api/account-users';
 import { ApiError } from '../../api/fetcher';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
@@ -58,7 +58,7 @@ function AccountUsers({ account }: { account: MeAccount }) {
 
   if (error instanceof ApiError && error.status === 403) return <OnlySuperAdmins account={account} />;
 
-  const onCreated = async ({ contact }: AccountUserCreated) => {
+  const onCreated = async ({ contact }: ProviderRegistered) => {
     setAdding(false);
     showSuccessToast(ADMIN_TOASTS.userCreated);
     setSelected(contact.id);

@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_ROLES, AccountRole, ProviderTitle, type AccountRole as AccountRoleT } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
-import { createAccountUser, type AccountUserCreated } from '../../api/account-users';
+import { createAccountUser, type ProviderRegistered } from '../../api/account-users';
 import { FormError } from '../../components/FormError';
 import { ProviderPersonFields } from '../../components/ProviderPersonFields';
 import { EMPTY_PROVIDER_PERSON, providerPersonBody, providerPersonRules, type ProviderPersonValues } from '../../forms/provider-person';
@@ -30,7 +30,7 @@ const isFormsToShow = (error: unknown) => error instanceof ApiError && [400, 403
 export function NewAccountUserForm({ accountId, accountName, onCreated, onCancel }: {
   accountId: number;
   accountName: string;
-  onCreated: (created: AccountUserCreated) => void;
+  onCreated: (created: ProviderRegistered) => void;
   onCancel: () => void;
 }) {
   const form = useForm<NewUserValues>({
