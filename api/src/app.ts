@@ -16,6 +16,7 @@ import { webhooksRouter } from './webhooks/webhooks.routes';
 import { providerRouter } from './provider/provider.routes';
 import { labRouter, LAB_UPLOAD_ROUTE } from './lab/lab.routes';
 import { reportsRouter } from './reports/reports.routes';
+import { adminRouter } from './admin/admin.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -46,6 +47,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', providerRouter(ctx));
   app.use('/api', labRouter(ctx));
   app.use('/api', reportsRouter(ctx));
+  app.use('/api/admin', adminRouter(ctx));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 
   serveWeb(app, ctx.config.webDist);

@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+import { EmailStatus } from '@platform/domain';
 import type { Processor } from './types';
 
 /**
@@ -9,7 +10,7 @@ import type { Processor } from './types';
 const LINK_TOKEN = /([?&]token=)[0-9a-f]{64}/g;
 export const redactTokens = (text: string) => text.replace(LINK_TOKEN, '$1[redacted]');
 
-export const sendEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, config }) => {
+const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, config }) => {
   const email = await db.models.Email.findByPk(emailId);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
   if (email.status === 'Sent') return { skipped: 'already sent' };
@@ -26,3 +27,10 @@ export const sendEmail: Processor<'send-email'> = async ({ emailId }, { db, mail
   await email.update({ status: 'Sent', sentAt: new Date(), messageId, error: null, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
   return { messageId };
 };
+
+/** No attempt left: the email log says Failed, with the reason (an email already Sent stays Sent). */
+const markEmailFailed: Processor<'send-email'>['onFinalFailure'] = async ({ emailId }, { db }, { error, transaction }) => {
+  await db.models.Email.update({ status: EmailStatus.Failed, error: error.message }, { where: { id: emailId, status: EmailStatus.Pending }, transaction });
+};
+
+export const sendEmail: Processor<'send-email'> = Object.assign(sendOneEmail, { onFinalFailure: markEmailFailed });
