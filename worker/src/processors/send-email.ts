@@ -2,27 +2,39 @@ import { UnrecoverableError } from 'bullmq';
 import { EmailStatus } from '@platform/domain';
 import type { Processor } from './types';
 
+/** A reset or result link's token, as the log must not keep it. */
+const LINK_TOKEN = /([?&]token=)[0-9a-f]{64}/g;
+export const redactTokens = (text: string) => text.replace(LINK_TOKEN, '$1[redacted]');
+
+/** An SMTP 5xx answer (an address the server refuses, say) is permanent: no retry delivers it. Connection faults and 4xx retry. */
+async function permanentRefusalsFailAtOnce<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    const code = (err as { responseCode?: unknown }).responseCode;
+    if (typeof code === 'number' && code >= 500 && code < 600) throw new UnrecoverableError((err as Error).message);
+    throw err;
+  }
+}
+
 /**
  * Sends one logged email. At-least-once delivery must not send twice: an email already marked
  * Sent is skipped, and the Message-ID is stable per email so a receiver can drop a duplicate
  * from the one window we cannot close (killed after the SMTP server accepted, before we marked it).
  */
-const LINK_TOKEN = /([?&]token=)[0-9a-f]{64}/g;
-export const redactTokens = (text: string) => text.replace(LINK_TOKEN, '$1[redacted]');
-
 const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, config }) => {
   const email = await db.models.Email.findByPk(emailId);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
   if (email.status === 'Sent') return { skipped: 'already sent' };
   const messageId = `<email-${email.id}@${new URL(config.publicUrl).hostname}>`;
-  await mailer.sendMail({
+  await permanentRefusalsFailAtOnce(() => mailer.sendMail({
     from: config.smtp.from,
     to: email.toAddress,
     subject: email.subject,
     text: email.textBody,
     html: email.htmlBody ?? undefined,
     messageId,
-  });
+  }));
   // The log keeps what was sent, less the credentials in it: a reset or result link works only from the mailbox.
   await email.update({ status: 'Sent', sentAt: new Date(), messageId, error: null, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
   return { messageId };
