@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { EmailStatus } from '@platform/domain';
-import type { Processor } from './types';
+import type { Processor, WorkerDeps } from './types';
 
 /** A reset or result link's token, as the log must not keep it. */
 const LINK_TOKEN = /([?&]token=)[0-9a-f]{64}/g;
@@ -18,6 +19,18 @@ async function permanentRefusalsFailAtOnce<T>(send: () => Promise<T>): Promise<T
 }
 
 /**
+ * The email's Message-ID, kept on its row before the first send: the same for every retry (a
+ * receiver drops a redelivery), random so that no other database's email ever had it (a recreated
+ * or restored database numbers its emails from 1 again, and a mailbox would drop those as copies).
+ * Two runs racing here agree on whichever was written first.
+ */
+async function assignMessageId(db: WorkerDeps['db'], emailId: number, hostname: string): Promise<string> {
+  await db.models.Email.update({ messageId: `<${randomUUID()}@${hostname}>` }, { where: { id: emailId, messageId: null } });
+  const row = await db.models.Email.findByPk(emailId, { attributes: ['messageId'] });
+  return row!.messageId!;
+}
+
+/**
  * Sends one logged email. At-least-once delivery must not send twice: an email already marked
  * Sent is skipped, and the Message-ID is stable per email so a receiver can drop a duplicate
  * from the one window we cannot close (killed after the SMTP server accepted, before we marked it).
@@ -26,7 +39,7 @@ const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, 
   const email = await db.models.Email.findByPk(emailId);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
   if (email.status === 'Sent') return { skipped: 'already sent' };
-  const messageId = `<email-${email.id}@${new URL(config.publicUrl).hostname}>`;
+  const messageId = email.messageId ?? (await assignMessageId(db, email.id, new URL(config.publicUrl).hostname));
   await permanentRefusalsFailAtOnce(() => mailer.sendMail({
     from: config.smtp.from,
     to: email.toAddress,
