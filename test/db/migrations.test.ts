@@ -23,7 +23,7 @@ const DB_NAME = `test_db_migrations_${process.pid}_${Date.now()}`;
 
 const TABLES = [
   'account_memberships', 'accounts', 'audit_events', 'caught_mail', 'contacts', 'departments', 'documents',
-  'emails', 'files', 'financial_assistance_records', 'insurance_plans', 'jobs', 'orders', 'outbox',
+  'email_campaign_recipients', 'email_campaigns', 'emails', 'files', 'financial_assistance_records', 'insurance_plans', 'jobs', 'orders', 'outbox',
   'password_reset_tokens', 'patient_invitations', 'patient_result_links', 'patients', 'pcr_plate_wells', 'pcr_plates', 'physicians',
   'provider_staff_relationships', 'sample_follow_ups', 'sample_status_events', 'samples', 'schema_migrations',
   'session', 'shipment_items', 'shipments', 'study_responses', 'technicians', 'test_results', 'tests', 'users',
