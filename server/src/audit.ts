@@ -22,7 +22,7 @@ export interface AuditEntry {
   actorUserId?: number | null;
   actorKind: `${AuditActorKind}`;
   action: string;
-  entityKind?: EntityKind | 'user' | 'account' | null;
+  entityKind?: EntityKind | 'user' | 'account' | 'email' | 'email_campaign' | 'job' | null;
   entityId?: string | number | null;
   ip?: string | null;
   requestId?: string | null;

@@ -6,10 +6,17 @@
 export { loadConfig, type Config } from './config';
 export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
 export * from './errors';
-export { createJobQueue, createOutboxRelay, enqueueJob, DEFAULT_JOB_OPTIONS, type OutboxRelay, type QueuedJobData, type EnqueueOptions } from './jobs';
+export {
+  createJobQueue, createOutboxRelay, DEFAULT_JOB_OPTIONS, enqueueJob, jobSummary, listJobs, requeueJobRow, retryFailedJobs, retryJob,
+  type EnqueueOptions, type OutboxRelay, type QueuedJobData,
+} from './jobs';
 export { queueEmail, type OutgoingEmail } from './email/queue-email';
 export { createMailer, type Mailer } from './email/mailer';
 export * from './email/templates';
+export {
+  audienceMembers, campaignProgress, campaignQueuedCount, campaignRecipients, countAudience, listCampaigns, previewCampaign, queueCampaignBatch,
+  startCampaign, type AudienceMember, type CampaignBatch, type PageRequest,
+} from './email/campaigns';
 export { recordAudit, auditActor, callerAs, systemCaller, type AuditEntry, type Caller } from './audit';
 export { storeFile, readFileContent, type NewFile } from './files';
 export { moveSample, type StatusChange } from './samples/move-sample';

@@ -31,7 +31,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     lockDuration: config.workerLockMs,
     stalledInterval: config.workerLockMs,
   });
-  worker.on('failed', (job, err) => void recordFailure(job, err, deps).catch((e) => logger.error({ err: (e as Error).message }, 'could not record job failure')));
+  worker.on('failed', (job, err) => void recordFailure(job, err, deps, processors).catch((e) => logger.error({ err: (e as Error).message }, 'could not record job failure')));
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
   logger.info({ queue: QUEUE_NAME, concurrency: config.workerConcurrency }, 'worker started');

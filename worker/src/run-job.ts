@@ -3,9 +3,10 @@
  * the job's status row, and mark it Failed only when no attempt is left.
  */
 import { UnrecoverableError, type Job } from 'bullmq';
+import type { Transaction } from 'sequelize';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName } from '@platform/domain';
 import type { ProcessorRegistry } from './processors';
-import type { WorkerDeps } from './processors/types';
+import type { Processor, WorkerDeps } from './processors/types';
 import { DomainError, type QueuedJobData } from '@platform/server';
 
 export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps, processors: ProcessorRegistry): Promise<unknown> {
@@ -43,7 +44,12 @@ async function refusalsFailAtOnce<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function recordFailure(job: Job<QueuedJobData> | undefined, err: Error, deps: WorkerDeps): Promise<void> {
+/**
+ * After a failed attempt: nothing while attempts are left; on the last one (or a refusal) the job
+ * row becomes Failed with the message, and the processor's onFinalFailure hook (if it has one)
+ * records what that means for the job's subject, in the same transaction.
+ */
+export async function recordFailure(job: Job<QueuedJobData> | undefined, err: Error, deps: WorkerDeps, processors: ProcessorRegistry): Promise<void> {
   if (!job) return;
   const attempts = job.opts.attempts ?? 1;
   const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= attempts;
@@ -51,5 +57,20 @@ export async function recordFailure(job: Job<QueuedJobData> | undefined, err: Er
   deps.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.name }, 'job failed');
   const jobRowId = Number(job.data?.jobRowId);
   if (!final || !Number.isSafeInteger(jobRowId)) return;
-  await deps.db.models.Job.update({ status: JobStatus.Failed, error: err.message, finishedAt: new Date() }, { where: { id: jobRowId } });
+  await deps.db.sequelize.transaction(async (transaction) => {
+    await deps.db.models.Job.update({ status: JobStatus.Failed, error: err.message, finishedAt: new Date() }, { where: { id: jobRowId }, transaction });
+    await runFinalFailureHook(job, err, deps, processors, transaction);
+  });
+}
+
+/** The processor's own hook, only for a payload it would have accepted (a bad payload names nothing to mark). */
+async function runFinalFailureHook(job: Job<QueuedJobData>, error: Error, deps: WorkerDeps, processors: ProcessorRegistry, transaction: Transaction): Promise<void> {
+  const name = job.name as JobName;
+  const hook = (processors[name] as Processor<JobName> | undefined)?.onFinalFailure as
+    | ((p: unknown, d: WorkerDeps, f: { error: Error; transaction: Transaction }) => Promise<void>)
+    | undefined;
+  if (!hook) return;
+  const { error: invalid, value } = JOB_PAYLOAD_SCHEMAS[name].validate(job.data?.payload);
+  if (invalid) return;
+  await hook(value, deps, { error, transaction });
 }

@@ -22,6 +22,8 @@ import { adminAttention, createAccount, listAccounts } from './accounts.service'
 import { createLabUser, deactivateLabUser, listLabUsers } from './lab-users.service';
 import { createInsurancePlan, listInsurancePlans, updateInsurancePlan } from './insurance.service';
 import { createFinancialAid, listFinancialAid, searchAllPatients } from './financial-aid.service';
+import { adminEmailsRouter } from './emails.routes';
+import { adminJobsRouter } from './jobs.routes';
 
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
@@ -108,6 +110,10 @@ export function adminRouter(ctx: AppContext): Router {
   router.post('/patients/financial-assistance/create', validateBody(createFinancialAidBody), async (req, res) => {
     res.status(201).json(await createFinancialAid(ctx, userCallerOf(req, res), req.body));
   });
+
+  // The email log, bulk campaigns and the job monitor
+  router.use(adminEmailsRouter(ctx));
+  router.use(adminJobsRouter(ctx));
 
   return router;
 }

@@ -2,7 +2,7 @@
  * Every email the platform writes, in one place: each template gives the subject and text of one
  * kind of email and its name in the email log. None carries a result or a date of birth.
  */
-import { PASSWORD_RESET_TOKEN_MINUTES, SET_PASSWORD_LINK_DAYS } from '@platform/domain';
+import { EmailCampaign, PASSWORD_RESET_TOKEN_MINUTES, SET_PASSWORD_LINK_DAYS } from '@platform/domain';
 
 export interface EmailContent {
   template: string;
@@ -16,7 +16,16 @@ export const EMAIL_TEMPLATES = {
   accessDenied: 'access-denied',
   resultReadyProvider: 'result-ready-provider',
   resultReadyPatient: 'result-ready-patient',
+  portalFeedbackRequest: EmailCampaign.PortalFeedbackRequest,
+  portalSignupReminder: EmailCampaign.PortalSignupReminder,
 } as const;
+
+/**
+ * Templates whose email carried a single-use link (a reset or set-password token, a patient's
+ * result link): the log keeps them with the token redacted, so they are never sent again from the
+ * log; the person asks for a new link instead.
+ */
+export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [EMAIL_TEMPLATES.passwordReset, EMAIL_TEMPLATES.setPassword, EMAIL_TEMPLATES.resultReadyPatient];
 
 export function passwordResetEmail(args: { brand: string; firstName: string; link: string }): EmailContent {
   return {
@@ -112,3 +121,54 @@ export function resultReadyPatientEmail(args: { brand: string; firstName: string
     ].join('\n'),
   };
 }
+
+/** What a campaign email is written from: the brand, the portal's address and the recipient's first name. */
+export interface CampaignEmailArgs {
+  brand: string;
+  publicUrl: string;
+  firstName: string;
+}
+
+/** Bulk campaign: asks a provider what they think of the portal. No link carries a token. */
+export function portalFeedbackRequestEmail(args: CampaignEmailArgs): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.portalFeedbackRequest,
+    subject: `How is the ${args.brand} Platform working for you?`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      `You use the ${args.brand} Platform to order tests and read results. We would like to hear how it works for you:`,
+      'what helps, what gets in the way, and what you miss.',
+      '',
+      'Just reply to this email with a few lines. The portal is here when you want to look again:',
+      `${args.publicUrl}/provider/login`,
+      '',
+      `Thank you, the ${args.brand} team`,
+    ].join('\n'),
+  };
+}
+
+/** Bulk campaign: reminds a provider who has access that they can sign in. No link carries a token. */
+export function portalSignupReminderEmail(args: CampaignEmailArgs): EmailContent {
+  const loginUrl = `${args.publicUrl}/provider/login`;
+  return {
+    template: EMAIL_TEMPLATES.portalSignupReminder,
+    subject: `Your ${args.brand} Platform access is ready`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      `You have access to the ${args.brand} Platform: you can order tests, track samples and read results online.`,
+      `Sign in with this email address at ${loginUrl}`,
+      '',
+      `If you never set a password, choose "Forgot password" on that page and we will email you a link to set one.`,
+      '',
+      `Thank you, the ${args.brand} team`,
+    ].join('\n'),
+  };
+}
+
+/** The email of each bulk campaign. */
+export const CAMPAIGN_EMAILS: Record<EmailCampaign, (args: CampaignEmailArgs) => EmailContent> = {
+  [EmailCampaign.PortalFeedbackRequest]: portalFeedbackRequestEmail,
+  [EmailCampaign.PortalSignupReminder]: portalSignupReminderEmail,
+};

@@ -38,20 +38,39 @@ export async function enqueueJob<N extends JobName>(
 ): Promise<{ jobRowId: number; outboxId: number }> {
   const { error } = JOB_PAYLOAD_SCHEMAS[name].validate(payload);
   if (error) throw new Error(`Refusing to enqueue ${name}: ${error.message}`);
-  const { Job, Outbox } = ctx.db.models;
-  const job = await Job.create(
+  const job = await ctx.db.models.Job.create(
     { name, status: JobStatus.Pending, progress: 0, payload, createdByUserId: options.createdByUserId ?? null, attempts: 0 },
     { transaction },
   );
-  const data: QueuedJobData<N> = { jobRowId: job.id, payload };
-  const outbox = await Outbox.create(
-    { jobName: name, payload: data, idempotencyKey: options.idempotencyKey, status: 'pending' },
-    { transaction },
-  );
+  const outboxId = await writeOutbox(ctx, transaction, name, { jobRowId: job.id, payload }, options.idempotencyKey);
+  return { jobRowId: job.id, outboxId };
+}
+
+/**
+ * Queues another run of an existing job row (a retry from the job monitor): a new outbox row,
+ * hence a new BullMQ job, carrying the same row id and payload. The caller sets the row Pending.
+ */
+export async function requeueJobRow(
+  ctx: { db: Db; relay: OutboxRelay },
+  transaction: Transaction,
+  job: { id: number; name: string; payload: object },
+  idempotencyKey: string,
+): Promise<number> {
+  return writeOutbox(ctx, transaction, job.name, { jobRowId: job.id, payload: job.payload }, idempotencyKey);
+}
+
+async function writeOutbox(
+  ctx: { db: Db; relay: OutboxRelay },
+  transaction: Transaction,
+  jobName: string,
+  data: QueuedJobData | { jobRowId: number; payload: object },
+  idempotencyKey: string,
+): Promise<number> {
+  const outbox = await ctx.db.models.Outbox.create({ jobName, payload: data, idempotencyKey, status: 'pending' }, { transaction });
   transaction.afterCommit(() => {
     ctx.relay.relay(outbox.id).catch(() => undefined); // the sweeper retries what fails here
   });
-  return { jobRowId: job.id, outboxId: outbox.id };
+  return outbox.id;
 }
 
 export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; staleMs: number; sweepMs: number }): OutboxRelay {

@@ -4,13 +4,15 @@ import { sendEmail } from './send-email';
 import { renderPdf } from './render-pdf';
 import { notifyResult } from './notify-result';
 import { labImport } from './lab-import';
+import { emailCampaign } from './email-campaign';
 
 export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 
-/** The processor registry: one entry per job name of domain/jobs.ts. */
+/** The processor registry: one entry per job name of domain/jobs.ts (a processor may carry an onFinalFailure hook). */
 export const PROCESSORS: ProcessorRegistry = {
   'send-email': sendEmail,
   'render-pdf': renderPdf,
   'notify-result': notifyResult,
   'lab-import': labImport,
+  'email-campaign': emailCampaign,
 };

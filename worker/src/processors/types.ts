@@ -1,3 +1,4 @@
+import type { Transaction } from 'sequelize';
 import type { JobName, JobPayloads } from '@platform/domain';
 import type { Mailer, ServerContext } from '@platform/server';
 
@@ -10,4 +11,15 @@ export interface JobTools {
   progress(percent: number): Promise<void>;
 }
 
-export type Processor<N extends JobName> = (payload: JobPayloads[N], deps: WorkerDeps, tools: JobTools) => Promise<Record<string, unknown> | void>;
+/** A job that failed for good: its last attempt, or a refusal that never retries. */
+export interface FinalFailure {
+  error: Error;
+  /** The transaction that marks the job row Failed: the hook's writes commit with it. */
+  transaction: Transaction;
+}
+
+export interface Processor<N extends JobName> {
+  (payload: JobPayloads[N], deps: WorkerDeps, tools: JobTools): Promise<Record<string, unknown> | void>;
+  /** Records what the failure means for the job's subject (an email becomes Failed, say); runs once, when no attempt is left. */
+  onFinalFailure?: (payload: JobPayloads[N], deps: WorkerDeps, failure: FinalFailure) => Promise<void>;
+}
