@@ -117,7 +117,8 @@ const accountGrants = Joi.array()
   .label('Accounts')
   .messages({ 'array.unique': 'Accounts must not repeat an account' });
 
-export interface RegisterProviderBody {
+/** A provider person as a form gives them (registration, a request for access). */
+export interface ProviderPerson {
   firstName: string;
   lastName: string;
   email: string;
@@ -126,6 +127,9 @@ export interface RegisterProviderBody {
   specialty: Specialty | null;
   /** Required for a physician (title Physician), optional otherwise. */
   npi: string | null;
+}
+
+export interface RegisterProviderBody extends ProviderPerson {
   accounts: AccountGrant[];
 }
 
@@ -147,14 +151,7 @@ export const registerProviderBody = Joi.object<RegisterProviderBody>({
   accounts: accountGrants.min(1).required().messages({ 'array.min': 'Choose at least one account' }),
 }).options(STRICT_KEYS).label('Request body');
 
-export interface RequestAccessBody {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  title: ProviderTitleT;
-  specialty: Specialty | null;
-  npi: string | null;
+export interface RequestAccessBody extends ProviderPerson {
   /** The practice or clinic they work for, as they name it. */
   accountName: string;
   note: string | null;
