@@ -77,6 +77,16 @@ export function portalOfPath(pathname: string): SignInPortal | null {
   }
 }
 
+/**
+ * The account a clinic or research path is under (/provider-clinic/{id}/…, /provider-research/{id}/…;
+ * the API's account routes, below /api, read the same), or null.
+ */
+export function accountIdOfPath(pathname: string): number | null {
+  const match = /^\/(?:provider-clinic|provider-research)\/(\d+)(?:[/?#]|$)/.exec(pathname);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** Two portals share their people when the same kind of user signs in to both (clinic and research). */
 export function sameUserKind(a: SignInPortal, b: SignInPortal): boolean {
   return SIGN_IN_PORTAL_INFO[a].userKind === SIGN_IN_PORTAL_INFO[b].userKind;

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly fields: FieldError[] = [],
     readonly requestId?: string,
     readonly retryAfterSeconds?: number,
+    /** The API path (below /api) that answered so: an account's page can tell its account is gone. */
+    readonly path?: string,
   ) {
     // Query failures show exactly this line (SPEC §8).
     super(status === 0 ? 'Could not reach the server. Check your connection and try again.' : `Request failed with status code ${status}`);
@@ -53,7 +55,7 @@ export function forgetCsrfToken(): void {
   csrfToken = null;
 }
 
-async function readError(response: Response): Promise<ApiError> {
+async function readError(response: Response, path: string): Promise<ApiError> {
   let body: ApiErrorBody = {};
   try {
     body = (await response.json()) as ApiErrorBody;
@@ -68,6 +70,7 @@ async function readError(response: Response): Promise<ApiError> {
     body.error?.fields ?? [],
     body.requestId,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    path,
   );
 }
 
@@ -116,7 +119,7 @@ async function request(method: string, path: string, options: RequestOptions = {
     throw new ApiError(0, 'network_error', 'Could not reach the server.');
   }
   for (const listener of apiActivityListeners) listener(sentAt);
-  if (!response.ok) throw await readError(response);
+  if (!response.ok) throw await readError(response, path);
   return response;
 }
 
