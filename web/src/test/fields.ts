@@ -20,3 +20,12 @@ export async function pickOption(user: { click: (element: Element) => Promise<vo
   if (!list) throw new Error(`The list of ${combobox.getAttribute('aria-label') ?? 'the select'} did not open`);
   await user.click(await findByRole(list, 'option', { name: option, hidden: true }));
 }
+
+/**
+ * Fills a text box as a person pasting into it: one input event, where typing re-renders the form
+ * once per character (a long form typed out letter by letter is most of a test's time).
+ */
+export async function fillIn(user: { click: (element: Element) => Promise<void>; paste: (text: string) => Promise<void> }, field: HTMLElement, text: string): Promise<void> {
+  await user.click(field);
+  await user.paste(text);
+}

@@ -1,7 +1,11 @@
 /** jsdom lacks what Mantine asks the browser for: matchMedia, ResizeObserver, scrollIntoView, document.fonts (Textarea autosize). */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeErrorModal } from '../shell/error-modal-store';
+
+// findBy/waitFor wait for a state, never sleep; their bound is a safety limit, and a machine running
+// the whole suite beside other work can take more than Testing Library's default second to render.
+configure({ asyncUtilTimeout: 5_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccessStatus, AccountRole, AccountType, type ContactRow } from '@platform/domain';
-import { describedText, pickOption } from '../../test/fields';
+import { describedText, pickOption, fillIn } from '../../test/fields';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
@@ -55,7 +55,7 @@ describe('ApproveProvidersPage', () => {
     await waitFor(() => expect(describedText(within(dialog).getByLabelText(/^Reason/))).toContain('Give a reason for the denial'));
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'We could not confirm the practice');
+    await fillIn(user, within(dialog).getByLabelText(/^Reason/), 'We could not confirm the practice');
     await user.click(within(dialog).getByRole('button', { name: 'Deny access' }));
     await findToast('Access denied for Ada Moreno');
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ contactId: 12, decision: 'Denied', reason: 'We could not confirm the practice' });
@@ -82,7 +82,7 @@ describe('ApproveProvidersPage', () => {
     api(apiRefusal(409, 'conflict', 'Ada Moreno was already decided on'));
     await user.click(within(await request()).getByRole('button', { name: 'Deny' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deny Ada Moreno' });
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Duplicate request');
+    await fillIn(user, within(dialog).getByLabelText(/^Reason/), 'Duplicate request');
     await user.click(within(dialog).getByRole('button', { name: 'Deny access' }));
     expect(await within(dialog).findByText('Ada Moreno was already decided on')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { describedText } from '../../test/fields';
+import { describedText, fillIn } from '../../test/fields';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
@@ -26,10 +26,10 @@ describe('FinancialAidPage', () => {
       'POST /admin/patients/financial-assistance/create': { status: 201, body: record },
     });
     expect(await screen.findByText('No financial aid records yet.')).toBeTruthy();
-    await user.type(screen.getByLabelText(/^Find a patient/), 'Bright');
+    await fillIn(user, screen.getByLabelText(/^Find a patient/), 'Bright');
     await user.click(await screen.findByRole('listitem', { name: /^Choose Imogen Brightwater/ }));
     expect((screen.getByLabelText(/^Approved price \(USD\)/) as HTMLInputElement).value).toBe('$100');
-    await user.type(screen.getByLabelText(/^Valid until/), '2099-12-31');
+    await fillIn(user, screen.getByLabelText(/^Valid until/), '2099-12-31');
     await user.click(screen.getByRole('button', { name: 'Save record' }));
 
     await findToast('Financial aid saved for Imogen Brightwater');
@@ -49,14 +49,14 @@ describe('FinancialAidPage', () => {
       ]),
     });
     await user.click(screen.getByRole('radio', { name: 'New patient' }));
-    await user.type(screen.getByLabelText(/^First name/), 'Ruth');
-    await user.type(screen.getByLabelText(/^Last name/), 'Okafor');
-    await user.type(screen.getByLabelText(/^Date of birth/), '1950-02-28');
-    await user.type(screen.getByLabelText(/^Email/), 'ruth@example.test');
+    await fillIn(user, screen.getByLabelText(/^First name/), 'Ruth');
+    await fillIn(user, screen.getByLabelText(/^Last name/), 'Okafor');
+    await fillIn(user, screen.getByLabelText(/^Date of birth/), '1950-02-28');
+    await fillIn(user, screen.getByLabelText(/^Email/), 'ruth@example.test');
     const price = screen.getByLabelText(/^Approved price \(USD\)/);
     await user.clear(price);
-    await user.type(price, '49.5');
-    await user.type(screen.getByLabelText(/^Valid until/), '2099-01-31');
+    await fillIn(user, price, '49.5');
+    await fillIn(user, screen.getByLabelText(/^Valid until/), '2099-01-31');
     await user.click(screen.getByRole('button', { name: 'Save record' }));
 
     await waitFor(() => expect(describedText(screen.getByLabelText(/^Date of birth/))).toContain('Date of birth must be a real date written YYYY-MM-DD'));

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fillIn } from '../../test/fields';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
@@ -21,7 +22,7 @@ describe('InsurancePlansPage', () => {
     const table = await screen.findByRole('table', { name: 'Insurance plans' });
     expect(within(table).getByText('Retired')).toBeTruthy();
 
-    await user.type(screen.getByLabelText(/^Plan name/), 'Blue Shield');
+    await fillIn(user, screen.getByLabelText(/^Plan name/), 'Blue Shield');
     await user.click(screen.getByRole('button', { name: 'Add plan' }));
     await waitFor(() => expect(sent.find((r) => r.path === '/admin/insurance-plans/create')?.body).toEqual({ name: 'Blue Shield', payerCode: null, isActive: true }));
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOASTS } from '@platform/domain';
-import { describedText } from '../../test/fields';
+import { describedText, fillIn } from '../../test/fields';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
@@ -18,9 +18,9 @@ function api(routes: Record<string, MockHandler>) {
 }
 
 async function addUser(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^First name/), 'Kim');
-  await user.type(screen.getByLabelText(/^Last name/), 'Lutz');
-  await user.type(screen.getByLabelText(/^Email/), 'kim.lutz@lab.test');
+  await fillIn(user, screen.getByLabelText(/^First name/), 'Kim');
+  await fillIn(user, screen.getByLabelText(/^Last name/), 'Lutz');
+  await fillIn(user, screen.getByLabelText(/^Email/), 'kim.lutz@lab.test');
   await user.click(screen.getByRole('button', { name: 'Add user' }));
 }
 

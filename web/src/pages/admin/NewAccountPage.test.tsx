@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountType } from '@platform/domain';
-import { describedText } from '../../test/fields';
+import { describedText, fillIn } from '../../test/fields';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
@@ -20,15 +20,15 @@ const renderForm = (create: MockHandler) => {
 };
 
 async function fillAccount(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^Account name/), 'Harbor Urology');
+  await fillIn(user, screen.getByLabelText(/^Account name/), 'Harbor Urology');
   await user.click(screen.getByRole('checkbox', { name: /EAP partner/ }));
   await user.click(screen.getByRole('button', { name: 'Add department' }));
-  await user.type(screen.getByLabelText(/^Department 1/), 'Urology');
+  await fillIn(user, screen.getByLabelText(/^Department 1/), 'Urology');
   await user.click(screen.getByRole('button', { name: 'Add physician' }));
   const physician = screen.getByRole('group', { name: 'Physician 1' });
-  await user.type(within(physician).getByLabelText(/first name/), 'Omar');
-  await user.type(within(physician).getByLabelText(/last name/), 'Reyes');
-  await user.type(within(physician).getByLabelText(/NPI/), '1987654328');
+  await fillIn(user, within(physician).getByLabelText(/first name/), 'Omar');
+  await fillIn(user, within(physician).getByLabelText(/last name/), 'Reyes');
+  await fillIn(user, within(physician).getByLabelText(/NPI/), '1987654328');
 }
 
 describe('NewAccountPage', () => {
@@ -71,7 +71,7 @@ describe('NewAccountPage', () => {
   it('needs clinic or research access before sending', async () => {
     const user = userEvent.setup({ delay: null });
     const sent = renderForm({ status: 201, body: created });
-    await user.type(screen.getByLabelText(/^Account name/), 'Harbor Urology');
+    await fillIn(user, screen.getByLabelText(/^Account name/), 'Harbor Urology');
     await user.click(screen.getByRole('checkbox', { name: /Clinic access/ }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('An account needs clinic access, research access or both')).toBeTruthy();

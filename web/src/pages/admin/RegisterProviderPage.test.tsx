@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccessStatus, AccountRole, AccountType } from '@platform/domain';
-import { describedText, pickOption } from '../../test/fields';
+import { describedText, pickOption, fillIn } from '../../test/fields';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
@@ -31,11 +31,11 @@ const renderRegister = () =>
   renderPage(<><RegisterProviderPage /><ToastHost /></>, { path: '/admin/provider/register', route: '/admin/provider/register' });
 
 async function fillPhysician(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^First name/), 'Nora');
-  await user.type(screen.getByLabelText(/^Last name/), 'Quill');
-  await user.type(screen.getByLabelText(/^Email/), 'nora.quill@clinic.test');
+  await fillIn(user, screen.getByLabelText(/^First name/), 'Nora');
+  await fillIn(user, screen.getByLabelText(/^Last name/), 'Quill');
+  await fillIn(user, screen.getByLabelText(/^Email/), 'nora.quill@clinic.test');
   await pickOption(user, screen.getByRole('combobox', { name: /^Title/ }), 'Physician');
-  await user.type(screen.getByLabelText(/^NPI/), '1234567893');
+  await fillIn(user, screen.getByLabelText(/^NPI/), '1234567893');
   await pickOption(user, screen.getByRole('combobox', { name: /^Account 1/ }), 'Riverside Oncology');
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccessStatus, AccountRole, AccountType, type ContactDetail, type ContactRow } from '@platform/domain';
-import { pickOption } from '../../test/fields';
+import { pickOption, fillIn } from '../../test/fields';
 import { mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
@@ -44,7 +44,7 @@ describe('UsersPage', () => {
     const sent = renderUsers('/admin/provider/users');
     const table = await screen.findByRole('table', { name: 'Provider users' });
     expect(within(table).getByText('Riverside Oncology: Support Staff')).toBeTruthy();
-    await user.type(screen.getByLabelText(/^Search users/), 'staff');
+    await fillIn(user, screen.getByLabelText(/^Search users/), 'staff');
     await waitFor(() => expect(sent.some((r) => r.path === '/admin/contacts?q=staff&page=1&pageSize=10')).toBe(true));
     await user.click(within(table).getByRole('link', { name: 'Staff, Sam' }));
     expect(await screen.findByRole('heading', { name: 'Sam Staff' })).toBeTruthy();
