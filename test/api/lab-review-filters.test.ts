@@ -39,7 +39,7 @@ describe('lab toolbox: review list filters and COVID-19 Rapid results', function
     const fileId = await db.sequelize.transaction(async (transaction) =>
       (await storeFile(db, transaction, { kind: 'Order File', name: `plate-${freshBarcode().slice(-4)}.csv`, contentType: 'text/csv', content: Buffer.from('barcode,risk_level\n'), uploadedByUserId: by })).id,
     );
-    const job = await db.models.Job.create({ name: 'lab-import', status: 'Completed', payload: { fileId, kind: 'cancer-toxicity', mode: 'commit' }, createdByUserId: by, finishedAt: new Date() });
+    const job = await db.models.Job.create({ name: 'lab-import', status: 'Completed', payload: { fileId, kind: 'cancer-toxicity', mode: 'commit' } as object, createdByUserId: by, finishedAt: new Date() });
     return job.id;
   }
 
