@@ -13,6 +13,7 @@ import {
   Portal,
   RISK_LEVELS,
   RiskLevel,
+  SampleType,
   TestName,
   TEST_NAMES,
   TWO_LEVEL_RISKS,
@@ -230,4 +231,84 @@ export function resultInterpretation(name: TestName, value: string): string {
     case 'lineage':
       return `SARS-CoV-2 lineage ${value} identified.`;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the lab report says of each test and specimen (42 CFR 493.1291: the method, its
+// limitations, the specimen's source). Data, one entry per test and per sample type, so a new
+// test or sample type cannot reach a report without it.
+// ---------------------------------------------------------------------------------------------
+
+export interface TestMethod {
+  /** How the test is performed, in one or two sentences. */
+  method: string;
+  /** What the result cannot tell, as the report prints it. */
+  limitations: string;
+}
+
+const LDT_NOTE = 'This test was developed and its performance characteristics determined by the laboratory; it has not been cleared or approved by the U.S. Food and Drug Administration.';
+const RISK_METHOD: TestMethod = {
+  method: 'Germline DNA extracted from the specimen is genotyped for a panel of single-nucleotide polymorphisms by microarray; the genetic risk level is computed from the genotypes with a validated multi-marker prediction model.',
+  limitations: `The result is a genetic risk estimate only: it does not account for radiation dose, technique, other treatments or comorbidities, and markers outside the panel are not assessed. ${LDT_NOTE}`,
+};
+const RESEARCH_RISK_METHOD: TestMethod = {
+  method: RISK_METHOD.method,
+  limitations: `For research use only; not for use in patient management. Markers outside the panel are not assessed. ${LDT_NOTE}`,
+};
+
+export const TEST_METHODS: Readonly<Record<TestName, TestMethod>> = {
+  [TestName.ProstoxUltra]: RISK_METHOD,
+  [TestName.ProstoxCfrt]: RISK_METHOD,
+  [TestName.ProstoxResearch]: RESEARCH_RISK_METHOD,
+  [TestName.Kras]: {
+    method: 'Allele-specific real-time PCR genotyping of the KRAS-variant (rs61764370, T>G) in germline DNA extracted from the specimen.',
+    limitations: `Only the KRAS-variant is tested: other germline variants and somatic (tumour) KRAS mutations are not detected. ${LDT_NOTE}`,
+  },
+  [TestName.Previotox]: RISK_METHOD,
+  [TestName.HeadAndNeck]: RESEARCH_RISK_METHOD,
+  [TestName.Sarcoma]: RESEARCH_RISK_METHOD,
+  [TestName.RectalCancer]: RESEARCH_RISK_METHOD,
+  [TestName.BreastTox]: RESEARCH_RISK_METHOD,
+  [TestName.CovidPcr]: {
+    method: 'Real-time reverse-transcription PCR (RT-PCR) for SARS-CoV-2 RNA, run with positive and negative controls on every plate.',
+    limitations: 'A not-detected result does not exclude infection: it depends on the timing and quality of the collection and is read with the clinical picture.',
+  },
+  [TestName.CovidRapid]: {
+    method: 'Rapid immunoassay for SARS-CoV-2 nucleocapsid antigen, run with positive and negative external controls.',
+    limitations: 'Less sensitive than RT-PCR: a not-detected result does not exclude infection and should be confirmed by RT-PCR when clinically indicated.',
+  },
+  [TestName.DnaExtraction]: {
+    method: 'Automated extraction of genomic DNA with spectrophotometric measurement of concentration and purity (A260/280).',
+    limitations: 'A processing step: no clinical result is reported.',
+  },
+  [TestName.Imudx]: {
+    method: RISK_METHOD.method,
+    limitations: `The result is a genetic risk estimate only and does not account for the treatment given or other clinical factors. ${LDT_NOTE}`,
+  },
+  [TestName.SarsCov2Lineage]: {
+    method: 'Whole-genome sequencing of SARS-CoV-2 with lineage assignment by the Pango nomenclature.',
+    limitations: 'For epidemiological purposes: a low viral load may prevent a lineage call, and the lineage does not guide treatment.',
+  },
+};
+
+/** The method and limitations of a test, as its lab report prints them. */
+export function testMethodOf(name: TestName): TestMethod {
+  return TEST_METHODS[name];
+}
+
+/** Where each specimen type comes from (the report's "specimen source"). */
+export const SPECIMEN_SOURCES: Readonly<Record<SampleType, string>> = {
+  [SampleType.BuccalSwab]: 'Buccal mucosa (inside of the cheek), swab',
+  [SampleType.Blood]: 'Peripheral venous blood',
+  [SampleType.Saliva]: 'Oral cavity, saliva',
+  [SampleType.Plasma]: 'Peripheral venous blood, plasma',
+  [SampleType.Oropharyngeal]: 'Oropharynx (throat), swab',
+  [SampleType.NasalCavity]: 'Anterior nares (nose), swab',
+  [SampleType.Nasopharyngeal]: 'Nasopharynx, swab',
+};
+
+/** The source of a stored sample type, or null when none is recorded (or it is not one of the spec's). */
+export function specimenSourceOf(sampleType: string | null | undefined): string | null {
+  if (!sampleType) return null;
+  return (SPECIMEN_SOURCES as Record<string, string | undefined>)[sampleType] ?? null;
 }

@@ -13,6 +13,7 @@ export * from './record-values';
 export * from './provider-schemas';
 export * from './orders';
 export * from './lab-schemas';
+export * from './lims-schemas';
 export * from './lab-values';
 export * from './release-rule';
 export * from './pcr-plates';

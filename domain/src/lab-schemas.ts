@@ -290,14 +290,29 @@ export const correctResultBody = /*#__PURE__*/ Joi.object<CorrectResultBody>({
   reason: Joi.string().trim().min(1).max(REVIEW_REASON_MAX_LENGTH).label('Reason').required(),
 }).options(STRICT_KEYS).label('Request body');
 
-export interface ReviewListQuery { page: number; pageSize: number; group?: ApprovalGroup; jobId?: number; plateId?: number }
-/** GET get-review-list: results In Review, oldest first. */
+export interface ReviewListQuery {
+  page: number;
+  pageSize: number;
+  group?: ApprovalGroup;
+  jobId?: number;
+  plateId?: number;
+  /** Part of a sample barcode (a whole one when scanned). */
+  barcode?: string;
+  test?: TestName;
+  /** The lab user who entered or imported the results. */
+  enteredBy?: number;
+}
+/** GET get-review-list: results In Review, oldest first; every filter narrows the list (an empty one is no filter). */
 export const reviewListQuery = /*#__PURE__*/ Joi.object<ReviewListQuery>({
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
-  group: Joi.string().valid(...APPROVAL_GROUPS).label('Group'),
-  jobId: id().label('Import job'),
-  plateId: id().label('Plate'),
+  group: Joi.string().valid(...APPROVAL_GROUPS).empty('').label('Group'),
+  jobId: id().empty('').label('Import job'),
+  plateId: id().empty('').label('Plate'),
+  barcode: Joi.string().trim().max(SCANNED_MAX_LENGTH).empty('').label('Barcode'),
+  test: Joi.string().valid(...Object.values(TestName)).empty('').label('Test')
+    .messages({ 'any.only': `{#label} must be one of: ${Object.values(TestName).join(', ')}` }),
+  enteredBy: id().empty('').label('Entered by'),
 }).options(STRICT_KEYS).label('Query');
 
 export interface ReleasedResultsQuery { page: number; pageSize: number; barcode?: string }

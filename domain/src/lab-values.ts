@@ -95,13 +95,13 @@ export const APPROVAL_GROUP_TESTS: Readonly<Record<ApprovalGroup, readonly TestN
     TestName.Sarcoma, TestName.RectalCancer, TestName.BreastTox, TestName.Imudx,
   ],
   'cfrt-toxicity': [TestName.ProstoxCfrt],
-  'covid-pcr': [TestName.CovidPcr],
+  'covid-pcr': [TestName.CovidPcr, TestName.CovidRapid],
   'dna-extraction': [TestName.DnaExtraction],
 };
 export const APPROVAL_GROUP_LABELS: Record<ApprovalGroup, string> = {
   cancer: 'Cancer (toxicity risk and KRAS)',
   'cfrt-toxicity': 'CFRT toxicity',
-  'covid-pcr': 'COVID-19 PCR',
+  'covid-pcr': 'COVID-19 (PCR and Rapid)',
   'dna-extraction': 'DNA extraction',
 };
 

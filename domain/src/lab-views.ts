@@ -31,11 +31,13 @@ export interface LabSampleCreated {
 // PCR register and resulting
 // ---------------------------------------------------------------------------------------------
 
-/** GET pcr/queue: a COVID-19 PCR sample In Queue, waiting for a plate. */
+/** GET pcr/queue: a sample of a plate test (COVID-19 PCR or Rapid) In Queue, waiting for a plate. */
 export interface QueuedSample {
   sampleId: number;
   barcode: string;
   sampleType: string | null;
+  /** Its plate test (COVID-19 PCR, COVID-19 Rapid). */
+  test: string | null;
   receivedAt: string | null;
   collectedAt: string | null;
   /** First name and last initial only ('' when the sample has no patient). */

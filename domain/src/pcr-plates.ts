@@ -2,11 +2,20 @@
  * Plain values of PCR plates and lab-ordered samples (no joi here: the SPA imports these). The
  * request schemas that use them are in lab-schemas.ts.
  */
-import { CovidPcrResult, RESPIRATORY_SAMPLE_TYPES, SampleType, TestName } from './enums';
+import { TEST_CATALOGUE } from './catalogue';
+import { CovidPcrResult, RESPIRATORY_SAMPLE_TYPES, SampleType, TEST_NAMES, type TestName } from './enums';
 import { controlKind, reextractionOf, type ControlKind } from './identifiers';
 
-/** The tests the lab orders itself through samples/create. */
-export const LAB_ORDERABLE_TESTS: readonly TestName[] = [TestName.CovidPcr];
+/**
+ * The tests resulted on a plate, as COVID-19 PCR is: every test the catalogue reports on the COVID
+ * scale (COVID-19 PCR, COVID-19 Rapid). Registration, resulting and approval treat them alike.
+ */
+export const PLATE_TESTS: readonly TestName[] = TEST_NAMES.filter((name) => TEST_CATALOGUE[name].scale === 'covid');
+/** "COVID-19 PCR or COVID-19 Rapid": how messages name them. */
+export const PLATE_TESTS_LABEL = PLATE_TESTS.join(' or ');
+
+/** The tests the lab orders itself through samples/create: the plate tests. */
+export const LAB_ORDERABLE_TESTS: readonly TestName[] = PLATE_TESTS;
 /** The specimens of a lab-ordered COVID-19 PCR: the spec's respiratory subset plus the nasopharyngeal swab. */
 export const LAB_SAMPLE_TYPES: readonly SampleType[] = [...RESPIRATORY_SAMPLE_TYPES, SampleType.Nasopharyngeal];
 

@@ -44,6 +44,9 @@ const nameSchema = (label: string) =>
     .label(label)
     .messages({ 'string.pattern.name': '{#label} may contain letters, spaces, apostrophes, hyphens and periods only' });
 
+/** A patient's first or last name, as a new patient and a correction (LIMS sample update) give it. */
+export const patientNameSchema = nameSchema;
+
 /** An optional text field: empty string or null means "not given" (stored as null). */
 const optionalText = (label: string, max: number) => Joi.string().trim().max(max).allow('', null).empty(['', null]).default(null).label(label);
 

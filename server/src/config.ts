@@ -26,7 +26,25 @@ export interface Config {
   workerLockMs: number;
   /** Shared secret the shipping service signs its webhooks with. */
   shippingWebhookSecret: string;
+  /** The performing laboratory, as every lab report names it (42 CFR 493.1291(c)). */
+  lab: LabIdentity;
 }
+
+export interface LabIdentity {
+  name: string;
+  address: string;
+  /** The CLIA certificate number: two digits, D, seven digits. */
+  cliaNumber: string;
+  director: string;
+}
+
+/** Obviously not a real laboratory: production must name its own (start refuses these there). */
+export const DEV_LAB: LabIdentity = {
+  name: 'Development Laboratory (not for clinical use)',
+  address: '123 Example Street, Testville, ZZ 00000',
+  cliaNumber: '00D0000000',
+  director: 'Dev Director, MD (placeholder)',
+};
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const DEV_SHIPPING_SECRET = 'dev-only-shipping-webhook-secret';
@@ -56,7 +74,24 @@ const schema = Joi.object({
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(5),
   WORKER_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHIPPING_WEBHOOK_SECRET: Joi.string().min(16).default(DEV_SHIPPING_SECRET),
+  LAB_NAME: Joi.string().trim().max(200).default(DEV_LAB.name),
+  LAB_ADDRESS: Joi.string().trim().max(300).default(DEV_LAB.address),
+  LAB_CLIA_NUMBER: Joi.string().trim().pattern(/^\d{2}D\d{7}$/).default(DEV_LAB.cliaNumber)
+    .messages({ 'string.pattern.base': '"LAB_CLIA_NUMBER" must be a CLIA number: two digits, D, seven digits (e.g. 05D1234567)' }),
+  LAB_DIRECTOR: Joi.string().trim().max(200).default(DEV_LAB.director),
 }).unknown(true);
+
+const LAB_ENV: Record<keyof LabIdentity, string> = { name: 'LAB_NAME', address: 'LAB_ADDRESS', cliaNumber: 'LAB_CLIA_NUMBER', director: 'LAB_DIRECTOR' };
+
+/** The laboratory's identity; in production every part must be set (a report must not carry the dev placeholders). */
+function labIdentity(v: Record<string, string>): LabIdentity {
+  const lab: LabIdentity = { name: v.LAB_NAME, address: v.LAB_ADDRESS, cliaNumber: v.LAB_CLIA_NUMBER, director: v.LAB_DIRECTOR };
+  const placeholders = (Object.keys(DEV_LAB) as (keyof LabIdentity)[]).filter((k) => lab[k] === DEV_LAB[k]);
+  if (v.NODE_ENV === 'production' && placeholders.length) {
+    throw new Error(`Invalid configuration: ${placeholders.map((k) => LAB_ENV[k]).join(', ')} must be set in production (lab reports print them)`);
+  }
+  return lab;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDist?: string | null } = {}): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: false, convert: true });
@@ -70,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   if (v.NODE_ENV === 'production' && v.SHIPPING_WEBHOOK_SECRET === DEV_SHIPPING_SECRET) {
     throw new Error('Invalid configuration: SHIPPING_WEBHOOK_SECRET must be set in production');
   }
+  const lab = labIdentity(v);
   return {
     env: v.NODE_ENV,
     port: v.PORT,
@@ -90,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     workerConcurrency: v.WORKER_CONCURRENCY,
     workerLockMs: v.WORKER_LOCK_MS,
     shippingWebhookSecret: v.SHIPPING_WEBHOOK_SECRET,
+    lab,
   };
 }

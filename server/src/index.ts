@@ -3,7 +3,7 @@
  * root, errors, jobs, email, audit, stored files, sample status changes and released results.
  * Password hashing is its own entry (`@platform/server/auth/passwords`): the worker never loads argon2.
  */
-export { loadConfig, type Config } from './config';
+export { DEV_LAB, loadConfig, type Config, type LabIdentity } from './config';
 export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
 export * from './errors';
 export {

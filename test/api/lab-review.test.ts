@@ -174,7 +174,7 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
       }).expect(400);
       const messages = res.body.error.fields.map((f: { message: string }) => f.message);
       expect(messages).to.deep.equal([
-        `C1: sample ${tox.barcode} has no COVID-19 PCR test (its tests: PROSTOX ultra)`,
+        `C1: sample ${tox.barcode} has no COVID-19 PCR or COVID-19 Rapid test (its tests: PROSTOX ultra)`,
         `D1: no sample has barcode ${unknown}`,
         `E1: sample ${transit.barcode} is In Transit: only samples In Queue can be put on a plate`,
         'F1: "water" is neither a sample barcode nor a control (POS PCR CTRL, NEG PCR CTRL, Null). Barcode must contain digits only. Barcode must be 41 or 61 followed by 12 digits, or 151 followed by 11 digits',

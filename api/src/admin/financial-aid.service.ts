@@ -1,36 +1,26 @@
 /**
  * Financial assistance: the admin records that a patient pays a reduced price until a date.
- * Patient ordering reads these later. Patients may be found across accounts (admins only).
+ * Patient ordering reads these later. The patient is found across accounts by the one patient
+ * search (patients/patient-search.ts), which the lab's sfpatient/search uses too.
  */
-import { Op, type WhereOptions } from 'sequelize';
+import type { WhereOptions } from 'sequelize';
 import type { FinancialAssistanceRecord, Patient } from '@platform/db';
 import {
   AccessStatus, fullName, todayDataDate, type AdminPatientOption, type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
 } from '@platform/domain';
 import { auditActor, notFound, recordAudit, type Caller } from '@platform/server';
 import type { AppContext } from '../context';
-import { containsPattern, dataDate, toIso } from '../http/answer-values';
+import { dataDate, toIso } from '../http/answer-values';
+import { findPatients } from '../patients/patient-search';
 import { offsetOf } from '../http/paging';
 
 type Ctx = Pick<AppContext, 'db'>;
 
 const PATIENT_OPTIONS_LIMIT = 20;
 
-function patientWhere(q: string): WhereOptions<Patient> {
-  const like = containsPattern(q);
-  return { [Op.or]: [{ firstName: { [Op.iLike]: like } }, { lastName: { [Op.iLike]: like } }, { email: { [Op.iLike]: like } }, ...(/^\d{4}-\d{2}-\d{2}$/.test(q) ? [{ dateOfBirth: q }] : [])] };
-}
-
-/** Patients of any account (or none: patients who order for themselves) by name, email or date of birth. */
+/** Patients of any account (or none: patients who order for themselves): the first 20 the one patient search finds. */
 export async function searchAllPatients(ctx: Ctx, caller: Caller, q: string): Promise<AdminPatientOption[]> {
-  const { Patient, Account } = ctx.db.models;
-  const rows = await Patient.findAll({
-    where: patientWhere(q),
-    include: [{ model: Account, as: 'account', attributes: ['name'] }],
-    order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']],
-    limit: PATIENT_OPTIONS_LIMIT,
-  });
-  await recordAudit(ctx.db, { ...auditActor(caller), action: 'patient.searched', entityKind: 'patient', details: { results: rows.map((p) => p.id) } });
+  const { rows } = await findPatients(ctx, caller, 'all-accounts', { q, page: 1, pageSize: PATIENT_OPTIONS_LIMIT });
   return rows.map((p) => ({ id: p.id, name: fullName(p), dateOfBirth: dataDate(p.dateOfBirth)!, email: p.email, accountName: p.account?.name ?? null }));
 }
 

@@ -1,5 +1,5 @@
 /**
- * samples/create: a sample the lab orders itself (a COVID-19 PCR swab taken at or brought to the
+ * samples/create: a sample the lab orders itself (a COVID-19 PCR or Rapid swab taken at or brought to the
  * lab). One transaction: the patient (new, or an existing one), an order (origin Lab Ordered,
  * portal Lab Toolbox), the sample and its test; the sample walks the lifecycle to In Queue
  * (Order Placed -> Pending Shipment -> In Queue, received without tracking), every step on its timeline.

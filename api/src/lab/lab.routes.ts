@@ -61,7 +61,7 @@ export function labRouter(ctx: AppContext): Router {
     res.json(await rejectKit(ctx, userCallerOf(req, res), req.body));
   });
 
-  // Lab-ordered samples (COVID-19 PCR)
+  // Lab-ordered samples (COVID-19 PCR or Rapid)
   router.post(`${BASE}/samples/create`, validateBody(labSampleCreateBody), async (req, res) => {
     res.status(201).json(await createLabSample(ctx, userCallerOf(req, res), req.body));
   });

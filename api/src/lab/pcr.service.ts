@@ -1,6 +1,7 @@
 /**
- * PCR register and resulting (COVID-19 PCR). A plate is registered with what each well holds:
- * COVID-19 PCR samples In Queue (moved to In Testing), re-extractions of samples already In
+ * PCR register and resulting: the plate tests of domain (PLATE_TESTS: COVID-19 PCR, and COVID-19
+ * Rapid, entered the same way). A plate is registered with what each well holds:
+ * samples of a plate test In Queue (moved to In Testing), re-extractions of samples already In
  * Testing (barcode.reex) and controls (at least one positive and one negative). The run's
  * results are entered once for the whole plate: each sample well becomes an In Review result
  * version; a plate whose controls failed keeps its results in review, and approval refuses them.
@@ -13,13 +14,15 @@ import {
   patientShortName,
   PCR_WELLS,
   PcrPlateStatus,
+  PLATE_TESTS,
+  PLATE_TESTS_LABEL,
   SampleStatus,
-  TestName,
   TestResultStatus,
   type PcrControlCheck,
   type PcrControlKind,
   type PcrPlateBody,
   type PcrResultsBody,
+  type TestName,
   type PlateSummary,
   type PlateView,
   type QueuedSample, formatDate, fullName,
@@ -34,6 +37,8 @@ type Models = AppContext['db']['models'];
 type WellRow = InstanceType<Models['PcrPlateWell']>;
 
 const wellOrder = (w: string) => PCR_WELLS.indexOf(w);
+/** A test whose results are entered on a plate (COVID-19 PCR, COVID-19 Rapid). */
+const isPlateTest = (t: { name: string }) => PLATE_TESTS.includes(t.name as TestName);
 
 /** Whether the wells' controls passed (for a resulted plate). */
 export function plateControls(wells: readonly Pick<WellRow, 'well' | 'label' | 'controlKind' | 'result'>[]): PcrControlCheck {
@@ -128,13 +133,13 @@ export async function listPlates(ctx: Ctx, query: { page: number; pageSize: numb
   };
 }
 
-/** GET pcr/queue: COVID-19 PCR samples In Queue, waiting for a plate (oldest receipt first). */
+/** GET pcr/queue: samples of a plate test In Queue, waiting for a plate (oldest receipt first). */
 export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: number }): Promise<{ total: number; rows: QueuedSample[] }> {
   const m = ctx.db.models;
   const { rows, count } = await m.Sample.findAndCountAll({
     where: { status: SampleStatus.InQueue },
     include: [
-      { model: m.Test, as: 'tests', where: { name: TestName.CovidPcr }, attributes: ['id'], required: true },
+      { model: m.Test, as: 'tests', where: { name: PLATE_TESTS as TestName[] }, attributes: ['id', 'name'], required: true },
       { model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName'] },
     ],
     attributes: ['id', 'barcode', 'sampleType', 'receivedAt', 'collectedAt'],
@@ -149,6 +154,7 @@ export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: nu
       sampleId: s.id,
       barcode: s.barcode,
       sampleType: s.sampleType,
+      test: s.tests?.[0]?.name ?? null,
       receivedAt: toIso(s.receivedAt),
       collectedAt: toIso(s.collectedAt),
       patient: s.patient ? patientShortName(s.patient.firstName, s.patient.lastName) : '',
@@ -176,7 +182,7 @@ export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlate
         })
       : [];
     const byBarcode = new Map(samples.map((s) => [s.barcode, s]));
-    const covidTestIds = samples.flatMap((s) => (s.tests ?? []).filter((t) => t.name === TestName.CovidPcr).map((t) => t.id));
+    const covidTestIds = samples.flatMap((s) => (s.tests ?? []).filter(isPlateTest).map((t) => t.id));
     const inReview = new Set(
       covidTestIds.length
         ? (await m.TestResult.findAll({ where: { testId: covidTestIds, status: TestResultStatus.InReview }, attributes: ['testId'], transaction })).map((r) => r.testId)
@@ -203,10 +209,10 @@ export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlate
       const twice = seen.get(what.barcode);
       if (twice) return void problems.push({ field: field(i), message: `${w.well}: sample ${what.barcode} is already in ${twice}` });
       seen.set(what.barcode, w.well);
-      const test = (sample.tests ?? []).find((t) => t.name === TestName.CovidPcr);
+      const test = (sample.tests ?? []).find(isPlateTest);
       if (!test) {
         const names = (sample.tests ?? []).map((t) => t.name).join(', ') || 'none';
-        return void problems.push({ field: field(i), message: `${w.well}: sample ${what.barcode} has no COVID-19 PCR test (its tests: ${names})` });
+        return void problems.push({ field: field(i), message: `${w.well}: sample ${what.barcode} has no ${PLATE_TESTS_LABEL} test (its tests: ${names})` });
       }
       if (what.reextraction) {
         if (sample.status !== SampleStatus.InTesting) {

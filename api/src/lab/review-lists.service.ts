@@ -23,7 +23,7 @@ import {
   type TestName,
 } from '@platform/domain';
 import { auditActor, notFound, recordAudit } from '@platform/server';
-import { toIso } from '../http/answer-values';
+import { containsPattern, toIso } from '../http/answer-values';
 import type { UserCaller } from '../http/caller';
 import { LAB_IMPORT_JOB } from './imports.service';
 import { plateChecksForResults } from './pcr.service';
@@ -35,20 +35,33 @@ function interpretation(test: string, value: string): string | null {
   return resultInterpretation(test, value);
 }
 
+/**
+ * What the review list's filters select: results In Review of an import job, of a plate, entered
+ * by a user; of a test or an approval group; of samples whose barcode holds the text given.
+ */
+async function reviewFilters(ctx: Ctx, query: ReviewListQuery) {
+  const where: WhereOptions = { status: TestResultStatus.InReview };
+  if (query.jobId) Object.assign(where, { importJobId: query.jobId });
+  if (query.enteredBy) Object.assign(where, { enteredByUserId: query.enteredBy });
+  if (query.plateId) {
+    const wells = await ctx.db.models.PcrPlateWell.findAll({ where: { plateId: query.plateId, testResultId: { [Op.ne]: null } }, attributes: ['testResultId'] });
+    Object.assign(where, { id: wells.map((w) => w.testResultId!) });
+  }
+  const groupTests: readonly string[] | null = query.group ? APPROVAL_GROUP_TESTS[query.group] : null;
+  const tests = query.test ? (groupTests && !groupTests.includes(query.test) ? [] : [query.test]) : groupTests;
+  const testWhere: WhereOptions = tests ? { name: tests as TestName[] } : {};
+  const sampleWhere: WhereOptions = query.barcode ? { barcode: { [Op.iLike]: containsPattern(query.barcode) } } : {};
+  return { where, testWhere, sampleWhere };
+}
+
 /** GET get-review-list: results In Review, oldest first, with who entered each and where it came from. */
 export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewListQuery): Promise<{ total: number; rows: ReviewListRow[] }> {
   const m = ctx.db.models;
-  const where: WhereOptions = { status: TestResultStatus.InReview };
-  if (query.jobId) Object.assign(where, { importJobId: query.jobId });
-  if (query.plateId) {
-    const wells = await m.PcrPlateWell.findAll({ where: { plateId: query.plateId, testResultId: { [Op.ne]: null } }, attributes: ['testResultId'] });
-    Object.assign(where, { id: wells.map((w) => w.testResultId!) });
-  }
-  const testWhere = query.group ? { name: APPROVAL_GROUP_TESTS[query.group] as TestName[] } : {};
+  const { where, testWhere, sampleWhere } = await reviewFilters(ctx, query);
   const { rows, count } = await m.TestResult.findAndCountAll({
     where,
     include: [
-      includeTestSampleAccount(m, testWhere),
+      includeTestSampleAccount(m, testWhere, sampleWhere),
       { model: m.User, as: 'enteredBy', attributes: ['id', 'firstName', 'lastName'] },
       { model: m.Job, as: 'importJob', attributes: ['id', 'payload'] },
     ],
@@ -99,8 +112,14 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
       }, caller.userId).ok,
     };
   });
-  await recordAudit(ctx.db, { ...auditActor(caller), action: 'results.review_list_viewed', details: { results: out.map((r) => r.id), total: count } });
+  await recordAudit(ctx.db, { ...auditActor(caller), action: 'results.review_list_viewed', details: { results: out.map((r) => r.id), total: count, filters: filtersOf(query) } });
   return { total: count, rows: out };
+}
+
+/** The filters a review list was read with, for its audit row. */
+function filtersOf(query: ReviewListQuery) {
+  const { group, jobId, plateId, test, enteredBy, barcode } = query;
+  return { group, jobId, plateId, test, enteredBy, barcode };
 }
 
 /** GET get-cancer-toxicity-results: released results of the cancer and CFRT toxicity tests, newest first. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 export type ReviewCtx = Pick<AppContext, 'db' | 'relay'>;
 export type Models = AppContext['db']['models'];
 
-export const includeTestSampleAccount = (m: Models, testWhere: WhereOptions = {}) => ({
+export const includeTestSampleAccount = (m: Models, testWhere: WhereOptions = {}, sampleWhere: WhereOptions = {}) => ({
   model: m.Test,
   as: 'test',
   required: true,
@@ -15,6 +15,7 @@ export const includeTestSampleAccount = (m: Models, testWhere: WhereOptions = {}
     model: m.Sample,
     as: 'sample',
     required: true,
+    where: sampleWhere,
     attributes: ['id', 'barcode', 'status', 'accountId'],
     include: [
       { model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName'] },

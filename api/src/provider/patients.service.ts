@@ -1,19 +1,20 @@
 /**
- * A clinic's patients: search, exists-check, create, and the patient page (details, samples,
- * each sample's tests and timeline). Every query is scoped to the caller's account; every read
+ * A clinic's patients: search (the one patient search, patients/patient-search.ts, in the
+ * account), exists-check, create, and the patient page (details, samples, each sample's tests
+ * and timeline). Every query is scoped to the caller's account; every read
  * and write of patient data is audited (ids and counts only).
  */
 import { createHash } from 'node:crypto';
-import { Op, QueryTypes, type WhereOptions } from 'sequelize';
+import { QueryTypes } from 'sequelize';
 import {
-  DocumentType, isDataDate, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
-  type PatientSearchBody, type PatientSummary, fullName,
+  DocumentType, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
+  type PatientSearchBody, type PatientSummary, type TimelineEntry, fullName,
 } from '@platform/domain';
-import type { Patient } from '@platform/db';
+import type { Patient, SampleStatusEvent } from '@platform/db';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
-import { containsPattern, dataDate } from '../http/answer-values';
-import { offsetOf } from '../http/paging';
+import { dataDate } from '../http/answer-values';
+import { findPatients } from '../patients/patient-search';
 import { auditActor, conflict, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -22,48 +23,13 @@ export function patientSummary(p: Patient): PatientSummary {
   return { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: dataDate(p.dateOfBirth)!, sex: p.sex, email: p.email, phone: p.phone };
 }
 
-/** A US-style date as people type it (MM/DD/YYYY), as YYYY-MM-DD; null when it is not one. */
-function usDate(q: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(q);
-  if (!m) return null;
-  const iso = `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
-  return isDataDate(iso) ? iso : null;
-}
-
 /**
- * Patients of the account matching `q`: a date of birth (YYYY-MM-DD or MM/DD/YYYY), or words that
- * each appear in the first or last name ("car", "john car", "Carter, John").
+ * Patients of the account matching `q` (the one patient search: a date of birth, or words in the
+ * names or email), one page and the total; audited there.
  */
 export async function searchPatients(ctx: Ctx, caller: AccountCaller, query: PatientSearchBody): Promise<PatientSearchAnswer> {
-  const q = query.q.trim();
-  const dob = isDataDate(q) ? q : usDate(q);
-  let where: WhereOptions;
-  if (dob) {
-    where = { accountId: caller.accountId, dateOfBirth: dob };
-  } else {
-    const words = q.split(/[\s,]+/).filter(Boolean).slice(0, 5);
-    where = {
-      accountId: caller.accountId,
-      [Op.and]: words.map((w) => ({ [Op.or]: [{ firstName: { [Op.iLike]: containsPattern(w) } }, { lastName: { [Op.iLike]: containsPattern(w) } }] })),
-    };
-  }
-  const { Patient } = ctx.db.models;
-  const [total, patients] = await Promise.all([
-    Patient.count({ where }),
-    Patient.findAll({
-      where,
-      order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['dateOfBirth', 'ASC'], ['id', 'ASC']],
-      limit: query.pageSize,
-      offset: offsetOf(query.page, query.pageSize),
-    }),
-  ]);
-  await recordAudit(ctx.db, {
-    ...auditActor(caller),
-    action: 'patient.searched',
-    entityKind: 'patient',
-    details: { accountId: caller.accountId, by: dob ? 'dateOfBirth' : 'name', total, patientIds: patients.map((p) => p.id) },
-  });
-  return { rows: patients.map(patientSummary), total };
+  const { rows, total } = await findPatients(ctx, caller, { accountId: caller.accountId }, query);
+  return { rows: rows.map(patientSummary), total };
 }
 
 /** Same person: first and last name (ignoring case and surrounding spaces) and date of birth, in the account. */
@@ -113,6 +79,18 @@ export async function createPatient(ctx: Ctx, caller: AccountCaller, body: NewPa
 }
 
 const ACTOR_LABEL: Record<string, string> = { provider: 'Clinic', lab: 'Lab', admin: 'Administrator', system: 'System' };
+
+/** One status event as a timeline step (the clinic's patient page and the LIMS sample show the same). */
+export function timelineEntry(e: SampleStatusEvent): TimelineEntry {
+  return {
+    id: e.id,
+    at: e.createdAt.toISOString(),
+    from: e.fromStatus,
+    to: e.toStatus,
+    reason: e.reason,
+    actor: { kind: e.actorKind, name: fullName(e.actor) ?? ACTOR_LABEL[e.actorKind] ?? e.actorKind },
+  };
+}
 
 /** The patient page: details, and every sample of the patient in this account with its tests and timeline. */
 export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientId: number): Promise<PatientDetail> {
@@ -165,14 +143,7 @@ export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientI
       orderedAt: s.order!.createdAt.toISOString(),
       physician: s.order!.physician ? { id: s.order!.physician.id, name: fullName(s.order!.physician)!, npi: s.order!.physician.npi } : null,
       tests: (s.tests ?? []).map((t) => ({ id: t.id, name: t.name, status: t.status })),
-      timeline: (s.statusEvents ?? []).map((e) => ({
-        id: e.id,
-        at: e.createdAt.toISOString(),
-        from: e.fromStatus,
-        to: e.toStatus,
-        reason: e.reason,
-        actor: { kind: e.actorKind, name: fullName(e.actor) ?? ACTOR_LABEL[e.actorKind] ?? e.actorKind },
-      })),
+      timeline: (s.statusEvents ?? []).map(timelineEntry),
       documents: {
         requisitionForm: (s.documents ?? []).some((d) => d.type === DocumentType.TestRequisitionForm),
         labReport: (s.documents ?? []).some((d) => d.type === DocumentType.LabReport),

@@ -44,7 +44,17 @@ export const useRefreshLab = () => useRefreshApi(BASE);
 // Reads
 // ---------------------------------------------------------------------------------------------
 
-export const useReviewList = (params: { page: number; pageSize: number; group?: ApprovalGroup | null; jobId?: number | null; plateId?: number | null }) =>
+/** The review list's filters (each left out when empty). */
+export type ReviewFilters = {
+  group?: ApprovalGroup | null;
+  jobId?: number | null;
+  plateId?: number | null;
+  barcode?: string | null;
+  test?: string | null;
+  enteredBy?: number | null;
+};
+
+export const useReviewList = (params: { page: number; pageSize: number } & ReviewFilters) =>
   usePage<ReviewListRow>(labApiPath(`get-review-list?${query(params)}`), 'Error retrieving results for review');
 
 export const useReleasedToxicityResults = (params: { page: number; pageSize: number; barcode?: string }) =>
@@ -84,7 +94,7 @@ export const receiveKit = (barcode: string, receivedAt?: string) =>
 export const rejectKit = (barcode: string, reason: RejectionReason) =>
   apiFetch<IntakeOutcome>(labApiPath('intake/reject'), { method: 'POST', body: { barcode, reason } });
 
-export const createLabSample = (body: Omit<LabSampleCreateBody, 'test' | 'collectedAt' | 'receivedAt'> & { collectedAt?: string }) =>
+export const createLabSample = (body: Omit<LabSampleCreateBody, 'collectedAt' | 'receivedAt'> & { collectedAt?: string }) =>
   apiFetch<LabSampleCreated>(labApiPath('samples/create'), { method: 'POST', body });
 
 export const registerPlate = (body: PcrPlateBody) => apiFetch<PlateView>(labApiPath('pcr/plates'), { method: 'POST', body });

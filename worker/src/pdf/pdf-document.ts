@@ -3,6 +3,7 @@
  * label/value rows, and a footer with page numbers. Renders to a Buffer.
  */
 import PDFDocument from 'pdfkit';
+import type { LabIdentity } from '@platform/server';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
@@ -14,6 +15,8 @@ export interface PdfFrame {
   subtitle?: string;
   /** A banner above the title, e.g. "Corrected report". */
   banner?: string;
+  /** The performing laboratory, printed under the heading (lab reports). */
+  laboratory?: LabIdentity;
 }
 
 export function renderPdf(frame: PdfFrame, draw: (doc: Pdf) => void): Promise<Buffer> {
@@ -25,9 +28,7 @@ export function renderPdf(frame: PdfFrame, draw: (doc: Pdf) => void): Promise<Bu
     doc.on('error', reject);
   });
 
-  doc.fillColor(PDF_COLORS.brand).font('Helvetica-Bold').fontSize(16).text(`${frame.brand} Platform`);
-  doc.fillColor(PDF_COLORS.muted).font('Helvetica').fontSize(9).text('Clinical genetics laboratory');
-  doc.moveDown(0.8);
+  heading(doc, frame);
   if (frame.banner) {
     doc.fillColor(PDF_COLORS.danger).font('Helvetica-Bold').fontSize(12).text(frame.banner.toUpperCase());
     doc.moveDown(0.3);
@@ -50,6 +51,20 @@ export function renderPdf(frame: PdfFrame, draw: (doc: Pdf) => void): Promise<Bu
   }
   doc.end();
   return done;
+}
+
+/** The brand, and the performing laboratory when there is one: name, address, CLIA number, director. */
+function heading(doc: Pdf, frame: PdfFrame): void {
+  doc.fillColor(PDF_COLORS.brand).font('Helvetica-Bold').fontSize(16).text(`${frame.brand} Platform`);
+  const lab = frame.laboratory;
+  if (!lab) {
+    doc.fillColor(PDF_COLORS.muted).font('Helvetica').fontSize(9).text('Clinical genetics laboratory');
+  } else {
+    doc.fillColor(PDF_COLORS.ink).font('Helvetica-Bold').fontSize(9).text(`Performing laboratory: ${lab.name}`);
+    doc.fillColor(PDF_COLORS.muted).font('Helvetica').fontSize(9).text(lab.address);
+    doc.text(`CLIA number ${lab.cliaNumber} · Laboratory director ${lab.director}`);
+  }
+  doc.moveDown(0.8);
 }
 
 export function rule(doc: Pdf): void {

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Grid, Group, List, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { formatDateTime, LAB_SAMPLE_TYPES, PCR_WELLS, type SampleType } from '@platform/domain';
+import { formatDateTime, LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_WELLS, TestName, type SampleType } from '@platform/domain';
 import { commandError, createLabSample, registerPlate, usePcrQueue, useRefreshLab, type Plate } from '../../api/lab';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
@@ -13,9 +13,9 @@ import { PcrPlateGrid } from './PcrPlateGrid';
 import { localInputToIso, nowLocalInput } from '../../format';
 import { LAB_PATHS } from './paths';
 
-/** A lab-ordered COVID-19 PCR sample: a new patient and the tube's barcode; it is In Queue at once. */
+/** A lab-ordered COVID-19 sample (PCR or Rapid): a new patient and the tube's barcode; it is In Queue at once. */
 function NewCovidSample({ onCreated }: { onCreated: () => void }) {
-  const empty = { barcode: '', firstName: '', lastName: '', dateOfBirth: '', email: '', collectedAt: '', sampleType: null as SampleType | null };
+  const empty = { barcode: '', test: TestName.CovidPcr as TestName, firstName: '', lastName: '', dateOfBirth: '', email: '', collectedAt: '', sampleType: null as SampleType | null };
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     initialValues: empty,
@@ -27,6 +27,7 @@ function NewCovidSample({ onCreated }: { onCreated: () => void }) {
       setDone(null);
       return createLabSample({
         barcode: values.barcode.trim(),
+        test: values.test,
         sampleType: values.sampleType!,
         collectedAt: localInputToIso(values.collectedAt),
         patient: { firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, ...(values.email.trim() ? { email: values.email.trim() } : {}) },
@@ -39,7 +40,7 @@ function NewCovidSample({ onCreated }: { onCreated: () => void }) {
         return name in empty ? name : undefined;
       },
       onSuccess: (created) => {
-        setDone(`${created.barcode} registered for ${created.patient} (order ${created.orderNumber}): In Queue`);
+        setDone(`${created.barcode} registered for ${created.patient} (${created.test}, order ${created.orderNumber}): In Queue`);
         form.reset();
         onCreated();
       },
@@ -53,7 +54,10 @@ function NewCovidSample({ onCreated }: { onCreated: () => void }) {
         <Stack gap="sm">
           <Title order={2} fz="lg">Register a COVID-19 sample</Title>
           <Text fz="sm" c="dimmed">For swabs the lab orders itself (origin Lab Ordered). The sample is received at once.</Text>
-          <TextInput label="Tube barcode" required {...field('barcode')} autoComplete="off" ff="monospace" />
+          <Group grow>
+            <TextInput label="Tube barcode" required {...field('barcode')} autoComplete="off" ff="monospace" />
+            <Select label="Test" data={LAB_ORDERABLE_TESTS as string[]} required allowDeselect={false} {...field('test')} />
+          </Group>
           <Group grow>
             <TextInput label="First name" required {...field('firstName')} />
             <TextInput label="Last name" required {...field('lastName')} />
@@ -76,7 +80,7 @@ function NewCovidSample({ onCreated }: { onCreated: () => void }) {
 }
 
 /**
- * /lab_toolbox/pcr_register: put COVID-19 PCR samples and controls on a plate, well by well
+ * /lab_toolbox/pcr_register: put COVID-19 PCR and Rapid samples and controls on a plate, well by well
  * (scan into the selected well, which then moves on down the columns), and register it: the
  * samples go to In Testing.
  */
@@ -135,7 +139,7 @@ export function PcrRegisterPage() {
 
   const filled = Object.keys(wells).length;
   return (
-    <LabPageFrame title="PCR register" subtitle="COVID-19 PCR: build a plate of samples and controls, then register it.">
+    <LabPageFrame title="PCR register" subtitle="COVID-19 PCR and Rapid: build a plate (or run) of samples and controls, then register it.">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Paper withBorder p="md">
@@ -191,13 +195,13 @@ export function PcrRegisterPage() {
             <Paper withBorder p="md">
               <Stack gap="xs">
                 <Title order={2} fz="lg">Waiting for a plate</Title>
-                <Text fz="sm" c="dimmed">{queue ? `${queue.total} COVID-19 PCR samples In Queue` : 'Loading…'}</Text>
+                <Text fz="sm" c="dimmed">{queue ? `${queue.total} COVID-19 samples In Queue` : 'Loading…'}</Text>
                 <ScrollArea.Autosize mah={360}>
-                  <Table aria-label="COVID-19 PCR samples In Queue">
+                  <Table aria-label="COVID-19 samples In Queue">
                     <Table.Tbody>
                       {queue?.rows.map((s) => (
                         <Table.Tr key={s.sampleId}>
-                          <Table.Td ff="monospace" fz="sm">{s.barcode}</Table.Td>
+                          <Table.Td fz="sm"><Text ff="monospace" fz="sm">{s.barcode}</Text><Text fz="xs" c="dimmed">{s.test}</Text></Table.Td>
                           <Table.Td fz="xs">{s.patient}<br /><Text span c="dimmed" fz="xs">{formatDateTime(s.receivedAt)}</Text></Table.Td>
                           <Table.Td>
                             <Button size="compact-xs" variant="light" disabled={onPlate.has(s.barcode)} onClick={() => place(s.barcode)}>

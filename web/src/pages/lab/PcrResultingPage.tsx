@@ -139,7 +139,7 @@ export function PcrResultingPage() {
 
   const choose = (id: number) => setParams({ plate: String(id) });
   return (
-    <LabPageFrame title="PCR resulting" subtitle="COVID-19 PCR: enter the results of a registered plate.">
+    <LabPageFrame title="PCR resulting" subtitle="COVID-19 PCR and Rapid: enter the results of a registered plate.">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder p="sm">

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import {
-  Anchor, Badge, Button, Checkbox, CloseButton, Group, Modal, Paper, Radio, ScrollArea, SegmentedControl, Select, Stack, Table, Tabs,
-  Text, Textarea, TextInput, Tooltip,
+  Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Radio, ScrollArea, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, APPROVAL_GROUPS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
+  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import {
@@ -21,6 +20,7 @@ import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
+import { ReviewFilterBar, useReviewFilters } from './ReviewFilters';
 
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
   const form = useForm<{ reason: string; outcome: SampleOutcome; rejectionReason: RejectionReason | null }>({
@@ -64,10 +64,8 @@ function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose
 }
 
 function InReview() {
-  const [params, setParams] = useSearchParams();
-  const jobId = Number(params.get('job')) || null;
-  const plateId = Number(params.get('plate')) || null;
-  const [group, setGroup] = useState<ApprovalGroup | 'all'>('all');
+  const reviewFilters = useReviewFilters();
+  const { filters } = reviewFilters;
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [message, setMessage] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
@@ -75,14 +73,24 @@ function InReview() {
   const refresh = useRefreshLab();
   const { data: me } = useMe();
   const pageSize = 50;
-  const { data, isLoading } = useReviewList({ page, pageSize, group: group === 'all' ? null : group, jobId, plateId });
-  const { data: importSummary } = useImportReview(jobId);
+  const { data, isLoading } = useReviewList({ page, pageSize, ...filters });
+  const { data: importSummary } = useImportReview(filters.jobId ?? null);
   const rows = data?.rows ?? [];
   const chosen = rows.filter((r) => selected.has(r.id));
   const approvable = chosen.filter((r) => r.canApprove);
+  const shownApprovable = rows.filter((r) => r.canApprove);
+
+  // A new filter is a new list: back to its first page, nothing chosen.
+  const filterKey = JSON.stringify(filters);
+  const [lastFilterKey, setLastFilterKey] = useState(filterKey);
+  if (filterKey !== lastFilterKey) {
+    setLastFilterKey(filterKey);
+    setPage(1);
+    setSelected(new Set());
+  }
 
   const toggle = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
-  const clearFilter = (key: 'job' | 'plate') => { const next = new URLSearchParams(params); next.delete(key); setParams(next); setPage(1); };
+  const filterByImport = (jobId: number) => reviewFilters.setFilter({ jobId });
 
   // Approving releases each approval group's results in turn; a group the server refuses is named in the message.
   const approving = useCommand('review:approve', async (rowsToApprove: ReviewListRow[]) => {
@@ -115,16 +123,7 @@ function InReview() {
 
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label="Which results"
-          value={group}
-          onChange={(v) => { setGroup(v as ApprovalGroup | 'all'); setPage(1); setSelected(new Set()); }}
-          data={[{ value: 'all', label: 'All' }, ...APPROVAL_GROUPS.map((g) => ({ value: g, label: APPROVAL_GROUP_LABELS[g] }))]}
-        />
-        {jobId && <Badge size="lg" variant="light" rightSection={<CloseButton size="xs" aria-label="Show every import" onClick={() => clearFilter('job')} />}>Import job {jobId}</Badge>}
-        {plateId && <Badge size="lg" variant="light" rightSection={<CloseButton size="xs" aria-label="Show every plate" onClick={() => clearFilter('plate')} />}>Plate {plateId}</Badge>}
-      </Group>
+      <ReviewFilterBar {...reviewFilters} />
       {importSummary && (
         <Text fz="sm">
           {importSummary.file?.name ?? 'Import'} imported by {importSummary.importedBy?.name ?? 'unknown'} {importSummary.importedAt ? `on ${formatDateTime(importSummary.importedAt)}` : ''}:{' '}
@@ -133,6 +132,9 @@ function InReview() {
       )}
       {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
       <Group gap="sm">
+        <Button variant="default" onClick={() => setSelected(new Set(shownApprovable.map((r) => r.id)))} disabled={shownApprovable.length === 0}>
+          Choose all you may approve{shownApprovable.length ? ` (${shownApprovable.length})` : ''}
+        </Button>
         <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={() => setRejecting(chosen)} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
@@ -158,7 +160,7 @@ function InReview() {
           </Table.Thead>
           <Table.Tbody>
             {!isLoading && rows.length === 0 && (
-              <Table.Tr><Table.Td colSpan={7}><Text c="dimmed" ta="center" py="md">Nothing waits for review here.</Text></Table.Td></Table.Tr>
+              <Table.Tr><Table.Td colSpan={7}><Text c="dimmed" ta="center" py="md">{reviewFilters.active ? 'Nothing in review matches these filters.' : 'Nothing waits for review here.'}</Text></Table.Td></Table.Tr>
             )}
             {rows.map((r) => {
               const mine = r.enteredBy.id === me?.user.id;
@@ -177,7 +179,7 @@ function InReview() {
                     <Text fz="xs" c="dimmed">{formatDateTime(r.enteredAt)}</Text>
                   </Table.Td>
                   <Table.Td fz="sm">
-                    {r.importFile && <Anchor component={Link} to={`${LAB_PATHS.review}?job=${r.importJobId}`} fz="sm">{r.importFile.name}</Anchor>}
+                    {r.importFile && <Anchor component="button" type="button" fz="sm" onClick={() => filterByImport(r.importJobId!)} aria-label={`Show only the import ${r.importFile.name}`}>{r.importFile.name}</Anchor>}
                     {r.plate && (
                       <>
                         <Anchor component={Link} to={`${LAB_PATHS.pcrResulting}?plate=${r.plate.id}`} fz="sm">Plate {r.plate.name}, {r.plate.well}</Anchor>

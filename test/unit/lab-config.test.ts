@@ -1,0 +1,38 @@
+/** The laboratory's identity in configuration: obviously-dev defaults, a CLIA number's form, and production refusing the placeholders. */
+import { expect } from 'chai';
+import { DEV_LAB, loadConfig } from '@platform/server';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-real-session-secret-of-some-length',
+  SECURE_COOKIES: 'true',
+  SHIPPING_WEBHOOK_SECRET: 'a-real-shipping-secret-of-some-length',
+};
+const REAL_LAB = { LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD' };
+
+describe('configuration: the performing laboratory', () => {
+  it('defaults to placeholders no one would take for a real laboratory', () => {
+    const { lab } = loadConfig({ NODE_ENV: 'development' });
+    expect(lab).to.deep.equal(DEV_LAB);
+    expect(lab.name).to.match(/not for clinical use/);
+    expect(lab.cliaNumber).to.equal('00D0000000');
+  });
+
+  it('reads LAB_NAME, LAB_ADDRESS, LAB_CLIA_NUMBER and LAB_DIRECTOR', () => {
+    expect(loadConfig({ NODE_ENV: 'development', ...REAL_LAB }).lab).to.deep.equal({
+      name: REAL_LAB.LAB_NAME, address: REAL_LAB.LAB_ADDRESS, cliaNumber: REAL_LAB.LAB_CLIA_NUMBER, director: REAL_LAB.LAB_DIRECTOR,
+    });
+  });
+
+  it('refuses a CLIA number that is not two digits, D, seven digits, naming the variable', () => {
+    for (const bad of ['05-2345678', '5D2345678', '05d2345678', '05D23456789']) {
+      expect(() => loadConfig({ NODE_ENV: 'development', LAB_CLIA_NUMBER: bad }), bad).to.throw(/LAB_CLIA_NUMBER.*two digits, D, seven digits/);
+    }
+  });
+
+  it('in production refuses to start with any placeholder, naming each one left', () => {
+    expect(() => loadConfig({ ...PRODUCTION })).to.throw('LAB_NAME, LAB_ADDRESS, LAB_CLIA_NUMBER, LAB_DIRECTOR must be set in production');
+    expect(() => loadConfig({ ...PRODUCTION, ...REAL_LAB, LAB_DIRECTOR: DEV_LAB.director })).to.throw(/^Invalid configuration: LAB_DIRECTOR must be set/);
+    expect(loadConfig({ ...PRODUCTION, ...REAL_LAB }).lab.cliaNumber).to.equal('05D2345678');
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ReviewListRow } from '@platform/domain';
+import { mockApi, type MockHandler } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { ReviewPage } from './ReviewPage';
+
+const me = { user: { id: 2, kind: 'lab', email: 'lab2@demo.test', firstName: 'Lena', lastName: 'Pipette' }, accounts: [], currentAccount: null };
+const technicians = [
+  { id: 1, userId: 1, name: 'Leo Bench', firstName: 'Leo', lastName: 'Bench', email: 'lab1@demo.test', active: true },
+  { id: 2, userId: 2, name: 'Lena Pipette', firstName: 'Lena', lastName: 'Pipette', email: 'lab2@demo.test', active: true },
+];
+const plates = [{ id: 31, name: 'Run 31', status: 'Resulted', createdBy: { id: 1, name: 'Leo Bench' }, createdAt: '2026-11-20T10:00:00Z', resultedAt: '2026-11-20T12:00:00Z', sampleCount: 2, controlCount: 2 }];
+
+function row(id: number, test: string, group: ReviewListRow['approvalGroup'], canApprove: boolean, extra: Partial<ReviewListRow> = {}): ReviewListRow {
+  return {
+    id, version: 1, value: group === 'covid-pcr' ? 'DETECTED' : 'High Risk', interpretation: null, status: 'In Review', test, approvalGroup: group, sampleId: id * 10,
+    barcode: `6100000000${String(id).padStart(4, '0')}`, sampleStatus: 'In Testing', patient: 'Testy L.', account: 'Riverside Oncology',
+    enteredBy: { id: canApprove ? 1 : 2, name: canApprove ? 'Leo Bench' : 'Lena Pipette' }, enteredAt: '2026-11-21T09:00:00Z', importJobId: 7,
+    importFile: { id: 70, name: 'plate-7.csv' }, plate: null, correctionReason: null, releasedValue: null, canApprove, ...extra,
+  };
+}
+
+function renderReview(route: string, routes: Record<string, MockHandler> = {}) {
+  const sent = mockApi({
+    'GET /auth/me': { body: me },
+    'GET /lims/contact/technicians': { body: technicians },
+    'GET /lab-toolbox/pcr/plates': { body: plates, headers: { 'x-total-count': '1' } },
+    'GET /lab-toolbox/import-tests-review': { body: { jobId: 7, mode: 'commit', kind: 'cancer-toxicity', status: 'Completed', file: { id: 70, name: 'plate-7.csv' }, importedBy: null, importedAt: null, results: { 'In Review': 3 }, total: 3 } },
+    'GET /lab-toolbox/get-review-list': { body: [], headers: { 'x-total-count': '0' } },
+    ...routes,
+  });
+  renderPage(<ReviewPage />, { path: '/lab_toolbox/review', route });
+  return sent;
+}
+
+/** Opens a select and picks one of its own options. */
+async function pick(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, option: string) {
+  await user.click(select);
+  await waitFor(() => expect(select.getAttribute('aria-controls')).toBeTruthy());
+  const listbox = document.getElementById(select.getAttribute('aria-controls')!)!;
+  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
+}
+
+const reviewListQueries = (sent: { method: string; path: string }[]) =>
+  sent.filter((r) => r.method === 'GET' && r.path.startsWith('/lab-toolbox/get-review-list')).map((r) => new URLSearchParams(r.path.split('?')[1]));
+
+describe('ReviewPage filters', () => {
+  it('asks the review list for the barcode, test, person and plate chosen; clearing asks for everything again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = renderReview('/lab_toolbox/review');
+    await screen.findByText('Nothing waits for review here.');
+
+    await user.type(screen.getByLabelText('Barcode', { selector: 'input' }), '6100');
+    await pick(user, screen.getByLabelText('Test', { selector: 'input' }), 'COVID-19 Rapid');
+    await pick(user, screen.getByLabelText('Entered by', { selector: 'input' }), 'Leo Bench');
+    await pick(user, screen.getByLabelText('Plate', { selector: 'input' }), 'Run 31');
+
+    await waitFor(() => {
+      const last = reviewListQueries(sent).at(-1)!;
+      expect(Object.fromEntries(last)).toEqual({ page: '1', pageSize: '50', barcode: '6100', test: 'COVID-19 Rapid', enteredBy: '1', plateId: '31' });
+    });
+    expect(await screen.findByText('Nothing in review matches these filters.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(Object.fromEntries(reviewListQueries(sent).at(-1)!)).toEqual({ page: '1', pageSize: '50' }));
+  });
+
+  it('a filtered view from a link (an import, a person) approves what it shows that the user may approve, each by its approval', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = [
+      row(1, 'PROSTOX ultra', 'cancer', true),
+      row(2, 'COVID-19 Rapid', 'covid-pcr', true, { importJobId: null, importFile: null, plate: { id: 31, name: 'Run 31', well: 'C1', controlsPassed: true, controlProblems: [] } }),
+      row(3, 'PROSTOX ultra', 'cancer', false),
+    ];
+    const sent = renderReview('/lab_toolbox/review?job=7&by=1', {
+      'GET /lab-toolbox/get-review-list': { body: rows, headers: { 'x-total-count': '3' } },
+      'POST /lab-toolbox/approve-tests-cancer': (body) => ({ body: { approved: (body as { resultIds: number[] }).resultIds.map((resultId) => ({ resultId })) } }),
+      'POST /lab-toolbox/approve-tests-covid-pcr': (body) => ({ body: { approved: (body as { resultIds: number[] }).resultIds.map((resultId) => ({ resultId })) } }),
+    });
+    await screen.findByText(rows[0].barcode);
+    expect(Object.fromEntries(reviewListQueries(sent)[0])).toEqual({ page: '1', pageSize: '50', jobId: '7', enteredBy: '1' });
+    expect(screen.getByText('Import job 7')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Choose all you may approve (2)' }));
+    await user.click(screen.getByRole('button', { name: 'Approve 2' }));
+    await screen.findByText(/2 results released/);
+    const approvals = sent.filter((r) => r.method === 'POST' && r.path.startsWith('/lab-toolbox/approve-tests-'));
+    expect(approvals.map((r) => [r.path, r.body])).toEqual([
+      ['/lab-toolbox/approve-tests-cancer', { resultIds: [1] }],
+      ['/lab-toolbox/approve-tests-covid-pcr', { resultIds: [2] }],
+    ]);
+  });
+
+  it('clicking an import file filters the list to that import', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = renderReview('/lab_toolbox/review', {
+      'GET /lab-toolbox/get-review-list': { body: [row(4, 'PROSTOX ultra', 'cancer', true, { importJobId: 9, importFile: { id: 90, name: 'plate-9.csv' } })], headers: { 'x-total-count': '1' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show only the import plate-9.csv' }));
+    await waitFor(() => expect(reviewListQueries(sent).at(-1)!.get('jobId')).toBe('9'));
+  });
+});
