@@ -178,6 +178,7 @@ export async function checkPlacements(
   const plates = [...new Set(read.flatMap((r) => (r.plate ? [r.plate] : [])))].map((name) => ({
     name, exists: known.plateIds.has(name), placements: placements.filter((p) => p.plateName === name).length,
   }));
+  problems.sort((a, b) => a.row - b.row); // stable: a row's problems keep their column order
   return { placements, problems, rows, plates };
 }
 
