@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { PCR_PLATE_COLUMNS, PCR_PLATE_ROWS } from '@platform/domain';
 
 /** What one well shows: its text, its colours, the words on hover and for screen readers. */
@@ -17,14 +17,15 @@ const COLUMNS = Array.from({ length: PCR_PLATE_COLUMNS }, (_, i) => i + 1);
  * A 96-well plate (rows A-H, columns 1-12) of any kind: `cell` says what each well shows; the
  * selected well is outlined; with `onSelect` each well is a button (a click or Enter selects it).
  */
-export function PlateGrid({ cell, selected, onSelect, label }: {
+export function PlateGrid({ cell, selected, onSelect, label, minWidth = 760 }: {
   cell: (well: string) => PlateCell;
   selected?: string | null;
   onSelect?: (well: string) => void;
   label: string;
+  minWidth?: number;
 }) {
   return (
-    <Table withTableBorder withColumnBorders aria-label={label} style={{ tableLayout: 'fixed', minWidth: 760 }}>
+    <Table withTableBorder withColumnBorders aria-label={label} style={{ tableLayout: 'fixed', minWidth }}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={32} />
@@ -54,8 +55,10 @@ export function PlateGrid({ cell, selected, onSelect, label }: {
                 >
                   <Tooltip label={shown.tooltip} withinPortal>
                     {onSelect ? (
-                      <UnstyledButton onClick={() => onSelect(well)} w="100%" aria-label={shown.ariaLabel} aria-pressed={selected === well}>
-                        {content}
+                      // Named by its words (not aria-label): the short text shown need not appear in the name.
+                      <UnstyledButton onClick={() => onSelect(well)} w="100%" aria-pressed={selected === well}>
+                        <span aria-hidden>{content}</span>
+                        <VisuallyHidden>{shown.ariaLabel}</VisuallyHidden>
                       </UnstyledButton>
                     ) : (
                       <div>{content}</div>

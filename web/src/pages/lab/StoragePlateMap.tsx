@@ -31,12 +31,20 @@ function statusWords(w: StorageWellView): string {
   return w.status === SampleStatus.InStorage && w.statusBeforeStorage ? `In Storage (left ${w.statusBeforeStorage})` : w.status;
 }
 
+/** What fits in a well: a sample id's last five characters (what tells tubes apart), a control's short name. */
+const SHORT_CONTROL: Record<string, string> = { positive: 'POS', negative: 'NEG', null: 'Null' };
+function shortLabel(w: StorageWellView): string {
+  if (w.kind === 'sample') return `…${w.label.slice(-5)}`;
+  if (w.kind === 're-extraction') return `…${w.label.replace(/\.reex$/, '').slice(-4)}.rx`;
+  return SHORT_CONTROL[w.kind] ?? w.label;
+}
+
 function cellOf(w: StorageWellView | undefined, well: string): PlateCell {
   if (!w) return { tooltip: `${well}: empty`, ariaLabel: `Well ${well}, empty` };
   const status = shownStatus(w);
   const filled = w.kind === 'sample' && status;
   return {
-    content: w.label,
+    content: shortLabel(w),
     background: filled ? cssColor(statusColor(status)) : KIND_FILL[w.kind],
     color: filled ? 'white' : undefined,
     tooltip: `${well}: ${w.label} · ${statusWords(w)}`,
@@ -120,7 +128,7 @@ export function StoragePlateMap({ plate, selected, onSelect, onDone }: {
   return (
     <Stack gap="sm">
       <ScrollArea>
-        <PlateGrid label={`Plate ${plate.name}`} selected={selected} onSelect={onSelect} cell={(well) => cellOf(byWell.get(well), well)} />
+        <PlateGrid label={`Plate ${plate.name}`} minWidth={620} selected={selected} onSelect={onSelect} cell={(well) => cellOf(byWell.get(well), well)} />
       </ScrollArea>
       <Legend wells={plate.wells} />
       {chosen && <WellDetail key={`${plate.id}:${chosen.well}:${chosen.label}`} plate={plate} well={chosen} onDone={onDone} />}

@@ -137,14 +137,15 @@ function PlatePanel({ plateId, well, onWell }: { plateId: number; well: string |
             {plate.sampleCount} samples · {plate.controlCount} controls · {plate.freeWells} free · created by {plate.createdBy.name}, {formatDateTime(plate.createdAt)}
           </Text>
         </Group>
-        <StorageScanBox key={plate.id} ref={scanBox} plate={plate} />
         {done && <Notice color="green" onClose={() => setDone(null)}>{done}</Notice>}
-        <StoragePlateMap
-          plate={plate}
-          selected={well}
-          onSelect={select}
-          onDone={(message) => { setDone(message); onWell(null); scanBox.current?.focus(); }}
-        />
+        <StorageScanBox key={plate.id} ref={scanBox} plate={plate}>
+          <StoragePlateMap
+            plate={plate}
+            selected={well}
+            onSelect={select}
+            onDone={(message) => { setDone(message); onWell(null); scanBox.current?.focus(); }}
+          />
+        </StorageScanBox>
         <Text fz="xs" c="dimmed">
           Hover a well for its sample id; click it for its status, to take it out, or to discard a {STORAGE_CONTENT_LABELS.sample} that is Completed. A click on an empty well sends the next scan there.
         </Text>
@@ -166,14 +167,14 @@ export function StoragePlatesPage() {
   return (
     <LabPageFrame title="Storage plates" subtitle="Place samples on 96-well storage plates by scanning or from a file; find them; take them out or discard them." maxWidth={1400}>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
           <Stack gap="lg">
             <FindSample onOpen={open} />
             <NewPlate onCreated={(id) => open(id)} />
             <PlateList selected={plateId} onChoose={(id) => open(id)} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 9 }}>
           {plateId ? (
             <PlatePanel plateId={plateId} well={well} onWell={(w) => open(plateId, w)} />
           ) : (

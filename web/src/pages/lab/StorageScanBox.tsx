@@ -1,5 +1,5 @@
-import { forwardRef, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { forwardRef, useImperativeHandle, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatTime } from '@platform/domain';
 import { commandError } from '../../api/lab';
 import { placeInWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
@@ -25,9 +25,10 @@ export interface StorageScanBoxHandle {
  * suggestion moves on. The scan box keeps the focus, scans queue up and are sent one after
  * another (each goes to the well the previous answer suggested), and each gets its line in the
  * log: forty in a row without touching the mouse. A scan is sent exactly as read, never trimmed.
- * Render it with key={plate.id}: another plate starts with its own next free well and log.
+ * Render it with key={plate.id}: another plate starts with its own next free well and log. The
+ * children (the plate map) sit between the scan box and the log.
  */
-export const StorageScanBox = forwardRef<StorageScanBoxHandle, { plate: StoragePlateView }>(function StorageScanBox({ plate }, ref) {
+export const StorageScanBox = forwardRef<StorageScanBoxHandle, { plate: StoragePlateView; children?: ReactNode }>(function StorageScanBox({ plate, children }, ref) {
   const refresh = useRefreshStorage();
   const [scan, setScan] = useState('');
   const [well, setWellState] = useState(plate.nextFreeWell ?? '');
@@ -114,24 +115,27 @@ export const StorageScanBox = forwardRef<StorageScanBoxHandle, { plate: StorageP
           <Button type="submit" size="md">Place</Button>
         </Group>
       </form>
+      {children}
       {log.length > 0 && (
         <Paper withBorder p="xs">
           <Text fz="sm" aria-live="polite">
             This session: {counts.placed ?? 0} placed · {counts.refused ?? 0} refused
           </Text>
+          <ScrollArea.Autosize mah={260}>
           <Table aria-label="Scan log" fz="sm">
             <Table.Tbody>
               {log.map((e) => (
                 <Table.Tr key={e.id} data-outcome={e.outcome}>
-                  <Table.Td w={70}>{formatTime(e.at)}</Table.Td>
-                  <Table.Td w={50} ff="monospace">{e.well}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(e.at)}</Table.Td>
+                  <Table.Td ff="monospace">{e.well}</Table.Td>
                   <Table.Td ff="monospace">{e.scanned}</Table.Td>
-                  <Table.Td w={90}><Badge color={OUTCOME_BADGE[e.outcome].color}>{OUTCOME_BADGE[e.outcome].label}</Badge></Table.Td>
+                  <Table.Td><Badge color={OUTCOME_BADGE[e.outcome].color}>{OUTCOME_BADGE[e.outcome].label}</Badge></Table.Td>
                   <Table.Td>{e.message}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
+          </ScrollArea.Autosize>
         </Paper>
       )}
     </Stack>
