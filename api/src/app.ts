@@ -16,6 +16,7 @@ import { webhooksRouter } from './webhooks/webhooks.routes';
 import { providerRouter } from './provider/provider.routes';
 import { labRouter, LAB_UPLOAD_ROUTE } from './lab/lab.routes';
 import { limsRouter } from './lab/lims.routes';
+import { storageRouter } from './lab/storage.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
@@ -49,6 +50,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api/admin', adminRouter(ctx));
   app.use('/api', providerRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
+  app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));
   app.use('/api', limsRouter(ctx));
   app.use('/api', reportsRouter(ctx));

@@ -24,3 +24,5 @@ export type * from './provider-views';
 export type * from './lab-views';
 export type * from './auth-views';
 export type * from './admin-views';
+export * from './storage-plates';
+export * from './storage-schemas';

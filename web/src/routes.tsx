@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
                   { path: 'cfrt_toxicity_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="cancer-toxicity" kind="cancer-toxicity" title="CFRT toxicity import" /> })) },
                   { path: 'kras_prostate_immune_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="kras" kind="kras" title="KRAS prostate immune import" /> })) },
                   { path: 'review', lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },
+                  { path: 'storage_plate_import_tool', lazy: () => labPages().then((m) => ({ Component: m.StoragePlatesPage })) },
                 ],
               },
             ],

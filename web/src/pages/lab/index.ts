@@ -5,3 +5,4 @@ export { ImportToolPage } from './ImportToolPage';
 export { PcrRegisterPage } from './PcrRegisterPage';
 export { PcrResultingPage } from './PcrResultingPage';
 export { ReviewPage } from './ReviewPage';
+export { StoragePlatesPage } from './StoragePlatesPage';

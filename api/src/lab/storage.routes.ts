@@ -1,0 +1,61 @@
+/**
+ * Storage plates of the Lab Toolbox (/api/lab-toolbox/storage/… and
+ * /api/lab-toolbox/import-samples-storage-plates): lab users only. Plates and their maps, scanning
+ * into a well, taking out, discarding, finding a sample, and the plate file import.
+ */
+import { Router, type Response } from 'express';
+import {
+  storageDiscardBody,
+  storageFindQuery,
+  storageImportBody,
+  storagePlacementBody,
+  storagePlateCreateBody,
+  storagePlatesQuery,
+  type StorageFindQuery,
+  type StoragePlatesQuery,
+} from '@platform/domain';
+import { requireUser } from '../auth/guards';
+import type { AppContext } from '../context';
+import { userCallerOf } from '../http/caller';
+import { sendPage } from '../http/paging';
+import { pathId } from '../http/path-id';
+import { validateBody, validateQuery } from '../http/validate';
+import { importStoragePlates } from './storage-import.service';
+import { discardSample, placeSample, takeOut } from './storage-placements.service';
+import { createStoragePlate, findStoredSample, getStoragePlate, listStoragePlates } from './storage-plates.service';
+
+const BASE = '/lab-toolbox/storage';
+export const STORAGE_IMPORT_ROUTE = '/lab-toolbox/import-samples-storage-plates';
+
+export function storageRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use([BASE, STORAGE_IMPORT_ROUTE], requireUser('lab'));
+  const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+  const plateId = (value: unknown) => pathId(value, 'Plate');
+
+  router.get(`${BASE}/plates`, validateQuery(storagePlatesQuery), async (_req, res) => {
+    sendPage(res, await listStoragePlates(ctx, res.locals.query as StoragePlatesQuery));
+  });
+  router.post(`${BASE}/plates`, validateBody(storagePlateCreateBody), async (req, res) => {
+    res.status(201).json(await createStoragePlate(ctx, userCallerOf(req, res), req.body));
+  });
+  router.get(`${BASE}/plates/:plateId`, async (req, res) => {
+    noStore(res).json(await getStoragePlate(ctx, userCallerOf(req, res), plateId(req.params.plateId)));
+  });
+  router.post(`${BASE}/plates/:plateId/wells`, validateBody(storagePlacementBody), async (req, res) => {
+    res.status(201).json(await placeSample(ctx, userCallerOf(req, res), plateId(req.params.plateId), req.body));
+  });
+  router.post(`${BASE}/plates/:plateId/wells/:well/take-out`, async (req, res) => {
+    res.json(await takeOut(ctx, userCallerOf(req, res), plateId(req.params.plateId), String(req.params.well)));
+  });
+  router.post(`${BASE}/discard`, validateBody(storageDiscardBody), async (req, res) => {
+    res.json(await discardSample(ctx, userCallerOf(req, res), req.body));
+  });
+  router.get(`${BASE}/find`, validateQuery(storageFindQuery), async (req, res) => {
+    noStore(res).json(await findStoredSample(ctx, userCallerOf(req, res), res.locals.query as StorageFindQuery));
+  });
+  router.post(STORAGE_IMPORT_ROUTE, validateBody(storageImportBody), async (req, res) => {
+    res.json(await importStoragePlates(ctx, userCallerOf(req, res), req.body));
+  });
+  return router;
+}
