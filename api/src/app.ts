@@ -15,6 +15,7 @@ import { systemRouter } from './system/system.routes';
 import { webhooksRouter } from './webhooks/webhooks.routes';
 import { providerRouter } from './provider/provider.routes';
 import { labRouter, LAB_UPLOAD_ROUTE } from './lab/lab.routes';
+import { extractionRouter } from './lab/extraction.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
@@ -49,6 +50,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', providerRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
   app.use('/api', labRouter(ctx));
+  app.use('/api', extractionRouter(ctx));
   app.use('/api', reportsRouter(ctx));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 

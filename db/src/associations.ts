@@ -1,6 +1,7 @@
 /** Every association between the models, in one place. Aliases (`as`) are the NonAttribute fields of the classes. */
 import type { Models } from './models';
 import { associatePcr } from './pcr';
+import { associateExtractions } from './extractions';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -108,4 +109,5 @@ export function associate(m: Models): void {
   m.EmailCampaignRecipient.belongsTo(m.Email, { foreignKey: 'emailId', as: 'email' });
 
   associatePcr(m);
+  associateExtractions(m);
 }

@@ -31,3 +31,4 @@ export { SampleDocument, StoredFile } from './documents';
 export { Shipment, ShipmentItem } from './shipments';
 export { AuditEvent, CaughtMail, Email, EmailCampaignRecipient, EmailCampaignRun, Job, Outbox, WebhookEvent } from './jobs';
 export { PcrPlate, PcrPlateWell } from './pcr';
+export { DnaExtraction } from './extractions';

@@ -37,9 +37,10 @@ import {
 } from './samples';
 import { initShipments, type Shipment, type ShipmentItem } from './shipments';
 import { initPcr, type PcrModels } from './pcr';
+import { initExtractions, type ExtractionModels } from './extractions';
 
 /** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
-export interface Models extends PcrModels {
+export interface Models extends PcrModels, ExtractionModels {
   User: typeof User;
   Account: typeof Account;
   Department: typeof Department;
@@ -84,6 +85,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initShipments(sequelize),
     ...initJobs(sequelize),
     ...initPcr(sequelize),
+    ...initExtractions(sequelize),
   };
   associate(models);
   return models;

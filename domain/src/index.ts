@@ -23,3 +23,5 @@ export type * from './provider-views';
 export type * from './lab-views';
 export type * from './auth-views';
 export type * from './admin-views';
+export * from './dna-extraction';
+export * from './dna-extraction-schemas';

@@ -3,6 +3,7 @@
  * must set SESSION_SECRET (start refuses the dev one when NODE_ENV=production).
  */
 import Joi from 'joi';
+import { acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, type ExtractionAcceptance } from '@platform/domain';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -26,6 +27,8 @@ export interface Config {
   workerLockMs: number;
   /** Shared secret the shipping service signs its webhooks with. */
   shippingWebhookSecret: string;
+  /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
+  extractionAcceptance: ExtractionAcceptance;
 }
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
@@ -56,6 +59,10 @@ const schema = Joi.object({
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(5),
   WORKER_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHIPPING_WEBHOOK_SECRET: Joi.string().min(16).default(DEV_SHIPPING_SECRET),
+  EXTRACTION_MIN_CONCENTRATION: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minConcentration),
+  EXTRACTION_MIN_A260_280: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minA260280),
+  EXTRACTION_MAX_A260_280: Joi.number().positive().default(DEFAULT_EXTRACTION_ACCEPTANCE.maxA260280),
+  EXTRACTION_MIN_VOLUME: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minVolume),
 }).unknown(true);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDist?: string | null } = {}): Config {
@@ -70,6 +77,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   if (v.NODE_ENV === 'production' && v.SHIPPING_WEBHOOK_SECRET === DEV_SHIPPING_SECRET) {
     throw new Error('Invalid configuration: SHIPPING_WEBHOOK_SECRET must be set in production');
   }
+  const extractionAcceptance: ExtractionAcceptance = {
+    minConcentration: v.EXTRACTION_MIN_CONCENTRATION,
+    minA260280: v.EXTRACTION_MIN_A260_280,
+    maxA260280: v.EXTRACTION_MAX_A260_280,
+    minVolume: v.EXTRACTION_MIN_VOLUME,
+  };
+  const rangeProblem = acceptanceProblem(extractionAcceptance);
+  if (rangeProblem) throw new Error(`Invalid configuration: EXTRACTION_MIN_A260_280 / EXTRACTION_MAX_A260_280: ${rangeProblem}`);
   return {
     env: v.NODE_ENV,
     port: v.PORT,
@@ -90,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     workerConcurrency: v.WORKER_CONCURRENCY,
     workerLockMs: v.WORKER_LOCK_MS,
     shippingWebhookSecret: v.SHIPPING_WEBHOOK_SECRET,
+    extractionAcceptance,
   };
 }
