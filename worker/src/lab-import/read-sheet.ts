@@ -59,7 +59,10 @@ function readCsv(content: Buffer): RawRow[] {
   const text = content.toString('utf8').replace(/^\uFEFF/, '');
   let records: string[][];
   try {
-    records = parse(text, { delimiter: csvDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false }) as string[][];
+    // Every line ending is one (a file edited on two systems mixes them): a stray \r never stays in a cell.
+    records = parse(text, {
+      delimiter: csvDelimiter(text), record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false,
+    }) as string[][];
   } catch (err) {
     if (err instanceof CsvError) throw new ImportFileError(`The CSV file cannot be read: ${err.message}`);
     throw err;
