@@ -21,6 +21,8 @@ import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
+import { useDnaExtractions } from '../../api/dna-extractions';
+import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
   const form = useForm<{ reason: string; outcome: SampleOutcome; rejectionReason: RejectionReason | null }>({
@@ -78,6 +80,10 @@ function InReview() {
   const { data, isLoading } = useReviewList({ page, pageSize, group: group === 'all' ? null : group, jobId, plateId });
   const { data: importSummary } = useImportReview(jobId);
   const rows = data?.rows ?? [];
+  // Flagged DNA extractions are never approved: they are decided (re-extraction or rejection) above the list.
+  const showFlagged = group === 'all' || group === 'dna-extraction';
+  const { data: flaggedPage } = useDnaExtractions(showFlagged ? { page: 1, pageSize: 50, flagged: true, awaitingDecision: true } : null);
+  const flaggedResults = new Set((flaggedPage?.rows ?? []).map((e) => e.result.id));
   const chosen = rows.filter((r) => selected.has(r.id));
   const approvable = chosen.filter((r) => r.canApprove);
 
@@ -132,11 +138,12 @@ function InReview() {
         </Text>
       )}
       {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
+      {showFlagged && <FlaggedExtractionsPanel awaitingDecision hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
       <Group gap="sm">
         <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={() => setRejecting(chosen)} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
-          <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, or their plate's controls failed).</Text>
+          <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, their plate's controls failed, or their DNA extraction is outside the acceptance range).</Text>
         )}
       </Group>
       <ScrollArea>
@@ -169,6 +176,7 @@ function InReview() {
                   <Table.Td fz="sm">{r.test}{r.version > 1 ? <Text fz="xs" c="dimmed">version {r.version}</Text> : null}</Table.Td>
                   <Table.Td fz="sm">
                     <Tooltip label={r.interpretation ?? ''} disabled={!r.interpretation} multiline w={320} withinPortal><Text fw={600} fz="sm">{r.value}</Text></Tooltip>
+                    {flaggedResults.has(r.id) && <Badge size="xs" color={AA_COLORS.orange}>Outside the acceptance range: decide above</Badge>}
                     {r.correctionReason && <Text fz="xs" c={AA_COLORS.orange}>Correction of {r.releasedValue ?? 'the released result'}: {r.correctionReason}</Text>}
                   </Table.Td>
                   <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text></Table.Td>
