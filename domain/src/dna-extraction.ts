@@ -7,7 +7,8 @@
  * Pure values and functions (the SPA imports them); the request schemas are in
  * dna-extraction-schemas.ts.
  */
-import { RejectionReason, SampleStatus, type SampleStatus as Status } from './enums';
+import { TEST_CATALOGUE } from './catalogue';
+import { RejectionReason, SampleStatus, TEST_NAMES, type SampleStatus as Status, type TestName } from './enums';
 import { controlKind, isSampleId, reextractionOf } from './identifiers';
 import type { ImportCommitResult, ImportDryRunResult } from './lab-schemas';
 import { normaliseImportHeader } from './lab-values';
@@ -180,6 +181,13 @@ export function extractionResultValue(m: ExtractionMeasurement, plate: string, w
 // ---------------------------------------------------------------------------------------------
 // Which samples take an extraction, and what the lab decides for a flagged one
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The lab's processing steps among the tests (DNA Extraction): the lab adds them to a sample and
+ * releases them, but they report nothing, so the clinic's views, the lab report and the result
+ * pages leave them out.
+ */
+export const PROCESSING_STEP_TESTS: readonly TestName[] = TEST_NAMES.filter((name) => TEST_CATALOGUE[name].scale === null);
 
 /** The statuses a sample may be in when its extraction is imported. */
 export const EXTRACTABLE_STATUSES: readonly Status[] = [SampleStatus.InQueue, SampleStatus.InTesting];

@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { DEFAULT_EXTRACTION_ACCEPTANCE, SELF_APPROVAL_MESSAGE, type ExtractionView, type FlaggedExtractionRow } from '@platform/domain';
+import { releasedResultsOf } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
@@ -178,6 +179,11 @@ describe('lab toolbox: DNA extraction import', function () {
     // A processing step: no report, no notification, the sample waits In Testing for its test results.
     expect(await statusOf(db, a.id)).to.equal('In Testing');
     expect(await db.models.Outbox.count({ where: { idempotencyKey: [`lab-report:${ra.id}`, `notify-result:${ra.id}`] } })).to.equal(0);
+    // Nor is it a result of the sample (lab report, result pages), nor a test the clinic ordered.
+    expect(await releasedResultsOf(db, a.id)).to.deep.equal([]);
+    const physician = await signIn(t.app, 'physician', 'provider');
+    const page = await physician.agent.get(`/api/provider-clinic/${a.accountId}/patient/${a.patientId}`).expect(200);
+    expect(page.body.samples.map((s: { tests: { name: string }[] }) => s.tests.map((x) => x.name))).to.deep.equal([['PROSTOX ultra']]);
   });
 
   it('bad rows among good ones: every error with its row number and column, spaces are errors (never trimmed), nothing written, commit refused, errors CSV', async () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import {
-  DocumentType, isDataDate, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
+  DocumentType, isDataDate, PROCESSING_STEP_TESTS, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
   type PatientSearchBody, type PatientSummary, fullName,
 } from '@platform/domain';
 import type { Patient } from '@platform/db';
@@ -164,7 +164,8 @@ export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientI
       origin: s.order!.origin,
       orderedAt: s.order!.createdAt.toISOString(),
       physician: s.order!.physician ? { id: s.order!.physician.id, name: fullName(s.order!.physician)!, npi: s.order!.physician.npi } : null,
-      tests: (s.tests ?? []).map((t) => ({ id: t.id, name: t.name, status: t.status })),
+      // The lab's processing steps (DNA Extraction) are not the clinic's tests.
+      tests: (s.tests ?? []).filter((t) => !PROCESSING_STEP_TESTS.includes(t.name)).map((t) => ({ id: t.id, name: t.name, status: t.status })),
       timeline: (s.statusEvents ?? []).map((e) => ({
         id: e.id,
         at: e.createdAt.toISOString(),
