@@ -49,11 +49,11 @@ describe('FlaggedExtractionsPanel', () => {
 
     // A re-extraction cannot be re-extracted: the button is disabled and says why.
     const reexRow = within(table).getByText('41000000000002.reex').closest('tr')!;
-    expect((within(reexRow).getByRole('button', { name: 'Send 41000000000002.reex to re-extraction' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(reexRow).getByRole('button', { name: 'Re-extract 41000000000002.reex' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(reexRow).getByText(REEX_ONCE)).toBeTruthy();
 
     // Re-extraction, confirmed.
-    await user.click(within(table).getByRole('button', { name: 'Send 41000000000001 to re-extraction' }));
+    await user.click(within(table).getByRole('button', { name: 'Re-extract 41000000000001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send 41000000000001 to re-extraction' });
     expect(within(dialog).getByText(/its next extraction goes by 41000000000001\.reex/)).toBeTruthy();
     expect(sent.some((r) => r.method === 'POST')).toBe(false); // nothing before the confirmation
@@ -112,7 +112,7 @@ describe('ImportToolPage for DNA extraction runs', () => {
     expect(within(checked).getByText('Concentration 4.2 ng/µL is below 10 ng/µL')).toBeTruthy();
     expect(screen.getByText(/Acceptance range: concentration ≥ 10 ng\/µL, A260\/280 1\.7–2\.1, volume ≥ 20 µL/)).toBeTruthy();
     const flagged = await screen.findByRole('table', { name: 'Flagged DNA extractions' });
-    expect(within(flagged).getByRole('button', { name: 'Send 41000000000001 to re-extraction' })).toBeTruthy();
+    expect(within(flagged).getByRole('button', { name: 'Re-extract 41000000000001' })).toBeTruthy();
     expect(screen.getByText(/2 DNA extractions written and waiting for review/)).toBeTruthy();
   });
 });

@@ -74,16 +74,17 @@ export function FlaggedDryRunTable({ rows, total }: { rows: readonly FlaggedExtr
 function Decided({ e }: { e: ExtractionView }) {
   if (e.outcome === 're-extraction') {
     return (
-      <Stack gap={2}>
-        <Badge color={AA_COLORS.blue} variant="light">Sent to re-extraction</Badge>
+      <Stack gap={2} align="flex-start">
+        <Badge color={AA_COLORS.blue}>Re-extraction</Badge>
         <Text fz="xs" ff="monospace">{e.reextractionId}</Text>
         {e.decidedBy && <Text fz="xs" c="dimmed">by {e.decidedBy.name}</Text>}
       </Stack>
     );
   }
   return (
-    <Stack gap={2}>
-      <Badge color={AA_COLORS.red} variant="light">Rejected: quantity not sufficient</Badge>
+    <Stack gap={2} align="flex-start">
+      <Badge color={AA_COLORS.red}>Rejected</Badge>
+      <Text fz="xs">Quantity not sufficient</Text>
       {e.decidedBy && <Text fz="xs" c="dimmed">by {e.decidedBy.name}</Text>}
     </Stack>
   );
@@ -155,7 +156,7 @@ export function FlaggedExtractionsTable({ rows, onDecided }: { rows: readonly Ex
                       <Stack gap={4}>
                         <Group gap="xs" wrap="nowrap">
                           <Button size="compact-sm" variant="light" disabled={e.refusals['re-extraction'] !== null}
-                            aria-label={`Send ${e.label} to re-extraction`} onClick={() => setPending({ extraction: e, outcome: 're-extraction' })}>
+                            aria-label={`Re-extract ${e.label}`} onClick={() => setPending({ extraction: e, outcome: 're-extraction' })}>
                             Re-extract
                           </Button>
                           <Button size="compact-sm" variant="outline" color={AA_COLORS.red} disabled={e.refusals['reject-sample'] !== null}

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, FileInput, Group, List, Paper, Progress, ScrollA
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  describeAcceptance, EXTRACTION_COLUMN_LABELS, EXTRACTION_COLUMNS, type ExtractionCommitResult, type ExtractionDryRunResult,
+  describeAcceptance, EXTRACTION_COLUMNS, type ExtractionColumn, type ExtractionCommitResult, type ExtractionDryRunResult,
   formatCount, IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, type ImportCommitResult, type ImportDryRunResult, importKindValues, LAB_IMPORT_KIND_LABELS, type LabImportKind,
 } from '@platform/domain';
 import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
@@ -147,6 +147,8 @@ function CommitView({ job }: { job: ImportJob }) {
   );
 }
 
+const EXTRACTION_UNITS: Partial<Record<ExtractionColumn, string>> = { concentration: 'ng/µL', volume: 'µL', well: 'A1–H12' };
+
 /** What the file holds: the result files' two or three columns, or an extraction run's six. */
 function FileColumns({ kind }: { kind: LabImportKind }) {
   if (kind === 'dna-extraction') {
@@ -154,7 +156,7 @@ function FileColumns({ kind }: { kind: LabImportKind }) {
       <>
         <Text>
           A CSV or Excel (.xlsx) file of one extraction run with a header row and the columns{' '}
-          {EXTRACTION_COLUMNS.map((c, i) => <span key={c}>{i ? (i === EXTRACTION_COLUMNS.length - 1 ? ' and ' : ', ') : ''}<b>{c}</b> ({EXTRACTION_COLUMN_LABELS[c]})</span>)}.
+          {EXTRACTION_COLUMNS.map((c, i) => <span key={c}>{i ? (i === EXTRACTION_COLUMNS.length - 1 ? ' and ' : ', ') : ''}<b>{c}</b>{EXTRACTION_UNITS[c] ? ` (${EXTRACTION_UNITS[c]})` : ''}</span>)}.
           At most {formatCount(IMPORT_MAX_ROWS)} rows and {formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB. Every row is checked first; nothing is written until you commit.
         </Text>
         <Text fz="sm" c="dimmed">

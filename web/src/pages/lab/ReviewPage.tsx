@@ -82,7 +82,7 @@ function InReview() {
   const rows = data?.rows ?? [];
   // Flagged DNA extractions are never approved: they are decided (re-extraction or rejection) above the list.
   const showFlagged = group === 'all' || group === 'dna-extraction';
-  const { data: flaggedPage } = useDnaExtractions(showFlagged ? { page: 1, pageSize: 50, flagged: true, awaitingDecision: true } : null);
+  const { data: flaggedPage } = useDnaExtractions(showFlagged ? { page: 1, pageSize: 50, jobId: jobId ?? undefined, flagged: true, awaitingDecision: true } : null);
   const flaggedResults = new Set((flaggedPage?.rows ?? []).map((e) => e.result.id));
   const chosen = rows.filter((r) => selected.has(r.id));
   const approvable = chosen.filter((r) => r.canApprove);
@@ -110,13 +110,16 @@ function InReview() {
 
   async function approve() {
     setMessage(null);
+    const extractionsOnly = approvable.every((r) => r.approvalGroup === 'dna-extraction');
     const { released, errors } = await approving.trigger(approvable);
     setSelected(new Set());
     refresh();
     if (released) showSuccessToast(`${released} ${released === 1 ? 'result' : 'results'} released`);
     setMessage(errors.length
       ? { color: 'red', text: `${released ? `${released} released. ` : ''}Not released: ${errors.join(' ')}` }
-      : { color: 'green', text: `${released} ${released === 1 ? 'result' : 'results'} released: the samples are Resulted, the lab reports and notifications are on their way.` });
+      : { color: 'green', text: `${released} ${released === 1 ? 'result' : 'results'} released: ${extractionsOnly
+        ? 'DNA extractions report nothing, so their samples stay In Testing for their tests.'
+        : 'the samples are Resulted, the lab reports and notifications are on their way.'}` });
   }
 
   return (
@@ -138,7 +141,7 @@ function InReview() {
         </Text>
       )}
       {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
-      {showFlagged && <FlaggedExtractionsPanel awaitingDecision hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
+      {showFlagged && <FlaggedExtractionsPanel awaitingDecision jobId={jobId ?? undefined} hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
       <Group gap="sm">
         <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={() => setRejecting(chosen)} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
