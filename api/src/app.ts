@@ -17,6 +17,7 @@ import { providerRouter } from './provider/provider.routes';
 import { labRouter, LAB_UPLOAD_ROUTE } from './lab/lab.routes';
 import { limsRouter } from './lab/lims.routes';
 import { storageRouter } from './lab/storage.routes';
+import { extractionRouter } from './lab/extraction.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));
   app.use('/api', limsRouter(ctx));
+  app.use('/api', extractionRouter(ctx));
   app.use('/api', reportsRouter(ctx));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 

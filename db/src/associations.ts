@@ -2,6 +2,7 @@
 import type { Models } from './models';
 import { associatePcr } from './pcr';
 import { associateStorage } from './storage';
+import { associateExtractions } from './extractions';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -110,4 +111,5 @@ export function associate(m: Models): void {
 
   associatePcr(m);
   associateStorage(m);
+  associateExtractions(m);
 }

@@ -32,3 +32,4 @@ export { Shipment, ShipmentItem } from './shipments';
 export { AuditEvent, CaughtMail, Email, EmailCampaignRecipient, EmailCampaignRun, Job, Outbox, WebhookEvent } from './jobs';
 export { PcrPlate, PcrPlateWell } from './pcr';
 export { StoragePlate, StoragePlateWell } from './storage';
+export { DnaExtraction } from './extractions';

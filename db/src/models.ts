@@ -38,9 +38,10 @@ import {
 import { initShipments, type Shipment, type ShipmentItem } from './shipments';
 import { initPcr, type PcrModels } from './pcr';
 import { initStorage, type StorageModels } from './storage';
+import { initExtractions, type ExtractionModels } from './extractions';
 
 /** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
-export interface Models extends PcrModels, StorageModels {
+export interface Models extends PcrModels, StorageModels, ExtractionModels {
   User: typeof User;
   Account: typeof Account;
   Department: typeof Department;
@@ -86,6 +87,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initJobs(sequelize),
     ...initPcr(sequelize),
     ...initStorage(sequelize),
+    ...initExtractions(sequelize),
   };
   associate(models);
   return models;

@@ -26,3 +26,5 @@ export type * from './auth-views';
 export type * from './admin-views';
 export * from './storage-plates';
 export * from './storage-schemas';
+export * from './dna-extraction';
+export * from './dna-extraction-schemas';

@@ -8,7 +8,11 @@ import { DOCUMENT_TYPES, type DocumentType } from './enums';
 export const QUEUE_NAME = 'platform';
 
 /** What a lab import file holds, and whether the run only checks it or also writes it. */
-export const LAB_IMPORT_KINDS = ['cancer-toxicity', 'kras'] as const;
+/** Result files: one result value per sample's test (a risk level, a KRAS genotype). */
+export const RESULT_IMPORT_KINDS = ['cancer-toxicity', 'kras'] as const;
+export type ResultImportKind = (typeof RESULT_IMPORT_KINDS)[number];
+/** Every kind: the result files and DNA extraction runs (measurements per sample, dna-extraction.ts). */
+export const LAB_IMPORT_KINDS = [...RESULT_IMPORT_KINDS, 'dna-extraction'] as const;
 export type LabImportKind = (typeof LAB_IMPORT_KINDS)[number];
 export const LAB_IMPORT_MODES = ['dry-run', 'commit'] as const;
 export type LabImportMode = (typeof LAB_IMPORT_MODES)[number];

@@ -5,7 +5,7 @@
 import { catalogueEntry, scaleValues, type ResultScale } from './catalogue';
 import { IMPORT_MAX_ROWS, MAX_PAGE_SIZE } from './constants';
 import { TestName } from './enums';
-import type { LabImportKind } from './jobs';
+import type { LabImportKind, ResultImportKind } from './jobs';
 import { PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, type PcrControlKind } from './pcr-plates';
 
 /** The whole-number format of counts in messages (10,000). */
@@ -37,27 +37,28 @@ export function checkPcrControls(controls: readonly PcrControlWell[]): PcrContro
 export const LAB_IMPORT_KIND_LABELS: Record<LabImportKind, string> = {
   'cancer-toxicity': 'Toxicity risk levels (CFRT / cancer toxicity)',
   kras: 'KRAS genotypes',
+  'dna-extraction': 'DNA extraction runs (concentration, A260/280, volume, plate and well)',
 };
 
 /** The columns of an import file: barcode, the value column of the kind, and an optional test name. */
 export const IMPORT_BARCODE_COLUMN = 'barcode';
 export const IMPORT_TEST_COLUMN = 'test';
-export const IMPORT_VALUE_COLUMN: Record<LabImportKind, string> = { 'cancer-toxicity': 'risk_level', kras: 'genotype' };
+export const IMPORT_VALUE_COLUMN: Record<ResultImportKind, string> = { 'cancer-toxicity': 'risk_level', kras: 'genotype' };
 /** The scales each kind's value column may be written on. */
-export const IMPORT_KIND_SCALES: Record<LabImportKind, readonly ResultScale[]> = { 'cancer-toxicity': ['risk4', 'risk2'], kras: ['kras'] };
+export const IMPORT_KIND_SCALES: Record<ResultImportKind, readonly ResultScale[]> = { 'cancer-toxicity': ['risk4', 'risk2'], kras: ['kras'] };
 
 /** Every value the kind's value column accepts, in catalogue order, without repeats. */
-export function importKindValues(kind: LabImportKind): string[] {
+export function importKindValues(kind: ResultImportKind): string[] {
   return [...new Set(IMPORT_KIND_SCALES[kind].flatMap((s) => scaleValues(s) ?? []))];
 }
 
 /** True when a test takes results of that import kind (a risk level, a KRAS genotype). */
-export function importKindFitsTest(kind: LabImportKind, test: TestName): boolean {
+export function importKindFitsTest(kind: ResultImportKind, test: TestName): boolean {
   return catalogueEntry(test).acceptedScales.some((s) => IMPORT_KIND_SCALES[kind].includes(s));
 }
 
 /** The canonical value for a typed one (case and spacing forgiven: 'high  risk' -> 'High Risk'), or null. */
-export function canonicalImportValue(kind: LabImportKind, typed: string): string | null {
+export function canonicalImportValue(kind: ResultImportKind, typed: string): string | null {
   const key = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
   const wanted = key(typed);
   return importKindValues(kind).find((v) => key(v) === wanted) ?? null;

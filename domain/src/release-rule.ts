@@ -7,6 +7,7 @@ import { approvalGroupOf, APPROVAL_GROUP_TESTS, SELF_APPROVAL_MESSAGE, type Appr
 import { isTestName } from './catalogue';
 import { SampleStatus, type SampleStatus as Status } from './enums';
 import { TestResultStatus } from './record-values';
+import { flaggedExtractionMessage } from './dna-extraction';
 
 export interface ReleaseCandidate {
   resultId: number;
@@ -19,9 +20,11 @@ export interface ReleaseCandidate {
   correction: boolean;
   /** The PCR plate the result was read on, with its control check; null for an imported result. */
   plate: { name: string; ok: boolean; problems: string[] } | null;
+  /** The DNA extraction the result records (label as imported, flags outside the acceptance range); absent for other results. */
+  extraction?: { label: string; flags: readonly string[] } | null;
 }
 
-export type ReleaseRefusalKind = 'wrong-group' | 'own-result' | 'not-in-review' | 'sample-status' | 'controls-failed';
+export type ReleaseRefusalKind = 'wrong-group' | 'own-result' | 'not-in-review' | 'sample-status' | 'controls-failed' | 'extraction-flagged';
 export type ReleaseDecision = { ok: true } | { ok: false; kind: ReleaseRefusalKind; message: string };
 
 /**
@@ -44,6 +47,10 @@ export function canRelease(c: ReleaseCandidate, reviewerUserId: number, group?: 
   }
   if (c.plate && !c.plate.ok) {
     return { ok: false, kind: 'controls-failed', message: `Plate ${c.plate.name} cannot be released: its controls failed (${c.plate.problems.join('; ')})` };
+  }
+  // A flagged extraction is never released: the lab sends the sample to re-extraction or rejects it.
+  if (c.extraction && c.extraction.flags.length > 0) {
+    return { ok: false, kind: 'extraction-flagged', message: flaggedExtractionMessage(c.extraction.label, c.extraction.flags) };
   }
   return { ok: true };
 }

@@ -3,6 +3,7 @@
  * must set SESSION_SECRET (start refuses the dev one when NODE_ENV=production).
  */
 import Joi from 'joi';
+import { acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, type ExtractionAcceptance } from '@platform/domain';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -28,6 +29,8 @@ export interface Config {
   shippingWebhookSecret: string;
   /** The performing laboratory, as every lab report names it (42 CFR 493.1291(c)). */
   lab: LabIdentity;
+  /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
+  extractionAcceptance: ExtractionAcceptance;
 }
 
 export interface LabIdentity {
@@ -79,6 +82,10 @@ const schema = Joi.object({
   LAB_CLIA_NUMBER: Joi.string().trim().pattern(/^\d{2}D\d{7}$/).default(DEV_LAB.cliaNumber)
     .messages({ 'string.pattern.base': '"LAB_CLIA_NUMBER" must be a CLIA number: two digits, D, seven digits (e.g. 05D1234567)' }),
   LAB_DIRECTOR: Joi.string().trim().max(200).default(DEV_LAB.director),
+  EXTRACTION_MIN_CONCENTRATION: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minConcentration),
+  EXTRACTION_MIN_A260_280: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minA260280),
+  EXTRACTION_MAX_A260_280: Joi.number().positive().default(DEFAULT_EXTRACTION_ACCEPTANCE.maxA260280),
+  EXTRACTION_MIN_VOLUME: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minVolume),
 }).unknown(true);
 
 const LAB_ENV: Record<keyof LabIdentity, string> = { name: 'LAB_NAME', address: 'LAB_ADDRESS', cliaNumber: 'LAB_CLIA_NUMBER', director: 'LAB_DIRECTOR' };
@@ -106,6 +113,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     throw new Error('Invalid configuration: SHIPPING_WEBHOOK_SECRET must be set in production');
   }
   const lab = labIdentity(v);
+  const extractionAcceptance: ExtractionAcceptance = {
+    minConcentration: v.EXTRACTION_MIN_CONCENTRATION,
+    minA260280: v.EXTRACTION_MIN_A260_280,
+    maxA260280: v.EXTRACTION_MAX_A260_280,
+    minVolume: v.EXTRACTION_MIN_VOLUME,
+  };
+  const rangeProblem = acceptanceProblem(extractionAcceptance);
+  if (rangeProblem) throw new Error(`Invalid configuration: EXTRACTION_MIN_A260_280 / EXTRACTION_MAX_A260_280: ${rangeProblem}`);
   return {
     env: v.NODE_ENV,
     port: v.PORT,
@@ -127,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     workerLockMs: v.WORKER_LOCK_MS,
     shippingWebhookSecret: v.SHIPPING_WEBHOOK_SECRET,
     lab,
+    extractionAcceptance,
   };
 }

@@ -20,6 +20,7 @@ export {
 export { recordAudit, auditActor, callerAs, systemCaller, type AuditEntry, type Caller } from './audit';
 export { storeFile, readFileContent, type NewFile } from './files';
 export { moveSample, type StatusChange } from './samples/move-sample';
+export { noteOnTimeline } from './samples/timeline-note';
 export * from './results/released-results';
 export * from './results/result-links';
 export * from './results/lab-report-file';

@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
                   { path: 'pcr_resulting', lazy: () => labPages().then((m) => ({ Component: m.PcrResultingPage })) },
                   { path: 'cfrt_toxicity_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="cancer-toxicity" kind="cancer-toxicity" title="CFRT toxicity import" /> })) },
                   { path: 'kras_prostate_immune_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="kras" kind="kras" title="KRAS prostate immune import" /> })) },
+                  { path: 'dna_extraction_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="dna-extraction" kind="dna-extraction" title="DNA extraction import" /> })) },
                   { path: 'review', lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },
                   { path: 'storage_plate_import_tool', lazy: () => labPages().then((m) => ({ Component: m.StoragePlatesPage })) },
                 ],

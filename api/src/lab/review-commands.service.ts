@@ -33,6 +33,7 @@ import { auditActor, badRequest, conflict, enqueueJob, forbidden, moveSample, no
 import type { UserCaller } from '../http/caller';
 import { withdrawResultsInReview } from './intake.service';
 import { plateChecksForResults } from './pcr.service';
+import { extractionsForResults } from './extractions.service';
 import type { Models, ReviewCtx } from './review-rows';
 type Ctx = ReviewCtx;
 type ResultRow = InstanceType<Models['TestResult']>;
@@ -68,6 +69,7 @@ const RELEASE_REFUSAL_ERROR: Record<ReleaseRefusalKind, (message: string) => Err
   'not-in-review': (message) => conflict(message),
   'sample-status': (message) => conflict(message),
   'controls-failed': (message) => conflict(message),
+  'extraction-flagged': (message) => conflict(message),
 };
 
 /** POST approve-tests-<group>: all or nothing, each result checked by the release rule. */
@@ -81,6 +83,7 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
       lock: transaction.LOCK.UPDATE,
     });
     const plates = await plateChecksForResults(ctx, results.map((r) => r.id), transaction);
+    const extractions = await extractionsForResults(ctx, results.map((r) => r.id), transaction);
     const testsSeen = new Set<number>();
     for (const r of results) {
       const test = tests.get(r.testId)!;
@@ -90,6 +93,7 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
         resultId: r.id, resultStatus: r.status, testName: test.name, enteredByUserId: r.enteredByUserId, barcode: sample.barcode,
         sampleStatus: sample.status as Status, correction: releasedNow.some((x) => x.testId === test.id),
         plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
+        extraction: extractions.get(r.id) ?? null,
       }, caller.userId, group);
       if (!decision.ok) throw RELEASE_REFUSAL_ERROR[decision.kind](decision.message);
       if (testsSeen.has(test.id)) throw conflict(`Two results of the ${test.name} test of sample ${sample.barcode} were chosen: approve one`);

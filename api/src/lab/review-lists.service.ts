@@ -27,6 +27,7 @@ import { containsPattern, toIso } from '../http/answer-values';
 import type { UserCaller } from '../http/caller';
 import { LAB_IMPORT_JOB } from './imports.service';
 import { plateChecksForResults } from './pcr.service';
+import { extractionsForResults } from './extractions.service';
 import { includeTestSampleAccount, type ReviewCtx } from './review-rows';
 type Ctx = ReviewCtx;
 
@@ -74,6 +75,7 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
   const fileIds = [...new Set(rows.flatMap((r) => (r.importJob ? [Number((r.importJob.payload as { fileId?: number }).fileId)] : [])))];
   const files = fileIds.length ? await m.StoredFile.findAll({ where: { id: fileIds }, attributes: ['id', 'name'] }) : [];
   const plates = await plateChecksForResults(ctx, rows.map((r) => r.id));
+  const extractions = await extractionsForResults(ctx, rows.map((r) => r.id));
   const released = rows.length
     ? await m.TestResult.findAll({ where: { testId: rows.map((r) => r.testId), status: TestResultStatus.Released }, attributes: ['testId', 'value'] })
     : [];
@@ -109,6 +111,7 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
         resultId: r.id, resultStatus: r.status, testName: test.name, enteredByUserId: r.enteredByUserId, barcode: sample.barcode,
         sampleStatus: sample.status as Status, correction: released.some((x) => x.testId === r.testId),
         plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
+        extraction: extractions.get(r.id) ?? null,
       }, caller.userId).ok,
     };
   });

@@ -5,7 +5,7 @@
  */
 import { QueryTypes } from 'sequelize';
 import {
-  DocumentType, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListRow, type ResultListSortField,
+  DocumentType, PROCESSING_STEP_TESTS, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListRow, type ResultListSortField,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
@@ -84,6 +84,8 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     accountId: caller.accountId,
     finalStatuses: [SampleStatus.Resulted, SampleStatus.Rejected],
     labReport: DocumentType.LabReport,
+    // The lab's processing steps (DNA Extraction) are not the clinic's tests.
+    processingSteps: [...PROCESSING_STEP_TESTS],
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   };
@@ -93,7 +95,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${countFrom}`, { replacements, type: QueryTypes.SELECT }),
     ctx.db.sequelize.query<RawRow>(
       `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
-              (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id) AS tests,
+              (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
               o.id AS order_id, o.order_number, o.origin, s.created_at AS ordered_at,
               ${byResult ? 'r.resulted_at' : RESULTED_AT} AS resulted_at,
               p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import {
-  DocumentType, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
+  DocumentType, PROCESSING_STEP_TESTS, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
   type PatientSearchBody, type PatientSummary, type TimelineEntry, fullName,
 } from '@platform/domain';
 import type { Patient, SampleStatusEvent } from '@platform/db';
@@ -142,7 +142,8 @@ export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientI
       origin: s.order!.origin,
       orderedAt: s.order!.createdAt.toISOString(),
       physician: s.order!.physician ? { id: s.order!.physician.id, name: fullName(s.order!.physician)!, npi: s.order!.physician.npi } : null,
-      tests: (s.tests ?? []).map((t) => ({ id: t.id, name: t.name, status: t.status })),
+      // The lab's processing steps (DNA Extraction) are not the clinic's tests.
+      tests: (s.tests ?? []).filter((t) => !PROCESSING_STEP_TESTS.includes(t.name)).map((t) => ({ id: t.id, name: t.name, status: t.status })),
       timeline: (s.statusEvents ?? []).map(timelineEntry),
       documents: {
         requisitionForm: (s.documents ?? []).some((d) => d.type === DocumentType.TestRequisitionForm),

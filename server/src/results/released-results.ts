@@ -7,7 +7,7 @@
 import { Op, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import {
-  catalogueEntry, COVID_PCR_RESULT_TEXT, isTestName, isValidResultValue, resultInterpretation, TestResultStatus,
+  catalogueEntry, COVID_PCR_RESULT_TEXT, isTestName, isValidResultValue, PROCESSING_STEP_TESTS, resultInterpretation, TestResultStatus,
   type CovidPcrResult, type TestName,
 } from '@platform/domain';
 
@@ -60,7 +60,9 @@ export async function describeResult(db: Db, test: TestRow, result: ResultRow, t
 
 /** The Released result of every test of a sample (tests without one are left out), in test order. */
 export async function releasedResultsOf(db: Db, sampleId: number, transaction?: Transaction): Promise<ReleasedResult[]> {
-  const tests = await db.models.Test.findAll({ where: { sampleId }, order: [['id', 'ASC']], transaction });
+  // A processing step (DNA Extraction) is released but reports nothing: it is not a result to show.
+  const tests = (await db.models.Test.findAll({ where: { sampleId }, order: [['id', 'ASC']], transaction }))
+    .filter((t) => !PROCESSING_STEP_TESTS.includes(t.name));
   if (!tests.length) return [];
   const released = await db.models.TestResult.findAll({
     where: { testId: { [Op.in]: tests.map((t) => t.id) }, status: TestResultStatus.Released },

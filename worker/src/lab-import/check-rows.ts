@@ -18,7 +18,7 @@ import {
   TestResultStatus,
   type ImportError,
   type ImportPreviewRow,
-  type LabImportKind,
+  type ResultImportKind,
   type TestName,
 } from '@platform/domain';
 import type { ImportSheet } from './read-sheet';
@@ -26,7 +26,7 @@ import type { ImportSheet } from './read-sheet';
 /** The statuses a sample may be in for an imported result. */
 export const IMPORTABLE_STATUSES: readonly string[] = [SampleStatus.InQueue, SampleStatus.InTesting];
 
-const KIND_NOUN: Record<LabImportKind, string> = { 'cancer-toxicity': 'risk level', kras: 'KRAS genotype' };
+const KIND_NOUN: Record<ResultImportKind, string> = { 'cancer-toxicity': 'risk level', kras: 'KRAS genotype' };
 
 /** A row that passed every check: what the commit writes. */
 export interface GoodRow {
@@ -52,7 +52,7 @@ type SampleRow = InstanceType<Db['models']['Sample']>;
  */
 export async function checkRows(
   db: Db,
-  kind: LabImportKind,
+  kind: ResultImportKind,
   sheet: ImportSheet,
   options: { transaction?: Transaction; lock?: boolean; previewRows?: number } = {},
 ): Promise<RowCheck> {

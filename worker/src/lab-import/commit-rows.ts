@@ -37,15 +37,7 @@ export async function commitRows(
   })) as unknown as { testId: number; maxVersion: number }[];
   const nextVersion = new Map(maxVersions.map((v) => [Number(v.testId), Number(v.maxVersion) + 1]));
 
-  // Each sample not yet In Testing moves there: the lifecycle table is asked for every one of them.
-  const statusOf = new Map(rows.map((r) => [r.sampleId, r.sampleStatus as Status]));
-  const toTesting: number[] = [];
-  for (const [sampleId, from] of statusOf) {
-    if (from === SampleStatus.InTesting) continue;
-    const check = checkTransition({ from, to: SampleStatus.InTesting, actor: 'lab' });
-    if (!check.ok) throw new UnrecoverableError(check.error);
-    toTesting.push(sampleId);
-  }
+  const toTesting = samplesToMoveToTesting(rows);
 
   const steps = Math.ceil(rows.length / BATCH) + 2;
   let step = 0;
@@ -65,23 +57,8 @@ export async function commitRows(
     await progress(++step / steps);
   }
 
-  let moved = 0;
-  for (let i = 0; i < toTesting.length; i += BATCH) {
-    const ids = toTesting.slice(i, i + BATCH);
-    const [count] = await m.Sample.update({ status: SampleStatus.InTesting }, { where: { id: ids, status: SampleStatus.InQueue }, transaction });
-    if (count !== ids.length) throw new Error(`expected to move ${ids.length} samples to In Testing, moved ${count}`);
-    moved += count;
-  }
+  const moved = await moveSamplesToTesting(db, transaction, toTesting, who.userId);
   await progress(++step / steps);
-  const at = new Date();
-  for (let i = 0; i < toTesting.length; i += BATCH) {
-    await m.SampleStatusEvent.bulkCreate(
-      toTesting.slice(i, i + BATCH).map((sampleId) => ({
-        sampleId, fromStatus: SampleStatus.InQueue, toStatus: SampleStatus.InTesting, reason: null, actorUserId: who.userId, actorKind: 'lab' as const, createdAt: at,
-      })),
-      { transaction, returning: false },
-    );
-  }
   await recordAudit(db, {
     ...auditActor({ userId: who.userId, kind: 'lab', accountId: null, ip: null, requestId: null }),
     action: 'lab_import.committed',
@@ -91,4 +68,42 @@ export async function commitRows(
   }, transaction);
   await progress(++step / steps);
   return { resultsWritten: rows.length, samplesMovedToTesting: moved };
+}
+
+/**
+ * The samples of the rows not yet In Testing (each In Queue): the lifecycle table is asked for
+ * every one of them, so a sample that may not move fails the whole commit.
+ */
+export function samplesToMoveToTesting(rows: readonly { sampleId: number; sampleStatus: string }[]): number[] {
+  const statusOf = new Map(rows.map((r) => [r.sampleId, r.sampleStatus as Status]));
+  const toTesting: number[] = [];
+  for (const [sampleId, from] of statusOf) {
+    if (from === SampleStatus.InTesting) continue;
+    const check = checkTransition({ from, to: SampleStatus.InTesting, actor: 'lab' });
+    if (!check.ok) throw new UnrecoverableError(check.error);
+    toTesting.push(sampleId);
+  }
+  return toTesting;
+}
+
+/** Moves In Queue samples to In Testing in batches, with a status event each (their timeline); answers how many moved. */
+export async function moveSamplesToTesting(db: Db, transaction: Transaction, sampleIds: number[], userId: number): Promise<number> {
+  const m = db.models;
+  let moved = 0;
+  for (let i = 0; i < sampleIds.length; i += BATCH) {
+    const ids = sampleIds.slice(i, i + BATCH);
+    const [count] = await m.Sample.update({ status: SampleStatus.InTesting }, { where: { id: ids, status: SampleStatus.InQueue }, transaction });
+    if (count !== ids.length) throw new Error(`expected to move ${ids.length} samples to In Testing, moved ${count}`);
+    moved += count;
+  }
+  const at = new Date();
+  for (let i = 0; i < sampleIds.length; i += BATCH) {
+    await m.SampleStatusEvent.bulkCreate(
+      sampleIds.slice(i, i + BATCH).map((sampleId) => ({
+        sampleId, fromStatus: SampleStatus.InQueue, toStatus: SampleStatus.InTesting, reason: null, actorUserId: userId, actorKind: 'lab' as const, createdAt: at,
+      })),
+      { transaction, returning: false },
+    );
+  }
+  return moved;
 }

@@ -12,12 +12,12 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_TEST_COLUMN,
   IMPORT_VALUE_COLUMN,
-  LAB_IMPORT_KINDS,
   normaliseImportHeader,
+  RESULT_IMPORT_KINDS,
   sniffImportFile,
   tooManyRowsMessage,
   type ImportFormat,
-  type LabImportKind,
+  type ResultImportKind,
 } from '@platform/domain';
 
 /** A problem with the file as a whole; its message is shown to the lab user as it is. Never retried. */
@@ -42,7 +42,8 @@ export interface ImportSheet {
   rows: SheetRow[];
 }
 
-interface RawRow { row: number; cells: string[] }
+/** One line of a sheet as read: its spreadsheet row number and its cells exactly as written. */
+export interface RawRow { row: number; cells: string[] }
 
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
@@ -58,7 +59,10 @@ function readCsv(content: Buffer): RawRow[] {
   const text = content.toString('utf8').replace(/^\uFEFF/, '');
   let records: string[][];
   try {
-    records = parse(text, { delimiter: csvDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false }) as string[][];
+    // Every line ending is one (a file edited on two systems mixes them): a stray \r never stays in a cell.
+    records = parse(text, {
+      delimiter: csvDelimiter(text), record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false,
+    }) as string[][];
   } catch (err) {
     if (err instanceof CsvError) throw new ImportFileError(`The CSV file cannot be read: ${err.message}`);
     throw err;
@@ -99,7 +103,7 @@ async function readXlsx(content: Buffer): Promise<RawRow[]> {
 }
 
 /** The columns of the file, or one sentence saying what is wrong with them. */
-function mapColumns(kind: LabImportKind, header: string[]): { barcode: number; value: number; test: number | null; names: ImportSheet['columns'] } {
+function mapColumns(kind: ResultImportKind, header: string[]): { barcode: number; value: number; test: number | null; names: ImportSheet['columns'] } {
   const valueColumn = IMPORT_VALUE_COLUMN[kind];
   const names = header.map(normaliseImportHeader);
   const wanted = `The columns must be ${IMPORT_BARCODE_COLUMN} and ${valueColumn} (and optionally ${IMPORT_TEST_COLUMN})`;
@@ -110,7 +114,7 @@ function mapColumns(kind: LabImportKind, header: string[]): { barcode: number; v
   const unknown = names.filter((n) => !known.has(n));
   const missing = [IMPORT_BARCODE_COLUMN, valueColumn].filter((n) => !names.includes(n));
   if (missing.length || unknown.length) {
-    const other = LAB_IMPORT_KINDS.find((k) => k !== kind && names.includes(IMPORT_VALUE_COLUMN[k]));
+    const other = RESULT_IMPORT_KINDS.find((k) => k !== kind && names.includes(IMPORT_VALUE_COLUMN[k]));
     const hint = other ? ` (${IMPORT_VALUE_COLUMN[other]} is the column of a ${other === 'kras' ? 'KRAS genotype' : 'toxicity risk level'} file: use that import tool)` : '';
     throw new ImportFileError(`${wanted}; ${found}${hint}`);
   }
@@ -123,20 +127,35 @@ function mapColumns(kind: LabImportKind, header: string[]): { barcode: number; v
   };
 }
 
-/** Reads and shapes an import file; throws ImportFileError for a file that is not an import of that kind. */
-export async function readImportSheet(content: Buffer, fileName: string, kind: LabImportKind): Promise<ImportSheet> {
+/**
+ * Any import file as rows: its format, the header (the first row that is not blank) and the data
+ * rows after it (blank rows left out), cells exactly as written. Throws ImportFileError for a file
+ * that cannot be read, is empty, has no data rows or too many.
+ */
+export async function readSheetRows(content: Buffer, fileName: string): Promise<{ format: ImportFormat; header: RawRow; data: RawRow[] }> {
   const sniff = sniffImportFile(content, fileName);
   if (!sniff.ok) throw new ImportFileError(sniff.error);
   const raw = sniff.format === 'xlsx' ? await readXlsx(content) : readCsv(content);
   const headerIndex = raw.findIndex((r) => !isBlank(r.cells));
   if (headerIndex < 0) throw new ImportFileError('The file is empty');
-  const columns = mapColumns(kind, raw[headerIndex].cells);
   const data = raw.slice(headerIndex + 1).filter((r) => !isBlank(r.cells));
+  return { format: sniff.format, header: raw[headerIndex], data };
+}
+
+/** Refuses a sheet with no data rows or more than IMPORT_MAX_ROWS. */
+export function checkRowCount(data: RawRow[]): void {
   if (data.length === 0) throw new ImportFileError('The file has a header but no data rows');
   if (data.length > IMPORT_MAX_ROWS) throw new ImportFileError(tooManyRowsMessage(data.length));
+}
+
+/** Reads and shapes a result file; throws ImportFileError for a file that is not an import of that kind. */
+export async function readImportSheet(content: Buffer, fileName: string, kind: ResultImportKind): Promise<ImportSheet> {
+  const { format, header, data } = await readSheetRows(content, fileName);
+  const columns = mapColumns(kind, header.cells);
+  checkRowCount(data);
   const cell = (r: RawRow, i: number | null) => (i === null ? '' : (r.cells[i] ?? '').trim());
   return {
-    format: sniff.format,
+    format,
     columns: columns.names,
     rows: data.map((r) => ({ row: r.row, barcode: cell(r, columns.barcode), value: cell(r, columns.value), test: cell(r, columns.test) })),
   };

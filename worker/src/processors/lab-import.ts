@@ -1,5 +1,7 @@
 /**
- * lab-import: a result file (toxicity risk levels or KRAS genotypes) uploaded in the Lab Toolbox.
+ * lab-import: a result file (toxicity risk levels or KRAS genotypes) or a DNA extraction run
+ * (lab-import/extractions.ts: measurements per sample, rows outside the acceptance range flagged)
+ * uploaded in the Lab Toolbox.
  * - dry-run: reads the file and checks every row; writes nothing but its result (jobs.result):
  *   the first rows as read, the row count and every error with its row number and column.
  * - commit: reads and checks the file again inside ONE transaction (samples locked) and writes
@@ -8,14 +10,20 @@
  * at once with one sentence (UnrecoverableError: no retry).
  */
 import { UnrecoverableError } from 'bullmq';
-import { IMPORT_PREVIEW_ROWS, type ImportCommitResult, type ImportDryRunResult } from '@platform/domain';
+import {
+  IMPORT_PREVIEW_ROWS, type ExtractionCommitResult, type ExtractionDryRunResult, type ImportCommitResult, type ImportDryRunResult, type JobPayloads,
+} from '@platform/domain';
 import { checkRows } from '../lab-import/check-rows';
 import { commitRows } from '../lab-import/commit-rows';
+import { checkExtractions, commitExtractions, readExtractionSheet } from '../lab-import/extractions';
 import { readImportSheet } from '../lab-import/read-sheet';
-import type { Processor } from './types';
+import type { JobTools, Processor, WorkerDeps } from './types';
 import { readFileContent } from '@platform/server';
 
-export const labImport: Processor<'lab-import'> = async ({ fileId, kind, mode, userId }, deps, tools) => {
+export const labImport: Processor<'lab-import'> = async (payload, deps, tools) => {
+  if (payload.kind === 'dna-extraction') return extractionImport(payload, deps, tools);
+  const { fileId, mode, userId } = payload;
+  const kind = payload.kind;
   const { db } = deps;
   const file = await readFileContent(db, fileId);
   if (!file) throw new UnrecoverableError(`Import file ${fileId} does not exist`);
@@ -40,16 +48,57 @@ export const labImport: Processor<'lab-import'> = async ({ fileId, kind, mode, u
   }
   const outcome = await db.sequelize.transaction(async (transaction) => {
     const { good, errors } = await checkRows(db, kind, sheet, { transaction, lock: true });
-    if (errors.length) {
-      const first = errors[0];
-      throw new UnrecoverableError(
-        `Nothing was written: the file no longer passes its checks (${errors.length === 1 ? '1 error' : `${errors.length.toLocaleString('en-US')} errors`}; ` +
-          `row ${first.row}: ${first.message}). Upload it again for a new dry run`,
-      );
-    }
+    if (errors.length) throw noLongerPasses(errors);
     await tools.progress(30);
     return commitRows(db, transaction, good, { userId, jobRowId: tools.jobRowId, fileId, kind }, (f) => tools.progress(30 + f * 65));
   });
   deps.logger.info({ jobRowId: tools.jobRowId, fileId, ...outcome }, 'lab import committed');
   return { ...base, ...outcome } satisfies ImportCommitResult as unknown as Record<string, unknown>;
 };
+
+/** A failed re-check at commit time: nothing was written. */
+function noLongerPasses(errors: { row: number | null; message: string }[]): UnrecoverableError {
+  const first = errors[0];
+  return new UnrecoverableError(
+    `Nothing was written: the file no longer passes its checks (${errors.length === 1 ? '1 error' : `${errors.length.toLocaleString('en-US')} errors`}; ` +
+      `row ${first.row}: ${first.message}). Upload it again for a new dry run`,
+  );
+}
+
+/** The dna-extraction kind: the same dry run and all-or-nothing commit, with the acceptance range of the configuration. */
+async function extractionImport({ fileId, mode, userId }: JobPayloads['lab-import'], deps: WorkerDeps, tools: JobTools): Promise<Record<string, unknown>> {
+  const { db } = deps;
+  const acceptance = deps.config.extractionAcceptance;
+  const file = await readFileContent(db, fileId);
+  if (!file) throw new UnrecoverableError(`Import file ${fileId} does not exist`);
+  const sheet = await readExtractionSheet(file.content, file.name);
+  await tools.progress(mode === 'dry-run' ? 30 : 10);
+
+  if (mode === 'dry-run') {
+    const { preview, errors, flagged } = await checkExtractions(db, sheet, acceptance, { previewRows: IMPORT_PREVIEW_ROWS });
+    const result: ExtractionDryRunResult = {
+      mode, kind: 'dna-extraction', fileId, fileName: file.name, format: sheet.format,
+      rowCount: sheet.rows.length, rows: preview, errorCount: errors.length, errors,
+      acceptance, flaggedCount: flagged.length, flagged,
+    };
+    deps.logger.info({ jobRowId: tools.jobRowId, fileId, rows: sheet.rows.length, errors: errors.length, flagged: flagged.length }, 'dna extraction dry run checked');
+    return result as unknown as Record<string, unknown>;
+  }
+
+  const base = { mode, kind: 'dna-extraction' as const, fileId, fileName: file.name, rowCount: sheet.rows.length };
+  const done = await db.models.TestResult.count({ where: { importJobId: tools.jobRowId } });
+  if (done > 0) {
+    // An earlier attempt of this job committed before its status could be recorded.
+    const written = await db.models.DnaExtraction.findAll({ where: { importJobId: tools.jobRowId }, attributes: ['flags'] });
+    const flaggedCount = written.filter((e) => e.flags.length > 0).length;
+    return { ...base, resultsWritten: done, samplesMovedToTesting: 0, flaggedCount, alreadyCommitted: true } satisfies ExtractionCommitResult as unknown as Record<string, unknown>;
+  }
+  const outcome = await db.sequelize.transaction(async (transaction) => {
+    const { good, errors } = await checkExtractions(db, sheet, acceptance, { transaction, lock: true });
+    if (errors.length) throw noLongerPasses(errors);
+    await tools.progress(30);
+    return commitExtractions(db, transaction, good, { userId, jobRowId: tools.jobRowId, fileId }, (f) => tools.progress(30 + f * 65));
+  });
+  deps.logger.info({ jobRowId: tools.jobRowId, fileId, ...outcome }, 'dna extraction import committed');
+  return { ...base, ...outcome } satisfies ExtractionCommitResult as unknown as Record<string, unknown>;
+}

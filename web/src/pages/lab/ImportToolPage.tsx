@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, FileInput, Group, List, Paper, Progress, ScrollA
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  describeAcceptance, EXTRACTION_COLUMNS, type ExtractionColumn, type ExtractionCommitResult, type ExtractionDryRunResult,
   formatCount, IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, type ImportCommitResult, type ImportDryRunResult, importKindValues, LAB_IMPORT_KIND_LABELS, type LabImportKind,
 } from '@platform/domain';
 import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
@@ -11,6 +12,7 @@ import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
+import { FlaggedDryRunTable, FlaggedExtractionsPanel } from './FlaggedExtractions';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -24,8 +26,12 @@ function JobProgress({ job, label }: { job: ImportJob | undefined; label: string
   );
 }
 
+/** The dry run of a DNA extraction run adds the acceptance range and the flagged rows. */
+const extractionPart = (result: ImportDryRunResult | null) => (result?.kind === 'dna-extraction' ? (result as ExtractionDryRunResult) : null);
+
 function DryRunView({ job }: { job: ImportJob }) {
   const result = job.result as (ImportDryRunResult & { errorsTruncated?: boolean }) | null;
+  const extraction = extractionPart(result);
   if (job.status === 'Failed') {
     return (
       <Notice color="red" title="The file cannot be imported">
@@ -39,7 +45,9 @@ function DryRunView({ job }: { job: ImportJob }) {
     <Stack gap="md">
       <Notice color={clean ? 'green' : 'red'} title={clean ? 'Every row can be imported' : `${plural(result.errorCount, 'error')} found`}>
         {result.fileName}: {plural(result.rowCount, 'row')}. {clean ? 'Check the rows below, then commit the file.' : 'Nothing was written. Correct these rows and upload the file again.'}
+        {extraction && `\nAcceptance range: ${describeAcceptance(extraction.acceptance)}. ${extraction.flaggedCount ? `${plural(extraction.flaggedCount, 'row')} outside it (flagged below).` : 'Every row that can be imported is within it.'}`}
       </Notice>
+      {extraction && extraction.flaggedCount > 0 && <FlaggedDryRunTable rows={extraction.flagged} total={extraction.flaggedCount} />}
       {!clean && (
         <Stack gap="xs">
           <Group justify="space-between">
@@ -80,8 +88,8 @@ function DryRunView({ job }: { job: ImportJob }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Row</Table.Th>
-                <Table.Th>Barcode</Table.Th>
-                <Table.Th>Value</Table.Th>
+                <Table.Th>{extraction ? 'Sample' : 'Barcode'}</Table.Th>
+                <Table.Th>{extraction ? 'Extraction' : 'Value'}</Table.Th>
                 <Table.Th>Test</Table.Th>
                 <Table.Th>Sample status</Table.Th>
                 <Table.Th>Check</Table.Th>
@@ -112,6 +120,22 @@ function CommitView({ job }: { job: ImportJob }) {
   }
   if (job.status !== 'Completed' || !job.result) return null;
   const result = job.result as ImportCommitResult;
+  if (result.kind === 'dna-extraction') {
+    const { flaggedCount } = result as ExtractionCommitResult;
+    return (
+      <Stack gap="md">
+        <Notice color="green" title="Imported">
+          {plural(result.resultsWritten, 'DNA extraction')} written and waiting for review; {plural(result.samplesMovedToTesting, 'sample')} moved to In Testing.{' '}
+          {flaggedCount ? `${plural(flaggedCount, 'extraction')} outside the acceptance range: decide each below. ` : ''}
+          <Anchor component={Link} to={`${LAB_PATHS.review}?job=${job.id}`}>
+            Review this import
+          </Anchor>{' '}
+          (another lab user approves the extractions within the range).
+        </Notice>
+        {flaggedCount > 0 && <FlaggedExtractionsPanel jobId={job.id} title="Flagged samples: re-extract or reject" />}
+      </Stack>
+    );
+  }
   return (
     <Notice color="green" title="Imported">
       {plural(result.resultsWritten, 'result')} written and waiting for review; {plural(result.samplesMovedToTesting, 'sample')} moved to In Testing.{' '}
@@ -123,10 +147,44 @@ function CommitView({ job }: { job: ImportJob }) {
   );
 }
 
+const EXTRACTION_UNITS: Partial<Record<ExtractionColumn, string>> = { concentration: 'ng/µL', volume: 'µL', well: 'A1–H12' };
+
+/** What the file holds: the result files' two or three columns, or an extraction run's six. */
+function FileColumns({ kind }: { kind: LabImportKind }) {
+  if (kind === 'dna-extraction') {
+    return (
+      <>
+        <Text>
+          A CSV or Excel (.xlsx) file of one extraction run with a header row and the columns{' '}
+          {EXTRACTION_COLUMNS.map((c, i) => <span key={c}>{i ? (i === EXTRACTION_COLUMNS.length - 1 ? ' and ' : ', ') : ''}<b>{c}</b>{EXTRACTION_UNITS[c] ? ` (${EXTRACTION_UNITS[c]})` : ''}</span>)}.
+          At most {formatCount(IMPORT_MAX_ROWS)} rows and {formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB. Every row is checked first; nothing is written until you commit.
+        </Text>
+        <Text fz="sm" c="dimmed">
+          A re-extraction goes by its sample id + .reex (41000000000001.reex). Values are read exactly as written: a space around a value is an error.
+          Samples outside the lab&apos;s acceptance range are flagged, not refused.
+        </Text>
+      </>
+    );
+  }
+  const valueColumn = IMPORT_VALUE_COLUMN[kind];
+  return (
+    <>
+      <Text>
+        A CSV or Excel (.xlsx) file with a header row and the columns <b>{IMPORT_BARCODE_COLUMN}</b> and <b>{valueColumn}</b> (and
+        optionally <b>{IMPORT_TEST_COLUMN}</b>, when a sample has more than one test). At most {formatCount(IMPORT_MAX_ROWS)} rows and{' '}
+        {formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB. Every row is checked first; nothing is written until you commit.
+      </Text>
+      <Text fz="sm" c="dimmed">{valueColumn} values: {importKindValues(kind).join(' · ')}</Text>
+    </>
+  );
+}
+
 /**
- * /lab_toolbox/cfrt_toxicity_import_tool and /lab_toolbox/kras_prostate_immune_import_tool:
- * upload a CSV or XLSX, watch the check run, read every row and error (with row numbers), then
- * commit the whole file, or nothing.
+ * /lab_toolbox/cfrt_toxicity_import_tool, /lab_toolbox/kras_prostate_immune_import_tool and
+ * /lab_toolbox/dna_extraction_import_tool: upload a CSV or XLSX, watch the check run, read every
+ * row and error (with row numbers), then commit the whole file, or nothing. An extraction run's
+ * check also lists the samples outside the acceptance range; after its commit each is sent to
+ * re-extraction or rejected here (or from the review page).
  */
 export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: string }) {
   const [params, setParams] = useSearchParams();
@@ -134,7 +192,6 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
   const commitId = Number(params.get('commit')) || null;
   const { data: dryRun } = useImportJob(dryRunId);
   const { data: commit } = useImportJob(commitId);
-  const valueColumn = IMPORT_VALUE_COLUMN[kind];
 
   const form = useForm<{ file: File | null }>({
     initialValues: { file: null },
@@ -167,15 +224,10 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
     <LabPageFrame title={title} subtitle={LAB_IMPORT_KIND_LABELS[kind]}>
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <Text>
-            A CSV or Excel (.xlsx) file with a header row and the columns <b>{IMPORT_BARCODE_COLUMN}</b> and <b>{valueColumn}</b> (and
-            optionally <b>{IMPORT_TEST_COLUMN}</b>, when a sample has more than one test). At most {formatCount(IMPORT_MAX_ROWS)} rows and{' '}
-            {formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB. Every row is checked first; nothing is written until you commit.
-          </Text>
-          <Text fz="sm" c="dimmed">{valueColumn} values: {importKindValues(kind).join(' · ')}</Text>
+          <FileColumns kind={kind} />
           <Group align="flex-end" gap="sm">
             <FileInput
-              label="Result file"
+              label={kind === 'dna-extraction' ? 'Extraction file' : 'Result file'}
               description="A .csv or .xlsx file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               {...form.getInputProps('file')}

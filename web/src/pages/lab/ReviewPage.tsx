@@ -21,6 +21,8 @@ import { Notice } from '../../components/Notice';
 import { AA_COLORS, statusColor } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 import { ReviewFilterBar, useReviewFilters } from './ReviewFilters';
+import { useDnaExtractions } from '../../api/dna-extractions';
+import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
   const form = useForm<{ reason: string; outcome: SampleOutcome; rejectionReason: RejectionReason | null }>({
@@ -76,6 +78,10 @@ function InReview() {
   const { data, isLoading } = useReviewList({ page, pageSize, ...filters });
   const { data: importSummary } = useImportReview(filters.jobId ?? null);
   const rows = data?.rows ?? [];
+  // Flagged DNA extractions are never approved: they are decided (re-extraction or rejection) above the list.
+  const showFlagged = !filters.group || filters.group === 'dna-extraction';
+  const { data: flaggedPage } = useDnaExtractions(showFlagged ? { page: 1, pageSize: 50, jobId: filters.jobId ?? undefined, flagged: true, awaitingDecision: true } : null);
+  const flaggedResults = new Set((flaggedPage?.rows ?? []).map((e) => e.result.id));
   const chosen = rows.filter((r) => selected.has(r.id));
   const approvable = chosen.filter((r) => r.canApprove);
   const shownApprovable = rows.filter((r) => r.canApprove);
@@ -112,13 +118,16 @@ function InReview() {
 
   async function approve() {
     setMessage(null);
+    const extractionsOnly = approvable.every((r) => r.approvalGroup === 'dna-extraction');
     const { released, errors } = await approving.trigger(approvable);
     setSelected(new Set());
     refresh();
     if (released) showSuccessToast(`${released} ${released === 1 ? 'result' : 'results'} released`);
     setMessage(errors.length
       ? { color: 'red', text: `${released ? `${released} released. ` : ''}Not released: ${errors.join(' ')}` }
-      : { color: 'green', text: `${released} ${released === 1 ? 'result' : 'results'} released: the samples are Resulted, the lab reports and notifications are on their way.` });
+      : { color: 'green', text: `${released} ${released === 1 ? 'result' : 'results'} released: ${extractionsOnly
+        ? 'DNA extractions report nothing, so their samples stay In Testing for their tests.'
+        : 'the samples are Resulted, the lab reports and notifications are on their way.'}` });
   }
 
   return (
@@ -131,6 +140,7 @@ function InReview() {
         </Text>
       )}
       {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
+      {showFlagged && <FlaggedExtractionsPanel awaitingDecision jobId={filters.jobId ?? undefined} hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
       <Group gap="sm">
         <Button variant="default" onClick={() => setSelected(new Set(shownApprovable.map((r) => r.id)))} disabled={shownApprovable.length === 0}>
           Choose all you may approve{shownApprovable.length ? ` (${shownApprovable.length})` : ''}
@@ -138,7 +148,7 @@ function InReview() {
         <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={() => setRejecting(chosen)} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
-          <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, or their plate's controls failed).</Text>
+          <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, their plate's controls failed, or their DNA extraction is outside the acceptance range).</Text>
         )}
       </Group>
       <ScrollArea>
@@ -171,6 +181,7 @@ function InReview() {
                   <Table.Td fz="sm">{r.test}{r.version > 1 ? <Text fz="xs" c="dimmed">version {r.version}</Text> : null}</Table.Td>
                   <Table.Td fz="sm">
                     <Tooltip label={r.interpretation ?? ''} disabled={!r.interpretation} multiline w={320} withinPortal><Text fw={600} fz="sm">{r.value}</Text></Tooltip>
+                    {flaggedResults.has(r.id) && <Badge size="xs" color={AA_COLORS.orange}>Outside the acceptance range: decide above</Badge>}
                     {r.correctionReason && <Text fz="xs" c={AA_COLORS.orange}>Correction of {r.releasedValue ?? 'the released result'}: {r.correctionReason}</Text>}
                   </Table.Td>
                   <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text></Table.Td>

@@ -7,6 +7,7 @@ export const LAB_PATHS = {
   pcrResulting: `${LAB_HOME_PATH}/pcr_resulting`,
   toxicityImport: `${LAB_HOME_PATH}/cfrt_toxicity_import_tool`,
   krasImport: `${LAB_HOME_PATH}/kras_prostate_immune_import_tool`,
+  dnaExtractionImport: `${LAB_HOME_PATH}/dna_extraction_import_tool`,
   review: `${LAB_HOME_PATH}/review`,
   storagePlates: `${LAB_HOME_PATH}/storage_plate_import_tool`,
 } as const;
