@@ -6,11 +6,11 @@ export interface ToolEntry {
   title: string;
   description: string;
   icon: ComponentType<{ size?: number }>;
-  /** Linked once its page exists. */
-  to?: string;
+  /** Its page: a home lists only tools that work. */
+  to: string;
 }
 
-/** The areas of a home page, as cards; an area without a page yet is listed but not linked. */
+/** The areas of a home page, as cards, each a link to its page. */
 export function ToolList({ tools, label }: { tools: readonly ToolEntry[]; label: string }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -19,13 +19,9 @@ export function ToolList({ tools, label }: { tools: readonly ToolEntry[]; label:
           <ThemeIcon variant="light" size={40} radius="md" mb="sm" aria-hidden="true">
             <Icon size={22} />
           </ThemeIcon>
-          {to ? (
-            <Anchor component={Link} to={to} fw={650}>
-              {title}
-            </Anchor>
-          ) : (
-            <Text fw={650}>{title}</Text>
-          )}
+          <Anchor component={Link} to={to} fw={650}>
+            {title}
+          </Anchor>
           <Text fz="sm" c="dimmed" mt={4}>
             {description}
           </Text>

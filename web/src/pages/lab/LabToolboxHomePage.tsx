@@ -6,13 +6,13 @@ import { ToolList, type ToolEntry } from '../../components/ToolList';
 import { useStoredUser } from '../../session/stored-user';
 import { LAB_PATHS } from './paths';
 
-/** The lab's tools; each is linked here when its page is built. */
+/** The lab's tools, each a link to its page. */
 export const LAB_TOOLS: readonly ToolEntry[] = [
   { title: 'Sample intake', description: 'Receive kits: scan barcodes one after another, queue them for testing, or reject them with a reason.', icon: ClipboardIcon, to: LAB_PATHS.intake },
   { title: 'PCR register', description: 'Register lab-ordered COVID-19 samples and put samples and controls on a PCR plate.', icon: FlaskIcon, to: LAB_PATHS.pcrRegister },
   { title: 'PCR resulting', description: 'Enter the COVID-19 PCR results of a registered plate; failed controls block its release.', icon: FlaskIcon, to: LAB_PATHS.pcrResulting },
-  { title: 'Storage plate import', description: 'Import storage plate layouts.', icon: DocumentIcon },
-  { title: 'DNA extraction import', description: 'Import DNA extraction results.', icon: DocumentIcon },
+  { title: 'Storage plates', description: 'Place samples on 96-well storage plates by scanning or from a file, see each plate\'s map, find a sample, take it out or discard it.', icon: FlaskIcon, to: LAB_PATHS.storagePlates },
+  { title: 'DNA extraction import', description: 'Import an extraction run (concentration, A260/280, volume, plate and well): check every row, flag what is out of range, then commit; re-extract or reject flagged samples.', icon: DocumentIcon, to: LAB_PATHS.dnaExtractionImport },
   { title: 'CFRT toxicity import', description: 'Import toxicity risk levels (PROSTOX CFRT and the other toxicity tests) from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.toxicityImport },
   { title: 'KRAS prostate immune import', description: 'Import KRAS genotypes from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.krasImport },
   { title: 'Review and approve', description: 'Review entered and imported results; approve to release or reject with a reason; correct a released result.', icon: KeyIcon, to: LAB_PATHS.review },
