@@ -3,7 +3,7 @@
  * (no joi here: the SPA imports these). The request schemas that use them are in lab-schemas.ts.
  */
 import { catalogueEntry, scaleValues, type ResultScale } from './catalogue';
-import { IMPORT_MAX_ROWS, MAX_PAGE_SIZE } from './constants';
+import { MAX_PAGE_SIZE } from './constants';
 import { TestName } from './enums';
 import type { LabImportKind, ResultImportKind } from './jobs';
 import { PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, type PcrControlKind } from './pcr-plates';
@@ -82,10 +82,6 @@ export const IMPORT_FILE_NAME_MAX_LENGTH = 200;
 export const IMPORT_PREVIEW_ROWS = 200;
 /** How many errors the job endpoint answers inline (the errors CSV has them all). */
 export const IMPORT_ERRORS_INLINE = 1_000;
-
-export function tooManyRowsMessage(rows: number): string {
-  return `The file has ${formatCount(rows)} rows; the limit is ${formatCount(IMPORT_MAX_ROWS)}`;
-}
 
 /** The approval endpoints (approve-tests-<group>) and the tests each one releases. */
 export const APPROVAL_GROUPS = ['cancer', 'cfrt-toxicity', 'covid-pcr', 'dna-extraction'] as const;

@@ -1,6 +1,7 @@
 /**
  * The application layer both processes share (no HTTP here): configuration, the composition
- * root, errors, jobs, email, audit, stored files, sample status changes and released results.
+ * root, errors, jobs, email, audit, stored files, sample status changes, released results and the
+ * reader of lab import files (CSV / XLSX).
  * Password hashing is its own entry (`@platform/server/auth/passwords`): the worker never loads argon2.
  */
 export { DEV_LAB, loadConfig, type Config, type LabIdentity } from './config';
@@ -19,6 +20,7 @@ export {
 } from './email/campaigns';
 export { recordAudit, auditActor, callerAs, systemCaller, type AuditEntry, type Caller } from './audit';
 export { storeFile, readFileContent, type NewFile } from './files';
+export { readSheet, type ColumnIndex, type ReadSheetOptions, type Sheet, type SheetColumns, type SheetRow } from './sheets/read-sheet';
 export { moveSample, type StatusChange } from './samples/move-sample';
 export { noteOnTimeline } from './samples/timeline-note';
 export * from './results/released-results';

@@ -243,6 +243,7 @@ describe('lab toolbox: result-file imports', function () {
     const wrong = await upload(lab1, 'cancer-toxicity', 'kras-file.csv', `barcode,genotype\n${s.barcode},T/T negative\n`).expect(202);
     const wrongJob = await finished(lab1, wrong.body.jobId);
     expect(wrongJob.status).to.equal('Failed');
+    expect((await db.models.Job.findByPk(wrong.body.jobId))!.attempts, 'a file refused as a whole is not retried').to.equal(1);
     expect(wrongJob.error).to.equal('The columns must be barcode and risk_level (and optionally test); this file has: barcode, genotype (genotype is the column of a KRAS genotype file: use that import tool)');
     const errorsCsv = await lab1.agent.get(`/api/lab-toolbox/jobs/${wrong.body.jobId}/errors.csv`).expect(200);
     expect(errorsCsv.text).to.contain('The columns must be barcode and risk_level');

@@ -65,11 +65,11 @@ describe('worker: lab-import of DNA extraction runs', function () {
     it('refuses a repeated, unknown or missing column in one sentence', async () => {
       const read = (csv: string) => readExtractionSheet(Buffer.from(csv), 'x.csv').then(() => 'read', (e: Error) => `${e.name}: ${e.message}`);
       expect(await read('sample_id,barcode,concentration,a260_280,volume,plate,well\n1,2,3,4,5,6,7\n')).to.equal(
-        'UnrecoverableError: The column sample_id appears twice. The columns must be sample_id, concentration, a260_280, volume, plate and well; this file has: sample_id, barcode, concentration, a260_280, volume, plate, well',
+        'Invalid: The column sample_id appears twice. The columns must be sample_id, concentration, a260_280, volume, plate and well; this file has: sample_id, barcode, concentration, a260_280, volume, plate, well',
       );
       expect(await read('sample_id,concentration,a260_280,volume,plate,well,notes\n1,2,3,4,5,6,7\n')).to.match(/\(not known: notes\); this file has:/);
       expect(await read('sample_id,concentration,volume,plate,well\n1,2,3,4,5\n')).to.match(/\(missing: a260_280\); this file has:/);
-      expect(await read('sample_id,concentration,a260_280,volume,plate,well\n')).to.equal('UnrecoverableError: The file has a header but no data rows');
+      expect(await read('sample_id,concentration,a260_280,volume,plate,well\n')).to.equal('Invalid: The file has a header but no data rows');
     });
   });
 

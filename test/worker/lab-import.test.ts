@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import ExcelJS from 'exceljs';
 import { pino } from 'pino';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { storeFile } from '@platform/server';
+import { Invalid, storeFile } from '@platform/server';
 import { IMPORT_MAX_ROWS, SampleStatus, TestResultStatus, UPLOAD_FILE_KIND, type ImportCommitResult, type ImportDryRunResult } from '@platform/domain';
 import { labImport } from '@platform/worker/processors/lab-import';
 import { readImportSheet } from '@platform/worker/lab-import/read-sheet';
@@ -71,7 +71,9 @@ describe('worker: lab-import', function () {
       const file = (n: number) => Buffer.from(['barcode,genotype', ...Array.from({ length: n }, (_, i) => `41${String(i).padStart(12, '0')},T/T negative`)].join('\n'));
       const over = await readImportSheet(file(IMPORT_MAX_ROWS + 1), 'a.csv', 'kras').then(() => null, (e: Error) => e);
       expect(over?.message).to.equal('The file has 10,001 rows; the limit is 10,000');
-      expect(over?.name).to.equal('UnrecoverableError');
+      // A refusal of the file as a whole (run-job fails the job at once with its message), naming the file.
+      expect(over).to.be.instanceOf(Invalid);
+      expect((over as Invalid).fields).to.deep.equal([{ field: 'file', message: 'The file has 10,001 rows; the limit is 10,000' }]);
       expect((await readImportSheet(file(IMPORT_MAX_ROWS), 'a.csv', 'kras')).rows).to.have.length(IMPORT_MAX_ROWS);
     });
   });

@@ -1,10 +1,10 @@
 /**
- * DNA extraction runs, through the same lab-import job as the result files (read-sheet.ts reads
- * the file; the dry run and the commit are the processor's): the columns of an extraction file,
- * every row checked before anything is written, and the commit of every good row in the caller's
- * ONE transaction: the sample's DNA Extraction test (made when the sample has none), a new In
- * Review result version entered by the uploader, the dna_extractions row with the measurements
- * and flags, and each sample still In Queue moved to In Testing.
+ * DNA extraction runs, through the same lab-import job as the result files (the server's
+ * readSheet reads the file; the dry run and the commit are the processor's): the columns of an
+ * extraction file, every row checked before anything is written, and the commit of every good
+ * row in the caller's ONE transaction: the sample's DNA Extraction test (made when the sample has
+ * none), a new In Review result version entered by the uploader, the dna_extractions row with the
+ * measurements and flags, and each sample still In Queue moved to In Testing.
  *
  * No cell is trimmed: a value with a space around it is a row error naming its column. Rows
  * outside the acceptance range are not errors: they are flagged (listed with why) and imported;
@@ -19,6 +19,7 @@ import {
   extractionFlags,
   extractionResultValue,
   extractionRowRefusal,
+  IMPORT_MAX_ROWS,
   readExtractionNumber,
   readExtractionPlate,
   readExtractionSampleId,
@@ -33,9 +34,8 @@ import {
   type ImportPreviewRow,
   type SampleStatus as Status,
 } from '@platform/domain';
-import { auditActor, recordAudit } from '@platform/server';
+import { auditActor, readSheet, recordAudit } from '@platform/server';
 import { moveSamplesToTesting, samplesToMoveToTesting } from './commit-rows';
-import { checkRowCount, ImportFileError, readSheetRows } from './read-sheet';
 
 const BATCH = 2_000;
 
@@ -50,33 +50,17 @@ export interface ExtractionSheet {
   rows: ExtractionSheetRow[];
 }
 
-/** Reads an extraction file; throws ImportFileError (one sentence, no retry) for a file that is not one. */
+/** Reads an extraction file; throws Invalid (one sentence: run-job fails the job at once with it) for a file that is not one. */
 export async function readExtractionSheet(content: Buffer, fileName: string): Promise<ExtractionSheet> {
-  const { format, header, data } = await readSheetRows(content, fileName);
-  const wanted = `The columns must be ${EXTRACTION_COLUMNS.slice(0, -1).join(', ')} and ${EXTRACTION_COLUMNS.at(-1)}`;
-  const found = `this file has: ${header.cells.map((h) => h.trim() || '(blank)').join(', ')}`;
-  const index = new Map<ExtractionColumn, number>();
-  const unknown: string[] = [];
-  header.cells.forEach((h, i) => {
-    const column = extractionColumnOf(h);
-    if (!column) {
-      if (h.trim() !== '') unknown.push(h.trim());
-      return;
-    }
-    if (index.has(column)) throw new ImportFileError(`The column ${column} appears twice. ${wanted}; ${found}`);
-    index.set(column, i);
+  const { format, columns, data } = await readSheet(content, fileName, {
+    maxRows: IMPORT_MAX_ROWS,
+    columns: { required: EXTRACTION_COLUMNS, columnOf: extractionColumnOf, detail: true },
   });
-  const missing = EXTRACTION_COLUMNS.filter((c) => !index.has(c));
-  if (missing.length || unknown.length) {
-    const what = [missing.length ? `missing: ${missing.join(', ')}` : '', unknown.length ? `not known: ${unknown.join(', ')}` : ''].filter(Boolean).join('; ');
-    throw new ImportFileError(`${wanted} (${what}); ${found}`);
-  }
-  checkRowCount(data);
   return {
     format,
     rows: data.map((r) => ({
       row: r.row,
-      cells: Object.fromEntries(EXTRACTION_COLUMNS.map((c) => [c, r.cells[index.get(c)!] ?? ''])) as Record<ExtractionColumn, string>,
+      cells: Object.fromEntries(EXTRACTION_COLUMNS.map((c) => [c, r.cells[columns[c]] ?? ''])) as Record<ExtractionColumn, string>,
     })),
   };
 }
