@@ -9,7 +9,7 @@
  */
 import { TEST_CATALOGUE } from './catalogue';
 import { RejectionReason, SampleStatus, TEST_NAMES, type SampleStatus as Status, type TestName } from './enums';
-import { controlKind, isSampleId, reextractionOf } from './identifiers';
+import { controlKind, describeSpacingProblem, isSampleId, reextractionOf } from './identifiers';
 import type { ImportCommitResult, ImportDryRunResult } from './lab-schemas';
 import { normaliseImportHeader } from './lab-values';
 import { PCR_WELL_PATTERN } from './pcr-plates';
@@ -63,12 +63,9 @@ const DECIMAL_PATTERN = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
 
 export type CellRead<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Null for a cell that is present and has no space around it; otherwise what is wrong. */
+/** Null for a cell that is present and has no space around it; otherwise what is wrong (the one rule of identifiers.ts). */
 function presentAndUntrimmed(column: ExtractionColumn, text: string): string | null {
-  if (text === '') return `The ${EXTRACTION_COLUMN_LABELS[column]} is missing`;
-  if (text.trim() === '') return `The ${EXTRACTION_COLUMN_LABELS[column]} is only spaces`;
-  if (text !== text.trim()) return `The ${EXTRACTION_COLUMN_LABELS[column]} "${text}" starts or ends with a space: remove it (cells are never trimmed)`;
-  return null;
+  return describeSpacingProblem(text, `The ${EXTRACTION_COLUMN_LABELS[column]}`);
 }
 
 const UNITS: Record<'concentration' | 'a260_280' | 'volume', string> = { concentration: ' ng/µL', a260_280: '', volume: ' µL' };

@@ -23,12 +23,28 @@ export function isKitBarcode(value: string): boolean {
   return KIT_BARCODE_PATTERN.test(value);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Spaces around a value: the one rule every form, scanner and file reader applies
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Null when a typed, scanned or imported value is present and has no space around it; otherwise
+ * one sentence naming it by `label` (what is wrong; the caller adds where). Nothing is trimmed
+ * silently anywhere: intake, storage plates, extraction files and result files all refuse
+ * ' 41000000000001' with this rule.
+ */
+export function describeSpacingProblem(value: string, label: string): string | null {
+  if (value.length === 0) return `${label} is required`;
+  if (value.trim().length === 0) return `${label} is required (only spaces were entered)`;
+  if (value !== value.trim()) return `${label} must not start or end with a space`;
+  return null;
+}
+
 /** Null when the value is a kit barcode, otherwise one sentence saying what is wrong with it. */
 export function describeBarcodeProblem(value: string): string | null {
   if (isKitBarcode(value)) return null;
-  if (value.length === 0) return 'Barcode is required';
-  if (value.trim().length === 0) return 'Barcode is required (only spaces were entered)';
-  if (value !== value.trim()) return `Barcode must not start or end with a space. ${KIT_BARCODE_RULE}`;
+  const spacing = describeSpacingProblem(value, 'Barcode');
+  if (spacing) return value.trim() === '' ? spacing : `${spacing}. ${KIT_BARCODE_RULE}`;
   if (!/^\d+$/.test(value)) return `Barcode must contain digits only. ${KIT_BARCODE_RULE}`;
   if (value.length !== KIT_BARCODE_LENGTH) {
     return `Barcode must be ${KIT_BARCODE_LENGTH} digits long (this one has ${value.length}). ${KIT_BARCODE_RULE}`;

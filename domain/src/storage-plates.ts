@@ -8,7 +8,7 @@
  * sentence naming the field, never silently corrected.
  */
 import { SampleStatus } from './enums';
-import { controlKind, isKitBarcode, isSampleId, reextractionOf } from './identifiers';
+import { controlKind, describeSpacingProblem, isKitBarcode, isSampleId, reextractionOf } from './identifiers';
 import type { ImportError, ImportFormat } from './lab-schemas';
 import { PCR_CONTROL_LABELS, PCR_WELLS, type PcrControlKind } from './pcr-plates';
 
@@ -34,13 +34,8 @@ export function nextFreeWell(occupied: Iterable<string>, after?: string | null):
 
 export type ReadValue<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** The checks every typed or scanned value gets first: present, and no spaces around it. */
-function presentAndUntrimmed(value: string, label: string): string | null {
-  if (value.length === 0) return `${label} is required`;
-  if (value.trim().length === 0) return `${label} is required (only spaces were entered)`;
-  if (value !== value.trim()) return `${label} must not start or end with a space`;
-  return null;
-}
+/** The checks every typed or scanned value gets first: present, and no spaces around it (the one rule of identifiers.ts). */
+const presentAndUntrimmed = describeSpacingProblem;
 
 /** A plate's name (its barcode): 1-64 characters, no spaces around it, no control characters. */
 export function readPlateName(value: string, label = 'Plate'): ReadValue<string> {

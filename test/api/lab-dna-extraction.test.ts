@@ -215,8 +215,8 @@ describe('lab toolbox: DNA extraction import', function () {
     const errors = dry.result!.errors!;
     const at = (row: number) => errors.filter((e) => e.row === row).map((e) => `${e.column}: ${e.message}`);
     expect(at(2)).to.deep.equal([]);
-    expect(at(3)).to.deep.equal([`sample_id: The sample id " ${spaced.barcode}" starts or ends with a space: remove it (cells are never trimmed)`]);
-    expect(at(4)).to.deep.equal(['concentration: The concentration (ng/µL) "52.4 " starts or ends with a space: remove it (cells are never trimmed)']);
+    expect(at(3)).to.deep.equal(['sample_id: The sample id must not start or end with a space']);
+    expect(at(4)).to.deep.equal(['concentration: The concentration (ng/µL) must not start or end with a space']);
     expect(at(5)).to.deep.equal([`sample_id: No sample has id ${unknown}`]);
     expect(at(6)).to.deep.equal([`sample_id: Sample ${resulted.barcode} is Resulted: an extraction can be imported only for samples In Queue or In Testing`]);
     expect(at(7)).to.deep.equal([`sample_id: ${reviewing.barcode}: sample ${reviewing.barcode} already has a DNA extraction waiting for review`]);
@@ -229,12 +229,12 @@ describe('lab toolbox: DNA extraction import', function () {
       'sample_id: 41000000000 is not a sample id: use 41 or 61 followed by 12 digits, 55 + year and month + 4 to 8 digits, POOL_ + letters or digits, or a sample id + .reex for a re-extraction',
       'concentration: "20,5" is not a number (use a decimal point, not a comma): write the concentration (ng/µL) as digits, like 25.4',
       'a260_280: "abc" is not a number: write the A260/280 as digits, like 1.85',
-      'volume: The volume (µL) is missing',
+      'volume: The volume (µL) is required',
       'well: "I1" is not a well: use A1 to H12 (row letter A-H in capitals, column 1-12)',
     ]);
     expect(at(11)[1]).to.equal('well: Well A1 of plate EX-13 is already on row 2');
     expect(at(11)[0]).to.match(/^sample_id: \d+X is not a sample id/);
-    expect(at(12)).to.deep.equal(['plate: The plate is missing']);
+    expect(at(12)).to.deep.equal(['plate: The plate is required']);
     expect(dry.result!.errorCount).to.equal(errors.length);
     // Nothing is lost: every row is listed, the good one as good.
     expect(dry.result!.rowCount).to.equal(rows.length);
@@ -252,7 +252,7 @@ describe('lab toolbox: DNA extraction import', function () {
     expect(lines[0]).to.equal('row,column,value,message');
     expect(lines).to.have.length(errors.length + 1);
     expect(lines).to.include(`5,sample_id,${unknown},No sample has id ${unknown}`);
-    expect(lines).to.include('4,concentration,52.4 ,"The concentration (ng/µL) ""52.4 "" starts or ends with a space: remove it (cells are never trimmed)"');
+    expect(lines).to.include('4,concentration,52.4 ,The concentration (ng/µL) must not start or end with a space');
 
     // The same file corrected imports every row.
     const fixed = await importRun(lab1, 'mixed-run-fixed.csv', [`${good.barcode},52.4,1.86,40,EX-13,A1`, `${spaced.barcode},52.4,1.86,40,EX-13,A2`, `${other.barcode},52.4,1.86,40,EX-13,A3`]);

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
 import { Op } from 'sequelize';
-import { IMPORT_MAX_BYTES, SELF_APPROVAL_MESSAGE } from '@platform/domain';
+import { describeBarcodeProblem, IMPORT_MAX_BYTES, SELF_APPROVAL_MESSAGE } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
@@ -214,7 +214,7 @@ describe('lab toolbox: result-file imports', function () {
     ]);
     expect(at(7)).to.deep.equal([`barcode: Sample ${kras.barcode} has no test that takes a risk level (its tests: KRAS)`]);
     expect(at(8)).to.deep.equal([`barcode: Sample ${reviewing.barcode} already has a PROSTOX CFRT result waiting for review`]);
-    expect(at(9)).to.deep.equal(['risk_level: The risk_level is missing', `barcode: Barcode ${good.barcode} is already on row 2`]);
+    expect(at(9)).to.deep.equal(['risk_level: The risk_level is required', `barcode: Barcode ${good.barcode} is already on row 2`]);
     expect(at(10)).to.have.length(1);
     expect(dry.result!.errorCount).to.equal(errors.length);
     expect(dry.result!.rows!.map((r) => r.ok)).to.deep.equal([true, false, false, false, false, false, false, false, false]);
@@ -234,6 +234,38 @@ describe('lab toolbox: result-file imports', function () {
     expect(lines).to.include(`4,barcode,${unknown},No sample has barcode ${unknown}`);
     expect(lines).to.include('6,risk_level,T/T negative,"""T/T negative"" is not a risk level; use one of: Low-Average Risk, Intermediate Risk, High Risk, Very High Risk, Low Risk"');
     expect(lines.find((l) => l.startsWith('10,'))).to.match(/^10,barcode,"'=HYPERLINK\(""x""\)",/);
+  });
+
+  it('spaces around a barcode, a value or a test are a row error naming the column, never accepted trimmed (as intake refuses them)', async () => {
+    const db = t.ctx.db;
+    const a = await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });
+    const b = await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });
+    const c = await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });
+    const d = await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });
+    const e = await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });
+    const rows = [
+      ` ${a.barcode},High Risk,`, // 2: space before the barcode
+      `${b.barcode} ,High Risk,`, // 3: space after the barcode
+      `${c.barcode}, Low Risk,`, // 4: space before the value
+      `${d.barcode},High Risk,PROSTOX ultra `, // 5: space after the test
+      `${e.barcode},   ,`, // 6: a value of only spaces
+    ];
+    const up = await upload(lab1, 'cancer-toxicity', 'spaced.csv', `barcode,risk_level,test\n${rows.join('\n')}\n`).expect(202);
+    const dry = await finished(lab1, up.body.jobId);
+    expect(dry.status, dry.error ?? '').to.equal('Completed');
+    const errors = dry.result!.errors!;
+    expect(errors.map((x) => [x.row, x.column, x.value, x.message])).to.deep.equal([
+      [2, 'barcode', ` ${a.barcode}`, 'Barcode must not start or end with a space. Barcode must be 41 or 61 followed by 12 digits, or 151 followed by 11 digits'],
+      [3, 'barcode', `${b.barcode} `, 'Barcode must not start or end with a space. Barcode must be 41 or 61 followed by 12 digits, or 151 followed by 11 digits'],
+      [4, 'risk_level', ' Low Risk', 'The risk_level must not start or end with a space'],
+      [5, 'test', 'PROSTOX ultra ', 'The test must not start or end with a space'],
+      [6, 'risk_level', '   ', 'The risk_level is required (only spaces were entered)'],
+    ]);
+    expect(dry.result!.rows!.map((r) => r.ok)).to.deep.equal([false, false, false, false, false]);
+    // Intake refuses the same barcode with the same sentence (the one rule, describeBarcodeProblem).
+    expect(describeBarcodeProblem(` ${a.barcode}`)).to.equal(errors[0].message);
+    await lab1.post(`/api/lab-toolbox/import-files/${up.body.fileId}/commit`).expect(409);
+    expect(await resultsOf([a, b, c, d, e].flatMap((s) => s.testIds))).to.have.length(0);
   });
 
   it('refuses bad files with one clear message and writes nothing: wrong columns, empty, header only, 10,001 rows, binary junk, damaged workbook, too large', async () => {

@@ -26,13 +26,13 @@ describe('worker: lab-import', function () {
   after(() => closeContext(ctx));
 
   describe('reading a file', () => {
-    it('numbers rows as a spreadsheet does: blank lines and a blank first line count, blank rows are skipped', async () => {
+    it('numbers rows as a spreadsheet does: blank lines and a blank first line count, blank rows are skipped; cells are kept exactly as written', async () => {
       const csv = '\nbarcode,risk_level\n41000000000001,High Risk\n\n41000000000002, Low Risk \n';
       const sheet = await readImportSheet(Buffer.from(csv), 'a.csv', 'cancer-toxicity');
       expect(sheet.format).to.equal('csv');
       expect(sheet.rows).to.deep.equal([
         { row: 3, barcode: '41000000000001', value: 'High Risk', test: '' },
-        { row: 5, barcode: '41000000000002', value: 'Low Risk', test: '' },
+        { row: 5, barcode: '41000000000002', value: ' Low Risk ', test: '' },
       ]);
     });
 

@@ -10,6 +10,7 @@ import type { Db } from '@platform/db';
 import {
   canonicalImportValue,
   describeBarcodeProblem,
+  describeSpacingProblem,
   importKindFitsTest,
   importKindValues,
   isTestName,
@@ -95,12 +96,17 @@ export async function checkRows(
 
   for (const r of sheet.rows) {
     const errorsBefore = errors.length;
-    const value = r.value ? canonicalImportValue(kind, r.value) : null;
+    // No cell is trimmed: spaces around the value or the test are a row error naming the column
+    // (the barcode's are refused by describeBarcodeProblem, with the same rule).
+    const valueProblem = describeSpacingProblem(r.value, `The ${columns.value}`);
+    const value = valueProblem ? null : canonicalImportValue(kind, r.value);
+    const testProblem = r.test === '' ? null : describeSpacingProblem(r.test, `The ${columns.test ?? 'test'}`);
     let testName: string | null = null;
     let sample: SampleRow | undefined;
 
-    if (!r.value) fail(r.row, columns.value, r.value, `The ${columns.value} is missing`);
+    if (valueProblem) fail(r.row, columns.value, r.value, valueProblem);
     else if (!value) fail(r.row, columns.value, r.value, `"${r.value}" is not a ${KIND_NOUN[kind]}; use one of: ${allowed}`);
+    if (testProblem) fail(r.row, columns.test!, r.test, testProblem);
 
     const barcodeProblem = describeBarcodeProblem(r.barcode);
     if (barcodeProblem) {
@@ -111,7 +117,9 @@ export async function checkRows(
       const sampleTests = testsBySample.get(sample.id) ?? [];
       const list = sampleTests.map((t) => t.name).join(', ') || 'none';
       let test: (typeof tests)[number] | undefined;
-      if (r.test) {
+      if (testProblem) {
+        // Already refused above: which test the row means is not guessed.
+      } else if (r.test) {
         test = sampleTests.find((t) => t.name.toLowerCase() === r.test.toLowerCase());
         if (!test) fail(r.row, columns.test!, r.test, `Sample ${r.barcode} has no ${r.test} test (its tests: ${list})`);
         else if (!isTestName(test.name) || !importKindFitsTest(kind, test.name)) {

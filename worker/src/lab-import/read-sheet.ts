@@ -1,8 +1,9 @@
 /**
  * A result file (toxicity risk levels or KRAS genotypes) as rows: the server's readSheet reads it
  * (CSV or XLSX, rows numbered as a spreadsheet shows them) and refuses a file that cannot be an
- * import of that kind with one sentence (Invalid: run-job fails the job at once with it). Result
- * cells are read trimmed.
+ * import of that kind with one sentence (Invalid: run-job fails the job at once with it). Cells
+ * are kept exactly as written: checkRows refuses a cell with spaces around it with a row error
+ * naming its column (the one rule of describeSpacingProblem), never accepts it trimmed.
  */
 import {
   IMPORT_BARCODE_COLUMN,
@@ -45,7 +46,7 @@ export async function readImportSheet(content: Buffer, fileName: string, kind: R
     columns: { required: [IMPORT_BARCODE_COLUMN, valueColumn], optional: [IMPORT_TEST_COLUMN], hint: (header) => otherKindHint(kind, header) },
   });
   const test = columns[IMPORT_TEST_COLUMN];
-  const cell = (r: RawRow, i: number | undefined) => (i === undefined ? '' : (r.cells[i] ?? '').trim());
+  const cell = (r: RawRow, i: number | undefined) => (i === undefined ? '' : (r.cells[i] ?? ''));
   return {
     format,
     columns: { barcode: IMPORT_BARCODE_COLUMN, value: valueColumn, test: test === undefined ? null : IMPORT_TEST_COLUMN },
