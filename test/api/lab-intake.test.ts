@@ -171,6 +171,19 @@ describe('lab toolbox: intake', function () {
       expect(await timeline(t.ctx.db, sample.id)).to.deep.equal(['Order Placed', 'Pending Shipment', 'In Queue']);
     });
 
+    it('the same new sample created N times at once: exactly one 201, the rest 409 naming the barcode, never a 500, one sample written', async () => {
+      const N = 5;
+      const barcode = freshBarcode();
+      const body = { barcode, sampleType: 'Saliva', patient: { firstName: 'Race', lastName: 'Twice', dateOfBirth: '1980-02-03' } };
+      const answers = await Promise.all(Array.from({ length: N }, () => lab1.post('/api/lab-toolbox/samples/create', body)));
+      expect(answers.map((a) => a.status).sort()).to.deep.equal([201, ...Array(N - 1).fill(409)]);
+      for (const a of answers.filter((x) => x.status === 409)) {
+        expect(a.body.error.fields).to.deep.equal([{ field: 'barcode', message: a.body.error.message }]);
+        expect(a.body.error.message).to.match(new RegExp(`^Barcode ${barcode} is already used by another sample`));
+      }
+      expect(await t.ctx.db.models.Sample.count({ where: { barcode } })).to.equal(1);
+    });
+
     it('refuses a barcode already in use, and a sample type that is not a respiratory specimen', async () => {
       const s = await makeSample(t.ctx.db, { status: SampleStatus.InTransit });
       const patients = await t.ctx.db.models.Patient.count({ where: { firstName: 'Ann', lastName: 'Other' } });
@@ -178,6 +191,7 @@ describe('lab toolbox: intake', function () {
         barcode: s.barcode, sampleType: 'Saliva', patient: { firstName: 'Ann', lastName: 'Other', dateOfBirth: '1970-01-01' },
       }).expect(409);
       expect(taken.body.error.message).to.match(new RegExp(`^Barcode ${s.barcode} is already used by another sample`));
+      expect(taken.body.error.fields).to.deep.equal([{ field: 'barcode', message: taken.body.error.message }]);
       expect(await t.ctx.db.models.Patient.count({ where: { firstName: 'Ann', lastName: 'Other' } })).to.equal(patients);
       const blood = await lab1.post('/api/lab-toolbox/samples/create', {
         barcode: freshBarcode(), sampleType: 'Blood', patient: { firstName: 'Ann', lastName: 'Other', dateOfBirth: '1970-01-01' },

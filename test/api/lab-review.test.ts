@@ -156,6 +156,37 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
     }
     const plateName = () => `Run ${freshBarcode().slice(-6)}`;
 
+    it('two or more plates registered at the same moment with the same name: exactly one 201, the rest 409 naming the name, never a 500', async () => {
+      const N = 5;
+      const expectOneWinner = (answers: { status: number; body: { error?: { fields?: { field: string; message: string }[] } } }[], name: string) => {
+        expect(answers.map((a) => a.status).sort()).to.deep.equal([201, ...Array(N - 1).fill(409)]);
+        for (const a of answers.filter((x) => x.status === 409)) {
+          expect(a.body.error!.fields).to.have.length(1);
+          expect(a.body.error!.fields![0].field).to.equal('name');
+          expect(a.body.error!.fields![0].message).to.match(new RegExp(`^A plate named ${name} already exists`));
+        }
+      };
+      // N identical requests (the same samples: the later ones wait for the first one's locks).
+      const same = await covidSample();
+      const name = plateName();
+      const body = { name, wells: [{ well: 'A1', barcode: 'POS PCR CTRL' }, { well: 'B1', barcode: 'NEG PCR CTRL' }, { well: 'C1', barcode: same.barcode }] };
+      expectOneWinner(await Promise.all(Array.from({ length: N }, () => lab1.post('/api/lab-toolbox/pcr/plates', body))), name);
+      expect(await t.ctx.db.models.PcrPlate.count({ where: { name } })).to.equal(1);
+
+      // The same name with different samples (nothing shared to wait for: the unique index decides).
+      const samples = await Promise.all(Array.from({ length: N }, () => covidSample()));
+      const other = plateName();
+      const answers = await Promise.all(samples.map((s) => lab1.post('/api/lab-toolbox/pcr/plates', {
+        name: other, wells: [{ well: 'A1', barcode: 'POS PCR CTRL' }, { well: 'B1', barcode: 'NEG PCR CTRL' }, { well: 'C1', barcode: s.barcode }],
+      })));
+      expectOneWinner(answers, other);
+      expect(await t.ctx.db.models.PcrPlate.count({ where: { name: other } })).to.equal(1);
+      // The losers changed nothing: their samples are still In Queue.
+      const moved = await Promise.all(samples.map((s) => statusOf(t.ctx.db, s.id)));
+      expect(moved.filter((x) => x === 'In Testing')).to.have.length(1);
+      expect(moved.filter((x) => x === 'In Queue')).to.have.length(N - 1);
+    });
+
     it('refuses a plate without both controls, with unknown, non-COVID or wrong-status samples, listing every problem and changing nothing', async () => {
       const covid = await covidSample();
       const tox = await makeSample(t.ctx.db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });
@@ -201,7 +232,8 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
       expect(reg.body).to.include({ name, status: 'Registered', sampleCount: 2 });
       expect(reg.body.wells.map((w: { well: string; kind: string }) => `${w.well}:${w.kind}`)).to.deep.equal(['A1:positive', 'B1:negative', 'C1:sample', 'D1:sample', 'E1:null']);
       expect(await statusOf(db, s1.id)).to.equal('In Testing');
-      const dup = await lab1.post('/api/lab-toolbox/pcr/plates', { name, wells: [{ well: 'A1', barcode: 'POS PCR CTRL' }, { well: 'B1', barcode: 'NEG PCR CTRL' }] }).expect(400);
+      const dup = await lab1.post('/api/lab-toolbox/pcr/plates', { name, wells: [{ well: 'A1', barcode: 'POS PCR CTRL' }, { well: 'B1', barcode: 'NEG PCR CTRL' }] }).expect(409);
+      expect(dup.body.error.fields[0].field).to.equal('name');
       expect(dup.body.error.fields[0].message).to.match(new RegExp(`^A plate named ${name} already exists`));
 
       const missing = await lab1.post(`/api/lab-toolbox/pcr/plates/${reg.body.id}/results`, { results: [{ well: 'A1', result: 'DETECTED' }, { well: 'C1', result: 'DETECTED' }] }).expect(400);

@@ -194,7 +194,9 @@ export async function upsertStaffLinks(ctx: Ctx, caller: Caller, scope: AccessSc
   assertAccountInScope(scope, body.accountId);
   const { AccountMembership, ProviderStaffRelationship } = ctx.db.models;
   await ctx.db.sequelize.transaction(async (transaction) => {
-    const staff = await AccountMembership.findOne({ where: { accountId: body.accountId, contactId: body.staffContactId }, transaction });
+    // Locked: two replacements of the same staff member's links at once run one after the other
+    // (otherwise both delete, both insert, and the second hits provider_staff_relationships_key).
+    const staff = await AccountMembership.findOne({ where: { accountId: body.accountId, contactId: body.staffContactId }, transaction, lock: transaction.LOCK.UPDATE });
     if (!staff) throw notFound('User not found');
     if (staff.role !== AccountRole.SupportStaff) throw badRequest('Only support staff work for physicians', [{ field: 'staffContactId', message: 'This user is not support staff in the account' }]);
     const physicians = await AccountMembership.count({

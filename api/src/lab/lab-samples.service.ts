@@ -5,7 +5,7 @@
  * (Order Placed -> Pending Shipment -> In Queue, received without tracking), every step on its timeline.
  */
 import { randomInt } from 'node:crypto';
-import { UniqueConstraintError, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import {
   catalogueEntry,
   patientShortName,
@@ -18,7 +18,7 @@ import {
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { UserCaller } from '../http/caller';
-import { auditActor, badRequest, conflict, moveSample, notFound, recordAudit } from '@platform/server';
+import { auditActor, badRequest, conflict, conflictOnDuplicate, moveSample, notFound, recordAudit, type FieldError } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -37,10 +37,14 @@ export async function createLabSample(ctx: Ctx, caller: UserCaller, body: LabSam
   if (body.collectedAt && body.collectedAt > receivedAt) {
     throw badRequest('The collection time must be before the receipt time', [{ field: 'collectedAt', message: 'The collection time must be before the receipt time' }]);
   }
-  try {
-    return await ctx.db.sequelize.transaction(async (transaction) => {
-      const taken = await m.Sample.findOne({ where: { barcode: body.barcode }, attributes: ['id', 'createdAt'], transaction });
-      if (taken) throw conflict(`Barcode ${body.barcode} is already used by another sample (registered ${formatDate(taken.createdAt)})`);
+  // A barcode is one sample's: a 409 naming it, whether it was registered before or at the same moment.
+  const taken = (at?: Date): FieldError => ({ field: 'barcode', message: `Barcode ${body.barcode} is already used by another sample${at ? ` (registered ${formatDate(at)})` : ''}` });
+  return conflictOnDuplicate(() => ctx.db.sequelize.transaction(async (transaction) => {
+      const existing = await m.Sample.findOne({ where: { barcode: body.barcode }, attributes: ['id', 'createdAt'], transaction });
+      if (existing) {
+        const field = taken(existing.createdAt);
+        throw conflict(field.message, [field]);
+      }
 
       let patient: InstanceType<typeof m.Patient>;
       if (body.patientId !== undefined) {
@@ -99,9 +103,5 @@ export async function createLabSample(ctx: Ctx, caller: UserCaller, body: LabSam
         patient: patientShortName(patient.firstName, patient.lastName),
         receivedAt: receivedAt.toISOString(),
       };
-    });
-  } catch (err) {
-    if (err instanceof UniqueConstraintError) throw conflict(`Barcode ${body.barcode} is already used by another sample`);
-    throw err;
-  }
+    }), { samples_barcode_key: taken() });
 }

@@ -30,7 +30,7 @@ import {
 import type { AppContext } from '../context';
 import type { UserCaller } from '../http/caller';
 import { toIso } from '../http/answer-values';
-import { auditActor, conflict, type FieldError, moveSample, notFound, recordAudit, validationFailed } from '@platform/server';
+import { auditActor, conflict, conflictOnDuplicate, type FieldError, moveSample, notFound, recordAudit, validationFailed } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 type Models = AppContext['db']['models'];
@@ -162,14 +162,15 @@ export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: nu
   };
 }
 
-/** POST pcr/plates: every well is checked; all problems are answered at once and nothing is written. */
+/** POST pcr/plates: a taken name is a 409 naming it; otherwise every well is checked, all problems are answered at once and nothing is written. */
 export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlateBody): Promise<PlateView> {
   const m = ctx.db.models;
-  return ctx.db.sequelize.transaction(async (transaction) => {
+  // The name is unique: a 409 naming it, whether the plate was registered before or at the same
+  // moment (the unique violation of a concurrent registration with other samples).
+  const taken = (at?: Date): FieldError => ({ field: 'name', message: `A plate named ${body.name} already exists${at ? ` (registered ${formatDate(at)})` : ''}` });
+  return conflictOnDuplicate(() => ctx.db.sequelize.transaction(async (transaction) => {
     const problems: FieldError[] = [];
     const field = (i: number) => `wells.${i}.barcode`;
-    const existing = await m.PcrPlate.findOne({ where: { name: body.name }, attributes: ['id', 'createdAt'], transaction });
-    if (existing) problems.push({ field: 'name', message: `A plate named ${body.name} already exists (registered ${formatDate(existing.createdAt)})` });
 
     const classified = body.wells.map((w) => ({ ...w, what: classifyPcrWellLabel(w.barcode) }));
     const barcodes = [...new Set(classified.flatMap((w) => (w.what.kind === 'sample' ? [w.what.barcode] : [])))];
@@ -181,6 +182,13 @@ export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlate
           lock: { level: transaction.LOCK.UPDATE, of: m.Sample },
         })
       : [];
+    // Checked after the samples are locked: a registration of the same plate at the same moment
+    // waited for them above and now sees the plate the first one committed.
+    const existing = await m.PcrPlate.findOne({ where: { name: body.name }, attributes: ['id', 'createdAt'], transaction });
+    if (existing) {
+      const field = taken(existing.createdAt);
+      throw conflict(field.message, [field]);
+    }
     const byBarcode = new Map(samples.map((s) => [s.barcode, s]));
     const covidTestIds = samples.flatMap((s) => (s.tests ?? []).filter(isPlateTest).map((t) => t.id));
     const inReview = new Set(
@@ -253,7 +261,7 @@ export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlate
       details: { plateId: plate.id, samples: rows.filter((r) => r.sampleId).length, controls: rows.filter((r) => r.controlKind).length },
     }, transaction);
     return (await loadPlateView(ctx, plate.id, transaction))!;
-  });
+  }), { pcr_plates_name_key: taken() });
 }
 
 /**
