@@ -257,7 +257,10 @@ describe('admin API', () => {
       const doctor = await provider(account.id, AccountRole.Physician, ProviderTitle.Physician, VALID_NPIS[0]);
       const colleague = await provider(account.id, AccountRole.Physician, ProviderTitle.Physician, VALID_NPIS[2]);
       const staff = await provider(account.id, AccountRole.SupportStaff);
-      await admin.post('/api/admin/provider-staff-relationships/upsert', { accountId: account.id, staffContactId: staff.contactId, physicianContactIds: [doctor.contactId] }).expect(200);
+      // The same links set N times at once: every answer 200, never a 500 (provider_staff_relationships_key), one link kept.
+      const upserts = await Promise.all(Array.from({ length: 5 }, () =>
+        admin.post('/api/admin/provider-staff-relationships/upsert', { accountId: account.id, staffContactId: staff.contactId, physicianContactIds: [doctor.contactId] })));
+      expect(upserts.map((u) => u.status)).to.deep.equal([200, 200, 200, 200, 200]);
       const links = (await admin.agent.get(`/api/admin/provider-staff-relationships/get-support-staff?accountId=${account.id}`).expect(200)).body;
       expect(links).to.have.length(1);
       expect(links[0].physicians.map((p: { contactId: number }) => p.contactId)).to.deep.equal([doctor.contactId]);
