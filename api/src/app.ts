@@ -45,7 +45,7 @@ export function createApp(ctx: AppContext): Express {
     next();
   });
   const passport = installSessions(app, ctx);
-  app.use('/api', csrfProtection);
+  app.use('/api', csrfProtection(ctx.config));
   app.use('/api/system', systemRouter(ctx));
   app.use('/api/auth', authRouter(ctx, passport));
   app.use('/api/admin', adminRouter(ctx));

@@ -39,7 +39,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const changeThrottle = createPasswordChangeThrottle(ctx.redis, ctx.config.redisPrefix);
 
   router.get('/csrf', (req, res) => {
-    res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req) });
+    res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req, res, ctx.config) });
   });
 
   router.post('/login', validateBody(loginBody), async (req, res) => {

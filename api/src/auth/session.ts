@@ -1,8 +1,11 @@
 /**
  * Sessions stored in PostgreSQL (HttpOnly cookie, SameSite=Lax, rolling idle timeout), passport
- * with the local strategy, and CSRF protection with a synchroniser token kept in the session.
+ * with the local strategy, and CSRF protection: a signed-in session keeps a synchroniser token in
+ * the session; an anonymous caller gets a signed double-submit token (an HttpOnly SameSite=Strict
+ * cookie the header must match), so anonymous reads store no session row.
  */
-import type { Express, RequestHandler } from 'express';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import { Passport, type PassportStatic } from 'passport';
@@ -50,6 +53,70 @@ export function installSessions(app: Express, ctx: AppContext): PassportStatic {
 
 const csrf = csrfSync({ getTokenFromRequest: (req) => req.get('x-csrf-token') });
 
-/** Refuses a state-changing request without the session's CSRF token (GET, HEAD, OPTIONS pass). */
-export const csrfProtection: RequestHandler = csrf.csrfSynchronisedProtection;
-export const csrfToken = (req: Parameters<RequestHandler>[0]) => csrf.generateToken(req);
+/** The anonymous caller's CSRF cookie: `{nonce}.{hmac}`, the same value the x-csrf-token header must carry. */
+export const CSRF_COOKIE = 'platform.csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface CsrfConfig {
+  sessionSecret: string;
+  secureCookies: boolean;
+}
+
+const signNonce = (secret: string, nonce: string) => createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
+
+function sameString(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A token this server signed (a value merely set in the cookie by someone else is not one). */
+function isSignedToken(secret: string, token: string | undefined): token is string {
+  if (!token) return false;
+  const [nonce, mac, ...rest] = token.split('.');
+  return rest.length === 0 && !!nonce && !!mac && sameString(mac, signNonce(secret, nonce));
+}
+
+function cookieOf(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A signed-in session is stored anyway: its token lives in it. An anonymous caller's lives in a cookie. */
+const signedIn = (req: Request) => req.user !== undefined;
+
+/**
+ * Refuses a state-changing request without its CSRF token (GET, HEAD, OPTIONS pass): a signed-in
+ * session's synchroniser token, or for an anonymous caller the header matching the signed cookie
+ * (a cross-site page can neither read the token nor, SameSite=Strict, send the cookie).
+ */
+export function csrfProtection(config: CsrfConfig): RequestHandler {
+  return (req, res, next) => {
+    if (signedIn(req)) return csrf.csrfSynchronisedProtection(req, res, next);
+    if (SAFE_METHODS.has(req.method)) return next();
+    const header = req.get('x-csrf-token');
+    const cookie = cookieOf(req, CSRF_COOKIE);
+    if (header && cookie && sameString(header, cookie) && isSignedToken(config.sessionSecret, header)) return next();
+    next(csrf.invalidCsrfTokenError);
+  };
+}
+
+/** The caller's CSRF token; for an anonymous caller nothing is written to the session (no session row). */
+export function csrfToken(req: Request, res: Response, config: CsrfConfig): string {
+  if (signedIn(req)) return csrf.generateToken(req);
+  const existing = cookieOf(req, CSRF_COOKIE);
+  if (isSignedToken(config.sessionSecret, existing)) return existing;
+  const nonce = randomBytes(24).toString('base64url');
+  const token = `${nonce}.${signNonce(config.sessionSecret, nonce)}`;
+  res.cookie(CSRF_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/api' });
+  return token;
+}

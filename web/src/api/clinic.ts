@@ -89,8 +89,15 @@ export function usePatientSearch(accountId: number, q: string, page = 1, pageSiz
   );
 }
 
-export const usePatientDetail = (accountId: number, patientId: number | null) =>
-  useApiQuery<PatientDetail>(patientId ? clinicApiPath(accountId, `patient/${patientId}`) : null, { errorHeading: 'Error retrieving patient details' });
+/**
+ * A patient of the account. A page that shows its own not-found (none such, or another account's
+ * patient) names 404 in `quietStatuses`: that failure then opens no error modal.
+ */
+export const usePatientDetail = (accountId: number, patientId: number | null, { quietStatuses }: { quietStatuses?: readonly number[] } = {}) =>
+  useApiQuery<PatientDetail>(patientId ? clinicApiPath(accountId, `patient/${patientId}`) : null, {
+    errorHeading: 'Error retrieving patient details',
+    quietStatuses,
+  });
 
 export interface ListParams {
   page: number;

@@ -36,9 +36,12 @@ export const swrDefaults: SWRConfiguration = {
   shouldRetryOnError: QUERY_RETRIES > 0,
 };
 
-/** One API resource, read through SWR; `errorHeading` is what the error modal says on failure. */
-export function useApiQuery<T>(path: string | null, { errorHeading }: { errorHeading: string }) {
-  return useSWR<T, ApiError>(path, (p: string) => apiFetch<T>(p), withErrorHeading({ errorHeading }));
+/**
+ * One API resource, read through SWR; `errorHeading` is what the error modal says on failure,
+ * `quietStatuses` the failures the page shows itself (no modal).
+ */
+export function useApiQuery<T>(path: string | null, { errorHeading, quietStatuses }: { errorHeading: string; quietStatuses?: readonly number[] }) {
+  return useSWR<T, ApiError>(path, (p: string) => apiFetch<T>(p), withErrorHeading({ errorHeading, quietStatuses }));
 }
 
 /** A paginated list (rows + x-total-count); the previous page stays on screen while the next loads. */

@@ -18,7 +18,8 @@ export function PatientPage() {
 }
 
 function PatientView({ accountId, patientId }: { accountId: number; patientId: number }) {
-  const { data, error, isLoading } = usePatientDetail(accountId, patientId);
+  // A 404 (no such patient, or another account's) is shown here, in the page: no error modal too.
+  const { data, error, isLoading } = usePatientDetail(accountId, patientId, { quietStatuses: [404] });
   if (error instanceof ApiError && error.status === 404) {
     return (
       <Alert color="gray" variant="light" title="Patient not found">
