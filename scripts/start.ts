@@ -1,10 +1,8 @@
 /**
  * `npm start`: finds or starts PostgreSQL and Redis, starts the SMTP catcher unless SMTP_HOST is
- * set, migrates, loads the demo data, builds the SPA if it has not been built, starts the API
+ * set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API
  * and the worker, and prints the URL and the demo logins.
  */
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { connect, createMigrator } from '@platform/db';
 import { startApi } from '@platform/api';
@@ -14,6 +12,7 @@ import { findPostgres, findRedis, freePort } from './local-services';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { buildWeb, webBuildIsStale } from './web-build';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = path.join(ROOT, 'web/dist');
@@ -40,10 +39,9 @@ async function main() {
     process.env.SMTP_PORT = String(catcher.port);
   }
 
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    console.log('Building the web app (first start only)…');
-    // A production bundle whatever NODE_ENV says; the size budget is checked by `npm test`, never in the way of starting.
-    execSync('npx vite build', { cwd: path.join(ROOT, 'web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (webBuildIsStale(ROOT, WEB_DIST)) {
+    console.log('Building the web app (its sources changed since the last build, or it was never built)…');
+    buildWeb(ROOT, WEB_DIST);
   }
 
   const config = loadConfig(process.env, { webDist: WEB_DIST });
