@@ -174,7 +174,8 @@ describe('e2e: admin portal and account users', function () {
   });
 
   describe('a Super Admin removes access; an admin deactivates', () => {
-    const PASSWORD = 'account-users-e2e-1';
+    // A password of this run only (the people are made by the test itself).
+    const PASSWORD = `e2e-${randomBytes(8).toString('hex')}-1`;
     const accounts = { main: { id: 0, name: '' }, second: { id: 0, name: '' }, third: { id: 0, name: '' } };
     const people = {
       boss: { email: '', firstName: 'Bea', lastName: '', contactId: 0 },

@@ -1,12 +1,13 @@
 /** The laboratory's identity in configuration: obviously-dev defaults, a CLIA number's form, and production refusing the placeholders. */
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { DEV_LAB, loadConfig } from '@platform/server';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 'a-real-session-secret-of-some-length',
+  SESSION_SECRET: `test-only-${randomBytes(16).toString('hex')}`,
   SECURE_COOKIES: 'true',
-  SHIPPING_WEBHOOK_SECRET: 'a-real-shipping-secret-of-some-length',
+  SHIPPING_WEBHOOK_SECRET: `test-only-${randomBytes(16).toString('hex')}`,
 };
 const REAL_LAB = { LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD' };
 

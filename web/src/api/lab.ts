@@ -117,11 +117,3 @@ export const rejectResults = (body: RejectResultsBody) =>
 export const correctResult = (body: CorrectResultBody) =>
   apiFetch<CorrectedResult>(labApiPath('results/correct'), { method: 'POST', body });
 
-/** The server's sentence of a failed command, or a general one. */
-export function commandError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.fields.length > 1) return error.fields.map((f) => f.message).join('\n');
-    return error.serverMessage || error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}

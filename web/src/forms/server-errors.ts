@@ -65,3 +65,12 @@ export function formErrorMessage(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The server's sentence of a failed command (each field's when several are named), or a general one. */
+export function commandError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.fields.length > 1) return error.fields.map((f) => f.message).join('\n');
+    return error.serverMessage || error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

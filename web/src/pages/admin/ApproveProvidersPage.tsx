@@ -11,7 +11,8 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AccountGrantsField, emptyGrant, grantRowsProblem, grantsOf, roleForTitle, type GrantRow } from './AccountGrantsField';
 import { AdminPageFrame } from './AdminPageFrame';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 
 /** /admin/provider/approve: providers who asked for access, oldest first; approve with accounts and roles, or deny with a reason. */
@@ -138,7 +139,7 @@ function ApproveModal({ contact, onClose, onDone, onRefused }: ModalProps) {
             defaultRole={role}
             disabled={sending.submitting}
           />
-          <FormError title="Access was not approved" error={sending.error} message={sending.error === undefined ? undefined : serverMessage(sending.error)} />
+          <FormError title="Access was not approved" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={sending.submitting}>
               Cancel
@@ -174,7 +175,7 @@ function DenyModal({ contact, onClose, onDone, onRefused }: ModalProps) {
             data-autofocus
             {...form.getInputProps('reason')}
           />
-          <FormError title="Access was not denied" error={sending.error} message={sending.error === undefined ? undefined : serverMessage(sending.error)} />
+          <FormError title="Access was not denied" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={sending.submitting}>
               Cancel

@@ -20,7 +20,8 @@ import { AA_COLORS } from '../../status-colors';
 import { AccountMultiSelect, type AccountOption } from './AccountSelect';
 import { AdminPageFrame } from './AdminPageFrame';
 import { ConfirmDialog } from './ConfirmDialog';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 
 const EMAIL_COLORS: Record<string, string> = { Pending: AA_COLORS.blue, Sent: AA_COLORS.green, Failed: AA_COLORS.red, 'Not queued': AA_COLORS.gray };
@@ -155,7 +156,7 @@ function EmailLog({ status, onStatus }: { status: EmailStatus | null; onStatus: 
           onConfirm={() => void confirmResend()}
           onClose={() => setResending(null)}
           busy={resend.isMutating}
-          error={resend.error === undefined ? undefined : serverMessage(resend.error)}
+          error={resend.error === undefined ? undefined : commandError(resend.error)}
           errorTitle="The email was not resent"
           danger={false}
         >
@@ -265,7 +266,7 @@ function NewCampaign({ onSent }: { onSent: (c: CampaignProgress) => void }) {
             Preview
           </Button>
         </Group>
-        <FormError title={sending.error ? 'The emails were not sent' : 'No preview'} error={failure === undefined ? undefined : serverMessage(failure)} />
+        <FormError title={sending.error ? 'The emails were not sent' : 'No preview'} error={failure === undefined ? undefined : commandError(failure)} />
         {preview && (
           <Card withBorder padding="md" component="section" aria-label="Preview">
             <Stack gap="sm">

@@ -20,7 +20,8 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 
 const MAX_PRICE_USD = 10_000;
@@ -165,7 +166,7 @@ function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
               <TextInput label="Valid until" description="YYYY-MM-DD, the last day the price applies" placeholder={today()} required autoComplete="off" {...form.getInputProps('validUntil')} />
             </SimpleGrid>
             <Textarea label="Note" autosize minRows={2} maxLength={REASON_MAX_LENGTH} {...form.getInputProps('note')} />
-            <FormError title="The record was not saved" error={sending.error} message={sending.error === undefined ? undefined : serverMessage(sending.error)} onClose={sending.reset} />
+            <FormError title="The record was not saved" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.reset} />
             <Group justify="flex-end">
               <Button type="submit" loading={sending.submitting}>
                 Save record

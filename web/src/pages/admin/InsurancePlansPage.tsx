@@ -8,7 +8,8 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 
 const PAYER_CODE_MAX_LENGTH = 40;
@@ -57,7 +58,7 @@ function NewPlan() {
                 Add plan
               </Button>
             </Group>
-            <FormError title="The plan was not added" error={sending.error} message={sending.error === undefined ? undefined : serverMessage(sending.error)} onClose={sending.reset} />
+            <FormError title="The plan was not added" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.reset} />
           </Stack>
         </Fieldset>
       </form>
@@ -160,7 +161,7 @@ function PlanRow({ plan, onEdit }: { plan: InsurancePlanRow; onEdit: () => void 
         </Group>
         {toggling.lastError !== undefined && (
           <Text c="red.9" fz="xs" role="alert" ta="right">
-            {serverMessage(toggling.lastError)}
+            {commandError(toggling.lastError)}
           </Text>
         )}
       </Table.Td>
@@ -206,7 +207,7 @@ function EditPlanRow({ plan, onDone }: { plan: InsurancePlanRow; onDone: () => v
         </Group>
         {saving.error !== undefined && (
           <Text c="red.9" fz="xs" role="alert" ta="right">
-            {serverMessage(saving.error)}
+            {commandError(saving.error)}
           </Text>
         )}
       </Table.Td>

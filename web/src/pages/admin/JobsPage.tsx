@@ -9,7 +9,8 @@ import { useCommand } from '../../forms/use-form-submit';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
 import { ConfirmDialog } from './ConfirmDialog';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 
 const JOB_COLORS: Record<JobStatus, string> = { Pending: AA_COLORS.blue, Completed: AA_COLORS.green, Failed: AA_COLORS.red };
@@ -46,7 +47,7 @@ export function JobsPage() {
       afterRetry((await retryOne.trigger(job)).retried);
     } catch (error) {
       onCommandError(error);
-      setMessage({ color: 'red', text: `Job ${job.id} was not retried: ${serverMessage(error)}` });
+      setMessage({ color: 'red', text: `Job ${job.id} was not retried: ${commandError(error)}` });
     } finally {
       setRetrying(null);
     }
@@ -177,7 +178,7 @@ export function JobsPage() {
           onConfirm={() => void onRetryAll()}
           onClose={() => setConfirmingAll(false)}
           busy={retryAll.isMutating}
-          error={retryAll.error === undefined ? undefined : serverMessage(retryAll.error)}
+          error={retryAll.error === undefined ? undefined : commandError(retryAll.error)}
           errorTitle="The jobs were not retried"
           danger={false}
         >

@@ -9,7 +9,8 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
 import { ConfirmDialog } from './ConfirmDialog';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 
 /** /admin/provider/lab-toolbox: the lab staff who use the Lab Toolbox; add one (emailed a set-password link) or deactivate one. */
@@ -63,7 +64,7 @@ function NewLabUser() {
               <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
             </SimpleGrid>
             {/* SPEC §8: 'Adding lab toolbox user failed', with the server's reason. */}
-            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : serverMessage(sending.lastError)} onClose={sending.reset} />
+            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={sending.reset} />
             <Group justify="flex-end">
               <Button type="submit" loading={sending.submitting}>
                 Add user
@@ -149,7 +150,7 @@ function LabUserList() {
           onConfirm={() => void confirm()}
           onClose={() => setDeactivating(null)}
           busy={command.isMutating}
-          error={command.error === undefined ? undefined : serverMessage(command.error)}
+          error={command.error === undefined ? undefined : commandError(command.error)}
           errorTitle="The user was not deactivated"
         >
           <Text>

@@ -12,7 +12,8 @@ import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AdminPageFrame } from './AdminPageFrame';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 
 interface PhysicianRow {
   firstName: string;
@@ -180,7 +181,7 @@ export function NewAccountPage() {
                 </Stack>
               </Fieldset>
 
-              <FormError title="The account was not created" error={sending.error} message={sending.error === undefined ? undefined : serverMessage(sending.error)} onClose={sending.reset} />
+              <FormError title="The account was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.reset} />
               <Group justify="flex-end">
                 <Button type="submit" loading={sending.submitting}>
                   Create account

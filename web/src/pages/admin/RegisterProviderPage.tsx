@@ -13,7 +13,8 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AccountGrantsField, emptyGrant, grantRowsProblem, grantsOf, roleForTitle, type GrantRow } from './AccountGrantsField';
 import { AdminPageFrame } from './AdminPageFrame';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { ADMIN_PATHS, adminUserPath } from './paths';
 
 interface RegisterValues {
@@ -146,7 +147,7 @@ export function RegisterProviderPage() {
                 error={form.errors.accounts}
                 defaultRole={values.title ? roleForTitle(values.title) : null}
               />
-              <FormError title="The user was not created" error={sending.error} message={sending.error === undefined ? undefined : serverMessage(sending.error)} onClose={sending.reset} />
+              <FormError title="The user was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.reset} />
               <Group justify="flex-end">
                 <Button type="submit" loading={sending.submitting}>
                   Register provider

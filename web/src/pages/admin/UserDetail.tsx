@@ -19,7 +19,8 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AccountSelect, type AccountOption } from './AccountSelect';
 import { ConfirmDialog } from './ConfirmDialog';
-import { onCommandError, serverMessage } from './errors';
+import { onCommandError } from './errors';
+import { commandError } from '../../forms/server-errors';
 import { ADMIN_PATHS } from './paths';
 import { QueryState, queryFlags } from './QueryState';
 import { ACCESS_COLORS, signInState } from './user-status';
@@ -53,7 +54,7 @@ export function UserDetail({ contactId }: { contactId: number }) {
       return true;
     } catch (error) {
       onCommandError(error);
-      setMessage({ color: 'red', text: serverMessage(error) });
+      setMessage({ color: 'red', text: commandError(error) });
       return false;
     } finally {
       setBusyKey(null);
@@ -394,7 +395,7 @@ function StaffLinks({ c, membership }: { c: ContactDetail; membership: ContactMe
           </Group>
           {save.error !== undefined && (
             <Text c="red.9" fz="sm" role="alert">
-              {serverMessage(save.error)}
+              {commandError(save.error)}
             </Text>
           )}
         </QueryState>

@@ -4,7 +4,8 @@ import {
   EXTRACTION_OUTCOME_LABELS, EXTRACTION_REJECTION_REASON, formatCount, reextractionIdOf, type ExtractionOutcome, type FlaggedExtractionRow,
 } from '@platform/domain';
 import { decideExtraction, useDnaExtractions, type ExtractionView } from '../../api/dna-extractions';
-import { commandError, useRefreshLab } from '../../api/lab';
+import { useRefreshLab } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';

@@ -5,7 +5,8 @@ import {
   describeAcceptance, EXTRACTION_COLUMNS, type ExtractionColumn, type ExtractionCommitResult, type ExtractionDryRunResult,
   formatCount, IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, type ImportCommitResult, type ImportDryRunResult, importKindValues, LAB_IMPORT_KIND_LABELS, type LabImportKind,
 } from '@platform/domain';
-import { commandError, commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
+import { commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { FormError } from '../../components/FormError';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';

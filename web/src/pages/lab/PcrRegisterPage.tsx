@@ -3,7 +3,8 @@ import { Anchor, Button, Grid, Group, List, Paper, ScrollArea, Select, Stack, Ta
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import { formatDateTime, LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_WELLS, TestName, type SampleType } from '@platform/domain';
-import { commandError, createLabSample, registerPlate, usePcrQueue, useRefreshLab, type Plate } from '../../api/lab';
+import { createLabSample, registerPlate, usePcrQueue, useRefreshLab, type Plate } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';

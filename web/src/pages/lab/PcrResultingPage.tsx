@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   checkPcrControls, COVID_PCR_RESULT_TEXT, COVID_PCR_RESULTS, formatDateTime, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PcrPlateStatus, type CovidPcrResult, type PcrControlKind,
 } from '@platform/domain';
-import { commandError, enterPlateResults, usePcrPlate, usePcrPlates, useRefreshLab, type Plate } from '../../api/lab';
+import { enterPlateResults, usePcrPlate, usePcrPlates, useRefreshLab, type Plate } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';

@@ -8,10 +8,8 @@ import {
   APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
-import {
-  approveResults, commandError, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList,
-  type ReleasedResultRow, type ReviewListRow,
-} from '../../api/lab';
+import { approveResults, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList, type ReleasedResultRow, type ReviewListRow } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { FormError } from '../../components/FormError';
 import { Pager } from '../../components/Pager';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, FileInput, Group, List, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCount, STORAGE_IMPORT_COLUMNS, STORAGE_IMPORT_MAX_BYTES, STORAGE_IMPORT_MAX_ROWS, type StorageImportCheck } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
-import { commandError } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { importStorageFile, useRefreshStorage, type StorageImportCommitted } from '../../api/storage';
 import { Notice } from '../../components/Notice';
 import { useCommand } from '../../forms/use-form-submit';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime, STORAGE_CONTENT_LABELS, storedStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
-import { commandError } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { discardSample, takeOutOfWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
 import { Notice } from '../../components/Notice';
 import { useCommand } from '../../forms/use-form-submit';

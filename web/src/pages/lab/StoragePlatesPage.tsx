@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, formatDateTime, STORAGE_CONTENT_LABELS } from '@platform/domain';
-import { commandError } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { createStoragePlate, useRefreshStorage, useSampleLocation, useStoragePlate, useStoragePlates } from '../../api/storage';
 import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';

@@ -1,7 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatTime } from '@platform/domain';
-import { commandError } from '../../api/lab';
+import { commandError } from '../../forms/server-errors';
 import { placeInWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
 import { AA_COLORS } from '../../status-colors';
 
