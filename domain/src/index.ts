@@ -28,3 +28,4 @@ export * from './storage-plates';
 export * from './storage-schemas';
 export * from './dna-extraction';
 export * from './dna-extraction-schemas';
+export * from './patient-ordering';

@@ -1,0 +1,511 @@
+/**
+ * Patient ordering (the Patient Portal's self-order, the clinic's {product}-through-mirakind order
+ * and patient invitations): the products a patient may order, the eligibility questions kept as
+ * data, how answers decide eligibility and which tests are ordered, payment methods and statuses,
+ * the order's stages, and the request schemas and answer types of every patient-ordering call.
+ * Shared by api (validation, pricing), worker (receipt emails) and web (the stepped order pages).
+ * See docs/patient-ordering-api.md for the endpoints.
+ */
+import Joi from 'joi';
+import { canOrderIn } from './catalogue';
+import { Portal, RADIATION_TREATMENTS, TestName, YES_NO_OTHER, YesNoOther, type RadiationTreatment } from './enums';
+import { ORDER_ATTESTATIONS, type Attestations } from './orders';
+import { PATIENT_PHONE_PATTERN, patientDateOfBirthSchema, patientNameSchema } from './provider-schemas';
+import { emailSchema } from './schemas';
+
+const STRICT_KEYS = { allowUnknown: false } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Products and their eligibility questions
+// ---------------------------------------------------------------------------------------------
+
+/** The products of the patient order pages (/patient-portal/order/{product}/new). */
+export const PATIENT_PRODUCTS = ['prostox', 'kras', 'previotox'] as const;
+export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
+
+export const PATIENT_PRODUCT_NAMES: Record<PatientProduct, string> = { prostox: 'PROSTOX', kras: 'KRAS', previotox: 'PREVIOTOX' };
+
+/** The PROSTOX treatment options a patient chooses between (SPEC §3 treatment options), or both. */
+export const PROSTOX_CHOICES = ['ultra', 'cfrt', 'both'] as const;
+export type ProstoxChoice = (typeof PROSTOX_CHOICES)[number];
+
+export const PROSTOX_CHOICE_TESTS: Record<ProstoxChoice, readonly TestName[]> = {
+  ultra: [TestName.ProstoxUltra],
+  cfrt: [TestName.ProstoxCfrt],
+  both: [TestName.ProstoxUltra, TestName.ProstoxCfrt],
+};
+
+/** A question answered Yes, No or Other; answers outside `eligible` stop the order with the reason and what to do instead. */
+export interface YesNoQuestion {
+  id: string;
+  kind: 'yes-no-other';
+  text: string;
+  /** Shown under the question (what "Other" means here, for example). */
+  hint?: string;
+  eligible: readonly YesNoOther[];
+  ineligibleReason: string;
+  guidance: string;
+}
+
+/** A question answered by choosing one option; every option is eligible (the choice decides what is ordered). */
+export interface ChoiceQuestion {
+  id: string;
+  kind: 'choice';
+  text: string;
+  hint?: string;
+  options: readonly { value: string; label: string; hint?: string }[];
+}
+
+export type EligibilityQuestion = YesNoQuestion | ChoiceQuestion;
+
+const TALK_TO_DOCTOR = 'Talk to your doctor about whether a test is right for you; your clinic can also order it for you.';
+
+const ADULT: YesNoQuestion = {
+  id: 'adult', kind: 'yes-no-other', text: 'Are you 18 years of age or older?', eligible: [YesNoOther.Yes],
+  ineligibleReason: 'Patients must be 18 or older to order a test themselves.',
+  guidance: 'A parent or guardian can ask the treating clinic to order the test.',
+};
+const US_RESIDENT: YesNoQuestion = {
+  id: 'usResident', kind: 'yes-no-other', text: 'Do you live in the United States, where the kit can be shipped to you?', eligible: [YesNoOther.Yes],
+  ineligibleReason: 'Test kits ordered by patients are shipped only to addresses in the United States.',
+  guidance: 'Patients outside the United States can ask their clinic to order the test through the Clinical Portal.',
+};
+const RADIATION_PLANNED: YesNoQuestion = {
+  id: 'radiationPlanned', kind: 'yes-no-other', text: 'Is radiation therapy planned or being considered for your treatment?',
+  hint: 'Answer Other if you are not sure yet.', eligible: [YesNoOther.Yes, YesNoOther.Other],
+  ineligibleReason: 'The test predicts the risk of side effects from radiation therapy, so it helps only when radiation is part of the plan.',
+  guidance: TALK_TO_DOCTOR,
+};
+const RADIATION_FINISHED: YesNoQuestion = {
+  id: 'radiationFinished', kind: 'yes-no-other', text: 'Have you already completed your course of radiation therapy?', eligible: [YesNoOther.No, YesNoOther.Other],
+  ineligibleReason: 'The test is meant to inform treatment before or early in radiation therapy.',
+  guidance: 'If you have side effects after radiation therapy, talk to your doctor about follow-up care.',
+};
+const RADIATION_TYPE: ChoiceQuestion = {
+  id: 'radiationType', kind: 'choice', text: 'Which type of radiation therapy is planned?',
+  options: [...RADIATION_TREATMENTS.map((t: RadiationTreatment) => ({ value: t, label: t })), { value: 'Not sure', label: 'Not sure yet' }],
+};
+
+/** The eligibility questions of each product, in the order they are asked. */
+export const ELIGIBILITY_QUESTIONS: Record<PatientProduct, readonly EligibilityQuestion[]> = {
+  prostox: [
+    ADULT,
+    {
+      id: 'diagnosis', kind: 'yes-no-other', text: 'Have you been diagnosed with prostate cancer?', eligible: [YesNoOther.Yes],
+      ineligibleReason: 'PROSTOX predicts side effects of radiation therapy for prostate cancer, so it needs a prostate cancer diagnosis.',
+      guidance: TALK_TO_DOCTOR,
+    },
+    RADIATION_PLANNED,
+    RADIATION_FINISHED,
+    RADIATION_TYPE,
+    {
+      id: 'treatmentOption', kind: 'choice', text: 'Which radiation therapy schedule is being considered?',
+      hint: 'If both are being considered, both tests are run on one sample.',
+      options: [
+        { value: 'ultra', label: 'PROSTOX ultra', hint: 'fewer than 7 sessions over 1-2 weeks (SBRT)' },
+        { value: 'cfrt', label: 'PROSTOX CFRT', hint: '35 or more sessions over 8-10 weeks (MHFRT and CFRT)' },
+        { value: 'both', label: 'Both', hint: 'my doctor and I are choosing between them' },
+      ],
+    },
+    US_RESIDENT,
+  ],
+  kras: [
+    ADULT,
+    {
+      id: 'priorKrasTest', kind: 'yes-no-other', text: 'Have you had the KRAS-variant test before?', eligible: [YesNoOther.No, YesNoOther.Other],
+      ineligibleReason: 'The KRAS-variant is inherited and does not change over a lifetime, so a second test gives the same result.',
+      guidance: 'Ask the clinic that ordered your first test for a copy of the result.',
+    },
+    {
+      id: 'cancerHistory', kind: 'yes-no-other', text: 'Have you or a close relative been diagnosed with cancer?',
+      hint: 'Every answer is eligible; it helps the lab and your doctor read the result.', eligible: [YesNoOther.Yes, YesNoOther.No, YesNoOther.Other],
+      ineligibleReason: '', guidance: '',
+    },
+    US_RESIDENT,
+  ],
+  previotox: [
+    ADULT,
+    {
+      id: 'diagnosis', kind: 'yes-no-other', text: 'Have you been diagnosed with cancer?', eligible: [YesNoOther.Yes],
+      ineligibleReason: 'PREVIOTOX predicts side effects of radiation therapy for cancer, so it needs a cancer diagnosis.',
+      guidance: TALK_TO_DOCTOR,
+    },
+    RADIATION_PLANNED,
+    RADIATION_FINISHED,
+    RADIATION_TYPE,
+    US_RESIDENT,
+  ],
+};
+
+export type EligibilityAnswers = Record<string, string>;
+
+export interface EligibilityProblem {
+  questionId: string;
+  question: string;
+  reason: string;
+  guidance: string;
+}
+
+/** POST order/eligibility-inquiry answer: eligible, and what would be ordered; otherwise why not. */
+export interface EligibilityAnswer {
+  eligible: boolean;
+  /** The tests the answers order (empty when not eligible). */
+  tests: TestName[];
+  problems: EligibilityProblem[];
+}
+
+/** The tests a product's (valid) answers order. */
+export function testsForProduct(product: PatientProduct, answers: EligibilityAnswers): TestName[] {
+  if (product === 'kras') return [TestName.Kras];
+  if (product === 'previotox') return [TestName.Previotox];
+  return [...PROSTOX_CHOICE_TESTS[answers.treatmentOption as ProstoxChoice]];
+}
+
+/** Decides eligibility from answers already validated by eligibilityAnswersSchema(product). Pure. */
+export function assessEligibility(product: PatientProduct, answers: EligibilityAnswers): EligibilityAnswer {
+  const problems: EligibilityProblem[] = [];
+  for (const q of ELIGIBILITY_QUESTIONS[product]) {
+    if (q.kind !== 'yes-no-other') continue;
+    if (!q.eligible.includes(answers[q.id] as YesNoOther)) problems.push({ questionId: q.id, question: q.text, reason: q.ineligibleReason, guidance: q.guidance });
+  }
+  const tests = problems.length ? [] : testsForProduct(product, answers);
+  // The catalogue is the one authority on what the Patient Portal may order.
+  if (tests.some((t) => !canOrderIn(t, Portal.Patient))) throw new RangeError(`${product} orders a test the Patient Portal may not order`);
+  return { eligible: problems.length === 0, tests, problems };
+}
+
+/** The joi schema of a product's answers: every question answered, with one of its values, nothing else. */
+export function eligibilityAnswersSchema(product: PatientProduct): Joi.ObjectSchema<EligibilityAnswers> {
+  const keys: Record<string, Joi.Schema> = {};
+  for (const q of ELIGIBILITY_QUESTIONS[product]) {
+    const values = q.kind === 'yes-no-other' ? YES_NO_OTHER : q.options.map((o) => o.value);
+    keys[q.id] = Joi.string().valid(...values).required().label(q.text).messages({
+      'any.only': `The answer to "{#label}" must be one of ${values.join(', ')}`,
+      'any.required': 'Answer the question "{#label}"',
+    });
+  }
+  return Joi.object<EligibilityAnswers>(keys).options(STRICT_KEYS).label('Answers');
+}
+
+const productSchema = Joi.string().valid(...PATIENT_PRODUCTS).required().label('Product')
+  .messages({ 'any.only': `{#label} must be one of ${PATIENT_PRODUCTS.join(', ')}` });
+
+/** Validates { product, answers } with the answers schema of that product. */
+const productAnswers = {
+  product: productSchema,
+  answers: Joi.when('product', {
+    switch: PATIENT_PRODUCTS.map((p) => ({ is: p, then: eligibilityAnswersSchema(p).required() })),
+    otherwise: Joi.forbidden(),
+  }),
+};
+
+export interface EligibilityInquiryBody { product: PatientProduct; answers: EligibilityAnswers }
+/** POST order/eligibility-inquiry */
+export const eligibilityInquiryBody = Joi.object<EligibilityInquiryBody>(productAnswers).options(STRICT_KEYS).label('Request body');
+
+// ---------------------------------------------------------------------------------------------
+// Referral sources ("How did you hear about the test?")
+// ---------------------------------------------------------------------------------------------
+
+export const REFERRAL_SOURCES = ['My doctor or clinic', 'Another patient', 'Family or friend', 'Internet search', 'Social media', 'Patient support group', 'News or article', 'Other'] as const;
+export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
+export const REFERRAL_OTHER_MAX_LENGTH = 200;
+
+// ---------------------------------------------------------------------------------------------
+// Payment
+// ---------------------------------------------------------------------------------------------
+
+export const PaymentMethod = { Insurance: 'Insurance', SelfPay: 'Self-Pay', FinancialAssistance: 'Financial Assistance' } as const;
+export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
+export const PAYMENT_METHODS: PaymentMethod[] = Object.values(PaymentMethod);
+
+/**
+ * Where an order's payment stands. Awaiting Payment (created, or a card payment not yet
+ * confirmed), Paid (the payment-provider webhook said so), Payment Failed (the card was declined;
+ * the patient may try again), Not Charged (insurance, or aid at no cost: moves on at once),
+ * Refund Pending / Refunded (a paid order cancelled). Paid never goes back to Awaiting or Failed.
+ */
+export const PaymentStatus = {
+  AwaitingPayment: 'Awaiting Payment',
+  Paid: 'Paid',
+  PaymentFailed: 'Payment Failed',
+  NotCharged: 'Not Charged',
+  RefundPending: 'Refund Pending',
+  Refunded: 'Refunded',
+} as const;
+export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
+export const PAYMENT_STATUSES: PaymentStatus[] = Object.values(PaymentStatus);
+
+/** Payment statuses after which the order has moved on (sample, kit shipment, receipt). */
+export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = [PaymentStatus.Paid, PaymentStatus.NotCharged];
+
+/**
+ * A patient order's stage, derived from its payment, sign-off and cancellation:
+ * Awaiting Payment → Awaiting Sign-off (paid or not charged) → Signed Off (kit ships) ; Cancelled.
+ */
+export const PatientOrderStage = {
+  AwaitingPayment: 'Awaiting Payment',
+  AwaitingSignOff: 'Awaiting Sign-off',
+  SignedOff: 'Signed Off',
+  Cancelled: 'Cancelled',
+} as const;
+export type PatientOrderStage = (typeof PatientOrderStage)[keyof typeof PatientOrderStage];
+
+export function patientOrderStage(o: { paymentStatus: PaymentStatus | null; signedOffAt: string | Date | null; cancelledAt: string | Date | null }): PatientOrderStage {
+  if (o.cancelledAt) return PatientOrderStage.Cancelled;
+  if (!o.paymentStatus || !SETTLED_PAYMENT_STATUSES.includes(o.paymentStatus)) return PatientOrderStage.AwaitingPayment;
+  return o.signedOffAt ? PatientOrderStage.SignedOff : PatientOrderStage.AwaitingSignOff;
+}
+
+/** Which payment statuses may follow which: a late or replayed event never moves an order backwards. */
+export const PAYMENT_STATUS_NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  [PaymentStatus.AwaitingPayment]: [PaymentStatus.Paid, PaymentStatus.PaymentFailed, PaymentStatus.NotCharged],
+  [PaymentStatus.PaymentFailed]: [PaymentStatus.Paid, PaymentStatus.AwaitingPayment, PaymentStatus.NotCharged],
+  [PaymentStatus.Paid]: [PaymentStatus.RefundPending],
+  [PaymentStatus.NotCharged]: [],
+  [PaymentStatus.RefundPending]: [PaymentStatus.Refunded],
+  [PaymentStatus.Refunded]: [],
+};
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_STATUS_NEXT[from].includes(to);
+}
+
+/** Patient order numbers: RPD + 10 random digits (SPEC §5 order ids), so one cannot be guessed from another. */
+export const PATIENT_ORDER_PREFIX = 'RPD';
+export const PATIENT_ORDER_NUMBER_PATTERN = /^RPD\d{10}$/;
+
+/** The payment provider's webhook path under /api/webhooks (SPEC §7 "payment-provider events payment-intent"). */
+export const PAYMENT_WEBHOOK_PATH = '/payment-provider/payment-intent';
+/** Stripe's own signature tolerance (seconds), as stripe.webhooks.constructEvent uses it. */
+export const PAYMENT_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** How long a patient invitation link stays valid. */
+export const PATIENT_INVITATION_DAYS = 14;
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+// ---------------------------------------------------------------------------------------------
+
+const US_STATE_PATTERN = /^[A-Z]{2}$/;
+const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+const requiredText = (label: string, max: number) => Joi.string().trim().min(1).max(max).required().label(label);
+const optionalText = (label: string, max: number) => Joi.string().trim().max(max).allow('', null).empty(['', null]).default(null).label(label);
+
+/** The ordering patient: who they are, how to reach them, where the kit goes (US addresses). */
+export interface OrderingPatient {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: string;
+  phone: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+export const orderingPatientSchema = Joi.object<OrderingPatient>({
+  firstName: patientNameSchema('First name').required(),
+  lastName: patientNameSchema('Last name').required(),
+  dateOfBirth: patientDateOfBirthSchema.required(),
+  email: emailSchema.required(),
+  phone: Joi.string().trim().pattern(PATIENT_PHONE_PATTERN).allow('', null).empty(['', null]).default(null).label('Phone')
+    .messages({ 'string.pattern.base': '{#label} must be 7 to 20 digits (spaces, dashes, dots, parentheses and a leading + allowed)' }),
+  addressLine1: requiredText('Address line 1', 200),
+  addressLine2: optionalText('Address line 2', 200),
+  city: requiredText('City', 100),
+  state: Joi.string().trim().uppercase().pattern(US_STATE_PATTERN).required().label('State')
+    .messages({ 'string.pattern.base': '{#label} must be a two-letter US state code, for example CA' }),
+  postalCode: Joi.string().trim().pattern(US_ZIP_PATTERN).required().label('ZIP code')
+    .messages({ 'string.pattern.base': '{#label} must be 5 digits, or 5+4 digits like 94110-1234' }),
+}).options(STRICT_KEYS).label('Patient');
+
+const orderNumberSchema = Joi.string().trim().pattern(PATIENT_ORDER_NUMBER_PATTERN).required().label('Order number')
+  .messages({ 'string.pattern.base': '{#label} must be RPD followed by 10 digits' });
+const orderTokenSchema = Joi.string().trim().pattern(/^[A-Za-z0-9_-]{20,200}$/).required().label('Order token')
+  .messages({ 'string.pattern.base': '{#label} is not a valid order token' });
+const invitationTokenSchema = Joi.string().trim().pattern(/^[A-Za-z0-9_-]{20,200}$/).label('Invitation token')
+  .messages({ 'string.pattern.base': '{#label} is not a valid invitation token' });
+
+export interface CreatePatientOrderBody {
+  product: PatientProduct;
+  answers: EligibilityAnswers;
+  patient: OrderingPatient;
+  /** The treating provider's account, one of order/prostox/get-prp-accounts (or the clinic's own on the MiraKind path). */
+  accountId: number;
+  invitationToken: string | null;
+  /** Started from /provider-clinic/{accountId}/{product}-through-mirakind. */
+  mirakind: boolean;
+}
+
+/** POST order/create: the order, waiting for payment. Eligibility is checked again on the server. */
+export const createPatientOrderBody = Joi.object<CreatePatientOrderBody>({
+  ...productAnswers,
+  patient: orderingPatientSchema.required(),
+  accountId: Joi.number().integer().positive().required().label('Treating provider'),
+  invitationToken: invitationTokenSchema.allow(null).default(null),
+  mirakind: Joi.boolean().default(false).label('MiraKind'),
+}).options(STRICT_KEYS).label('Request body');
+
+/** The order number and the token the ordering browser holds: the only way to act on an order without signing in. */
+export interface PatientOrderKey { orderNumber: string; orderToken: string }
+const orderKey = { orderNumber: orderNumberSchema, orderToken: orderTokenSchema };
+
+export const patientOrderKeyBody = Joi.object<PatientOrderKey>(orderKey).options(STRICT_KEYS).label('Request body');
+
+export interface SetReferralSourceBody extends PatientOrderKey { referralSource: ReferralSource; referralOther: string | null }
+/** POST order/set-referral-source */
+export const setReferralSourceBody = Joi.object<SetReferralSourceBody>({
+  ...orderKey,
+  referralSource: Joi.string().valid(...REFERRAL_SOURCES).required().label('How you heard about the test')
+    .messages({ 'any.only': `{#label} must be one of ${REFERRAL_SOURCES.join(', ')}` }),
+  referralOther: Joi.when('referralSource', {
+    is: 'Other',
+    then: Joi.string().trim().min(1).max(REFERRAL_OTHER_MAX_LENGTH).required(),
+    otherwise: Joi.valid(null, '').empty(['', null]).default(null),
+  }).label('Where you heard about the test'),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface SetPaymentBody extends PatientOrderKey {
+  method: PaymentMethod;
+  insurancePlanId: number | null;
+  insuranceMemberId: string | null;
+}
+/** POST order/set-payment: how the patient pays; insurance moves the order on at once. */
+export const setPaymentBody = Joi.object<SetPaymentBody>({
+  ...orderKey,
+  method: Joi.string().valid(...PAYMENT_METHODS).required().label('Payment method')
+    .messages({ 'any.only': `{#label} must be one of ${PAYMENT_METHODS.join(', ')}` }),
+  insurancePlanId: Joi.when('method', {
+    is: PaymentMethod.Insurance,
+    then: Joi.number().integer().positive().required(),
+    otherwise: Joi.valid(null).default(null),
+  }).label('Insurance plan'),
+  insuranceMemberId: Joi.when('method', {
+    is: PaymentMethod.Insurance,
+    then: Joi.string().trim().pattern(/^[A-Za-z0-9-]{3,40}$/).required()
+      .messages({ 'string.pattern.base': '{#label} must be 3 to 40 letters, digits or dashes' }),
+    otherwise: Joi.valid(null, '').empty(['', null]).default(null),
+  }).label('Member ID'),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface FinancialAssistanceExistsBody { firstName: string; lastName: string; dateOfBirth: string }
+/** POST patient/financial-assistance-patient-exists (throttled per address; answers only yes or no). */
+export const financialAssistanceExistsBody = Joi.object<FinancialAssistanceExistsBody>({
+  firstName: patientNameSchema('First name').required(),
+  lastName: patientNameSchema('Last name').required(),
+  dateOfBirth: patientDateOfBirthSchema.required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface InvitationLookupBody { invitationToken: string }
+/** POST order/invitation: what an invitation link prefills (refused once used, cancelled or expired). */
+export const invitationLookupBody = Joi.object<InvitationLookupBody>({ invitationToken: invitationTokenSchema.required() })
+  .options(STRICT_KEYS).label('Request body');
+
+// Clinic side ----------------------------------------------------------------------------------
+
+export interface CreateInvitationBody {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  product: PatientProduct;
+}
+/** POST provider-clinic/{accountId}/patient/invitations/create */
+export const createInvitationBody = Joi.object<CreateInvitationBody>({
+  email: emailSchema.required(),
+  firstName: patientNameSchema('First name').allow('', null).empty(['', null]).default(null),
+  lastName: patientNameSchema('Last name').allow('', null).empty(['', null]).default(null),
+  product: productSchema,
+}).options(STRICT_KEYS).label('Request body');
+
+export const INVITATION_ACTIONS = ['resend', 'cancel'] as const;
+export type InvitationAction = (typeof INVITATION_ACTIONS)[number];
+export interface UpdateInvitationBody { id: number; action: InvitationAction }
+/** POST provider-clinic/{accountId}/patient/invitations/update: resend (a new link, the old one stops working) or cancel. */
+export const updateInvitationBody = Joi.object<UpdateInvitationBody>({
+  id: Joi.number().integer().positive().required().label('Invitation'),
+  action: Joi.string().valid(...INVITATION_ACTIONS).required().label('Action')
+    .messages({ 'any.only': `{#label} must be one of ${INVITATION_ACTIONS.join(', ')}` }),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface SignOffPatientOrderBody { attestations: Attestations }
+/** POST provider-clinic/{accountId}/patient-orders/{orderId}/sign-off: a physician of the account, the four attestations of SPEC §5. */
+export const signOffPatientOrderBody = Joi.object<SignOffPatientOrderBody>({
+  attestations: Joi.object(Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [
+    a.key,
+    Joi.boolean().valid(true).required().label(`The attestation of ${a.short}`).messages({ 'any.only': '{#label} must be confirmed' }),
+  ]))).options(STRICT_KEYS).required().label('Attestations'),
+}).options(STRICT_KEYS).label('Request body');
+
+export const CANCEL_REASON_MAX_LENGTH = 500;
+export interface CancelPatientOrderBody { reason: string }
+/** POST provider-clinic/{accountId}/patient-orders/{orderId}/cancel: before the kit ships; a paid order is refunded. */
+export const cancelPatientOrderBody = Joi.object<CancelPatientOrderBody>({
+  reason: Joi.string().trim().min(1).max(CANCEL_REASON_MAX_LENGTH).required().label('Reason'),
+}).options(STRICT_KEYS).label('Request body');
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** GET order/prostox/get-prp-accounts: the clinics a patient may name as their treating provider. */
+export interface PrpAccountOption { id: number; name: string }
+
+/** GET insurance-plans: the active plans of the admin's list. */
+export interface InsurancePlanOption { id: number; name: string }
+
+export interface InvitationPrefill {
+  accountId: number;
+  accountName: string;
+  product: PatientProduct;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** What the order pages and the complete page show of an order (no name, no date of birth). */
+export interface PatientOrderSummary {
+  orderNumber: string;
+  product: PatientProduct;
+  tests: TestName[];
+  accountName: string;
+  paymentMethod: PaymentMethod | null;
+  paymentStatus: PaymentStatus;
+  stage: PatientOrderStage;
+  /** What the patient pays (null until a payment method is chosen; 0 when not charged). */
+  priceCents: number | null;
+  /** The tax-deductible donation part on the MiraKind path (20% of the price), else null. */
+  donationCents: number | null;
+  mirakind: boolean;
+  insurancePlanName: string | null;
+}
+
+/** POST order/create answer: the summary, and the token this browser keeps to pay and read the order. */
+export interface CreatedPatientOrder { order: PatientOrderSummary; orderToken: string }
+
+/** POST stripe/create-payment-intent answer. `checkoutUrl` is set when the local Stripe stand-in serves the card page. */
+export interface PaymentIntentAnswer {
+  paymentIntentId: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: 'usd';
+  publishableKey: string;
+  checkoutUrl: string | null;
+}
+
+export interface PatientInvitationRow {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  product: PatientProduct;
+  status: string;
+  expiresAt: string;
+  lastSentAt: string | null;
+  sendCount: number;
+  orderNumber: string | null;
+  createdBy: string | null;
+  createdAt: string;
+}
