@@ -28,3 +28,5 @@ export * from './storage-plates';
 export * from './storage-schemas';
 export * from './dna-extraction';
 export * from './dna-extraction-schemas';
+export * from './follow-ups';
+export * from './cancer-diagnosis';
