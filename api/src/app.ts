@@ -22,6 +22,7 @@ import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
 import { followUpsRouter } from './follow-ups/follow-ups.routes';
+import { sampleDetailsRouter } from './provider/sample-details.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', extractionRouter(ctx));
   app.use('/api', reportsRouter(ctx));
   app.use('/api', followUpsRouter(ctx));
+  app.use('/api', sampleDetailsRouter(ctx));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 
   serveWeb(app, ctx.config.webDist);

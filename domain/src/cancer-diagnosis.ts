@@ -94,3 +94,6 @@ export interface CancerDiagnosisView extends Required<Omit<CancerDiagnosisBody, 
 export const ADD_TEST_SAMPLE_STATUSES: readonly SampleStatus[] = [
   SampleStatus.OrderPlaced, SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue, SampleStatus.InTesting,
 ];
+
+/** POST sample/{id}/add-cfrt-test: the sample is the path's; the body, if any, is empty. */
+export const addCfrtTestBody = Joi.object({}).options(STRICT_KEYS).label('Request body');
