@@ -42,8 +42,8 @@ export const usePatientFollowUps = (accountId: number, patientId: number) =>
 export const askAboutSample = (accountId: number, body: { sampleId: number; question: string }) =>
   apiFetch<FollowUpView>(clinicApiPath(accountId, 'sample-follow-up'), { method: 'POST', body });
 
-export const usePatientCancerDiagnoses = (accountId: number, patientId: number) =>
-  useApiQuery<CancerDiagnosisView[]>(clinicApiPath(accountId, `patient/${patientId}/cancer-diagnoses`), { errorHeading: 'Error retrieving patient details' });
+export const usePatientCancerDiagnoses = (accountId: number, patientId: number | null) =>
+  useApiQuery<CancerDiagnosisView[]>(patientId ? clinicApiPath(accountId, `patient/${patientId}/cancer-diagnoses`) : null, { errorHeading: 'Error retrieving patient details' });
 
 export const registerCancer = (accountId: number, body: CancerDiagnosisBody) =>
   apiFetch<CancerDiagnosisView>(clinicApiPath(accountId, 'sample/patient-register-cancer'), { method: 'POST', body });
