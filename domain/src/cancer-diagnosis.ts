@@ -1,13 +1,10 @@
 /**
  * A patient's cancer diagnosis, registered by the clinic for a sample (SPEC §7
  * sample/patient-register-cancer), and the PROSTOX CFRT test a clinic adds to a sample it already
- * collected (sample/{id}/add-cfrt-test). The values, the rules and the request schemas, once.
+ * collected (sample/{id}/add-cfrt-test). The values and rules, once (request schemas:
+ * cancer-diagnosis-schemas.ts, apart so the SPA's bundle has no joi).
  */
-import Joi from 'joi';
-import { RADIATION_TREATMENTS, SampleStatus, valuesOf, type RadiationTreatment } from './enums';
-import { patientDateOfBirthSchema } from './provider-schemas';
-
-const STRICT_KEYS = { allowUnknown: false } as const;
+import { SampleStatus, valuesOf, type RadiationTreatment } from './enums';
 
 /** Where the cancer is (the tests' cancers; anything else is Other, with its name). */
 export const CancerSite = {
@@ -54,35 +51,6 @@ export interface CancerDiagnosisBody {
   plannedTreatment?: RadiationTreatment | null;
 }
 
-const gleason = (label: string) => Joi.number().integer().min(GLEASON_PATTERN_MIN).max(GLEASON_PATTERN_MAX).allow(null).label(label)
-  .messages({ 'number.min': `{#label} must be ${GLEASON_PATTERN_MIN} to ${GLEASON_PATTERN_MAX}`, 'number.max': `{#label} must be ${GLEASON_PATTERN_MIN} to ${GLEASON_PATTERN_MAX}` });
-const prostateOnly = { is: Joi.not(CancerSite.Prostate), then: Joi.valid(null).messages({ 'any.only': '{#label} applies to prostate cancer only' }) };
-
-/** POST provider-clinic/{accountId}/sample/patient-register-cancer: one diagnosis per sample (a second registration replaces it). */
-export const cancerDiagnosisBody = Joi.object<CancerDiagnosisBody>({
-  sampleId: Joi.number().integer().positive().label('Sample').required(),
-  site: Joi.string().valid(...CANCER_SITES).label('Cancer').messages({ 'any.only': `{#label} must be one of ${CANCER_SITES.join(', ')}` }).required(),
-  diagnosis: Joi.string().trim().max(CANCER_DETAIL_MAX_LENGTH).allow('', null).label('Diagnosis')
-    .when('site', { is: CancerSite.Other, then: Joi.string().trim().min(1).required().messages({ 'any.required': 'Name the cancer', 'string.empty': 'Name the cancer' }) }),
-  diagnosedOn: patientDateOfBirthSchema.label('Date of diagnosis').required(),
-  stage: Joi.string().valid(...CANCER_STAGES).allow(null).label('Stage').messages({ 'any.only': `{#label} must be one of ${CANCER_STAGES.join(', ')}` }),
-  gleasonPrimary: gleason('Gleason primary pattern').when('site', prostateOnly),
-  gleasonSecondary: gleason('Gleason secondary pattern').when('site', prostateOnly),
-  psa: Joi.number().min(0).max(PSA_MAX).precision(2).allow(null).label('PSA').when('site', prostateOnly),
-  plannedTreatment: Joi.string().valid(...RADIATION_TREATMENTS).allow(null).label('Planned radiation treatment')
-    .messages({ 'any.only': `{#label} must be one of ${RADIATION_TREATMENTS.join(', ')}` }),
-})
-  .custom((body: CancerDiagnosisBody, helpers) => {
-    // Both Gleason patterns, or neither: the missing one is the field named.
-    const primary = body.gleasonPrimary ?? null;
-    const secondary = body.gleasonSecondary ?? null;
-    if ((primary === null) === (secondary === null)) return body;
-    const path = [primary === null ? 'gleasonPrimary' : 'gleasonSecondary'];
-    return helpers.error('any.custom', { path } as never, { path } as never);
-  })
-  .messages({ 'any.custom': 'Give both Gleason patterns, or neither' })
-  .options(STRICT_KEYS).label('Request body');
-
 /** What the clinic sees of a sample's registered diagnosis. */
 export interface CancerDiagnosisView extends Required<Omit<CancerDiagnosisBody, 'sampleId'>> {
   sampleId: number;
@@ -95,5 +63,3 @@ export const ADD_TEST_SAMPLE_STATUSES: readonly SampleStatus[] = [
   SampleStatus.OrderPlaced, SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue, SampleStatus.InTesting,
 ];
 
-/** POST sample/{id}/add-cfrt-test: the sample is the path's; the body, if any, is empty. */
-export const addCfrtTestBody = Joi.object({}).options(STRICT_KEYS).label('Request body');

@@ -5,15 +5,11 @@
  * - a question the lab or the clinic asks about a sample (to confirm collection details before a
  *   recollection, say), answered yes / no / other with a comment; the answer goes on the sample's
  *   timeline.
- * The schedule rules, the questionnaire as data, the statuses and the request schemas live here,
- * once; the server, the api, the worker and the SPA read them.
+ * The schedule rules, the questionnaire as data and the statuses live here, once (the request
+ * schemas in follow-up-schemas.ts, apart so the SPA's bundle has no joi); every layer reads them.
  */
-import Joi from 'joi';
-import { YES_NO_OTHER, YesNoOther, valuesOf } from './enums';
-import { RESULT_LINK_TOKEN_HEX_LENGTH } from './report-schemas';
+import { valuesOf } from './enums';
 import { catalogueEntry, isTestName } from './catalogue';
-
-const STRICT_KEYS = { allowUnknown: false } as const;
 
 // ---------------------------------------------------------------------------------------------
 // What a follow-up is, and where it stands
@@ -120,53 +116,13 @@ export const PROSTOX_REGISTRY_SURVEY: readonly SurveyQuestion[] = [
   yesNo('sawDoctor', 'Daily life', 'Have you seen a doctor or nurse about urinary or bowel problems since your treatment or your last survey?'),
 ];
 
-/** The longest comment the patient may add to an "Other" answer (or to a sample follow-up answer). */
+/** The longest comment the patient may add to an "Other" answer (or to a sample follow-up answer), and the longest question. */
 export const FOLLOW_UP_COMMENT_MAX_LENGTH = 1000;
 export const FOLLOW_UP_QUESTION_MAX_LENGTH = 1000;
 
-/** A follow-up link token: 32 random bytes, hex (as every emailed link of the platform). */
-export const followUpTokenSchema = Joi.string()
-  .hex()
-  .length(RESULT_LINK_TOKEN_HEX_LENGTH)
-  .label('Token')
-  .messages({ 'string.hex': 'This link is not valid', 'string.length': 'This link is not valid', 'string.base': 'This link is not valid' });
-
-const commentSchema = (label: string) => Joi.string().trim().max(FOLLOW_UP_COMMENT_MAX_LENGTH).allow('').label(label);
-
 export type SurveyAnswers = Record<string, string | number>;
-export interface RegistrySurveyBody {
-  token: string;
-  /** Question id → a scale position (0 …) or Yes / No / Other. */
-  answers: SurveyAnswers;
-  /** Question id → what "Other" means, for the yes/no/other questions answered Other. */
-  details?: Record<string, string>;
-}
 
-function answerSchema(q: SurveyQuestion): Joi.Schema {
-  if (q.kind === 'scale') {
-    return Joi.number().integer().min(0).max(q.options.length - 1).label(q.text)
-      .messages({ 'number.base': 'Choose one answer', 'number.min': 'Choose one answer', 'number.max': 'Choose one answer', 'number.integer': 'Choose one answer', 'any.required': 'Choose one answer' });
-  }
-  return Joi.string().valid(...YES_NO_OTHER).label(q.text).messages({ 'any.only': 'Choose Yes, No or Other', 'any.required': 'Choose Yes, No or Other', 'string.base': 'Choose Yes, No or Other' });
-}
-
-/** POST registry/study/prostox/{sampleId}/follow-up-survey: every question answered; "Other" says what. */
-export const registrySurveyBody = Joi.object<RegistrySurveyBody>({
-  token: followUpTokenSchema.required(),
-  answers: Joi.object(Object.fromEntries(PROSTOX_REGISTRY_SURVEY.map((q) => [q.id, answerSchema(q).required()])))
-    .options(STRICT_KEYS).label('Answers').required(),
-  details: Joi.object(Object.fromEntries(PROSTOX_REGISTRY_SURVEY.filter((q) => q.kind === 'yes-no-other').map((q) => [q.id, commentSchema('Details')])))
-    .options(STRICT_KEYS).label('Details').default({}),
-}).custom((body: RegistrySurveyBody, helpers) => {
-  for (const q of PROSTOX_REGISTRY_SURVEY) {
-    if (q.kind === 'yes-no-other' && body.answers[q.id] === YesNoOther.Other && !body.details?.[q.id]?.trim()) {
-      return helpers.error('any.custom', { path: ['details', q.id] } as never, { path: ['details', q.id] } as never);
-    }
-  }
-  return body;
-}).messages({ 'any.custom': 'Please say what "Other" means' }).options(STRICT_KEYS).label('Request body');
-
-/** GET of a survey link: whom it greets, which follow-up it is. */
+/** GET of a survey link: whom it greets, which interval. */
 export interface RegistrySurveyView {
   firstName: string;
   months: number;
@@ -176,24 +132,6 @@ export interface RegistrySurveyView {
 // ---------------------------------------------------------------------------------------------
 // A question about a sample (lab or clinic → patient)
 // ---------------------------------------------------------------------------------------------
-
-export interface NewSampleFollowUpBody { sampleId: number; question: string }
-/** POST …/sample-follow-up: the question the patient gets by email with a single-use link. */
-export const newSampleFollowUpBody = Joi.object<NewSampleFollowUpBody>({
-  sampleId: Joi.number().integer().positive().label('Sample').required(),
-  question: Joi.string().trim().min(1).max(FOLLOW_UP_QUESTION_MAX_LENGTH).label('Question').required(),
-}).options(STRICT_KEYS).label('Request body');
-
-export interface SampleFollowUpResponseBody { token: string; answer: YesNoOther; comment?: string }
-/** POST sample-follow-up/{id}/response: Yes / No / Other, and a comment (needed with Other). */
-export const sampleFollowUpResponseBody = Joi.object<SampleFollowUpResponseBody>({
-  token: followUpTokenSchema.required(),
-  answer: Joi.string().valid(...YES_NO_OTHER).label('Answer').messages({ 'any.only': 'Choose Yes, No or Other' }).required(),
-  comment: commentSchema('Comment').when('answer', {
-    is: YesNoOther.Other,
-    then: Joi.string().trim().min(1).required().messages({ 'any.required': 'Please say what "Other" means', 'string.empty': 'Please say what "Other" means' }),
-  }),
-}).options(STRICT_KEYS).label('Request body');
 
 /** What the patient's page shows of a sample follow-up before answering. */
 export interface SampleFollowUpPatientView {
