@@ -21,6 +21,8 @@ import { extractionRouter } from './lab/extraction.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
+import { followUpsRouter } from './follow-ups/follow-ups.routes';
+import { sampleDetailsRouter } from './provider/sample-details.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -56,6 +58,8 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', limsRouter(ctx));
   app.use('/api', extractionRouter(ctx));
   app.use('/api', reportsRouter(ctx));
+  app.use('/api', followUpsRouter(ctx));
+  app.use('/api', sampleDetailsRouter(ctx));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 
   serveWeb(app, ctx.config.webDist);

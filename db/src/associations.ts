@@ -3,6 +3,7 @@ import type { Models } from './models';
 import { associatePcr } from './pcr';
 import { associateStorage } from './storage';
 import { associateExtractions } from './extractions';
+import { associateFollowUps } from './follow-ups';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -112,4 +113,5 @@ export function associate(m: Models): void {
   associatePcr(m);
   associateStorage(m);
   associateExtractions(m);
+  associateFollowUps(m);
 }

@@ -1,5 +1,5 @@
 /** Samples and their life: status events, tests, result versions, study responses, follow-ups, patient result links. */
-import type { ParentTestType, RejectionReason, SampleStatus, SampleType, TestName } from '@platform/domain';
+import type { FollowUpKind, FollowUpStatus, ParentTestType, RejectionReason, SampleStatus, SampleType, TestName } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -118,14 +118,29 @@ export class StudyResponse extends Model<InferAttributes<StudyResponse>, InferCr
   declare updatedBy?: NonAttribute<User | null>;
 }
 
-/** A registry follow-up survey for a sample's patient, reached by a tokened link. */
+/**
+ * A follow-up of a sample's patient, answered through emailed single-use links
+ * (SampleFollowUpLink): a PROSTOX registry survey at an interval after the result, or a question
+ * the lab or clinic asks about the sample. Rules and statuses: domain/src/follow-ups.ts.
+ */
 export class SampleFollowUp extends Model<InferAttributes<SampleFollowUp>, InferCreationAttributes<SampleFollowUp>> {
   declare id: CreationOptional<number>;
   declare sampleId: Fk;
-  declare tokenHash: string;
-  declare dueAt: Nullable<Date>;
-  declare completedAt: Nullable<Date>;
+  declare kind: FollowUpKind;
+  /** Registry survey: months after the release. */
+  declare months: Nullable<number>;
+  /** Question: its words, and who asked. */
+  declare question: Nullable<string>;
+  declare askedByUserId: NullableFk;
+  declare status: CreationOptional<FollowUpStatus>;
+  declare dueAt: Date;
+  declare emailId: NullableFk;
+  declare sentAt: Nullable<Date>;
+  declare reminderEmailId: NullableFk;
+  declare remindedAt: Nullable<Date>;
+  declare answeredAt: Nullable<Date>;
   declare answers: Nullable<JsonObject>;
+  declare notSendableReason: Nullable<string>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -238,10 +253,19 @@ export function initSamples(sequelize: Sequelize) {
     {
       id: id(),
       sampleId: fk(),
-      tokenHash: { type: DataTypes.TEXT, allowNull: false },
-      dueAt: { type: DataTypes.DATE },
-      completedAt: { type: DataTypes.DATE },
+      kind: { type: DataTypes.TEXT, allowNull: false },
+      months: { type: DataTypes.INTEGER },
+      question: { type: DataTypes.TEXT },
+      askedByUserId: nullableFk(),
+      status: dbDefault(DataTypes.TEXT),
+      dueAt: { type: DataTypes.DATE, allowNull: false },
+      emailId: nullableFk(),
+      sentAt: { type: DataTypes.DATE },
+      reminderEmailId: nullableFk(),
+      remindedAt: { type: DataTypes.DATE },
+      answeredAt: { type: DataTypes.DATE },
       answers: { type: DataTypes.JSONB },
+      notSendableReason: { type: DataTypes.TEXT },
       ...timestamps(),
     },
     { sequelize, modelName: 'SampleFollowUp', tableName: 'sample_follow_ups' },

@@ -29,3 +29,7 @@ export * from './storage-schemas';
 export * from './dna-extraction';
 export * from './dna-extraction-schemas';
 export * from './patient-ordering';
+export * from './follow-ups';
+export * from './follow-up-schemas';
+export * from './cancer-diagnosis';
+export * from './cancer-diagnosis-schemas';

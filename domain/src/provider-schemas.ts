@@ -204,6 +204,8 @@ export interface ResultListQuery {
   pageSize: number;
   sort?: ResultListSortField;
   order?: 'asc' | 'desc';
+  /** Only the tests this physician of the account ordered (SPEC §7 tests by physicians). */
+  physicianId?: number;
 }
 
 const pageFields = {
@@ -225,6 +227,7 @@ export const resultListQuery = Joi.object<ResultListQuery>({
     .label('Sort')
     .messages({ 'any.only': `{#label} must be one of ${RESULT_LIST_SORT_FIELDS.join(', ')}` }),
   order: orderField,
+  physicianId: Joi.number().integer().positive().label('Physician'),
 }).options(STRICT_KEYS).label('Query');
 
 // ---------------------------------------------------------------------------------------------

@@ -27,3 +27,4 @@ export * from './results/released-results';
 export * from './results/result-links';
 export * from './results/lab-report-file';
 export { signShippingPayload, verifyShippingSignature, type SignatureCheck } from './webhooks/shipping-signature';
+export * from './follow-ups/follow-ups';

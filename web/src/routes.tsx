@@ -55,7 +55,11 @@ export const routes: RouteObject[] = [
       {
         path: '/registry',
         element: <PlainLayout />,
-        children: [{ path: '*', element: <NotFoundPage /> }],
+        children: [
+          // The PROSTOX registry's follow-up survey (no sign-in: the emailed single-use link).
+          { path: 'study/prostox/:sampleId/survey/new', lazy: () => import('./pages/registry/RegistrySurveyPage').then((m) => ({ Component: m.RegistrySurveyPage })) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
 
       // Provider layout (110px sidebar): everything else.
@@ -139,6 +143,7 @@ export const routes: RouteObject[] = [
                   { path: 'shipments', lazy: () => clinicPages().then((m) => ({ Component: m.ShipmentsPage })) },
                   { path: 'patient/:patientId', lazy: () => clinicPages().then((m) => ({ Component: m.PatientPage })) },
                   { path: 'users', lazy: () => clinicPages().then((m) => ({ Component: m.AccountUsersPage })) },
+                  { path: 'resources', lazy: () => clinicPages().then((m) => ({ Component: m.ResourcesPage })) },
                 ],
               },
               { path: ':accountId/*', element: <NotFoundPage /> },
@@ -146,6 +151,8 @@ export const routes: RouteObject[] = [
           },
           // The patient's result (no sign-in: the emailed token plus the date of birth).
           { path: '/reports/patient_result/:barcode', lazy: () => import('./pages/reports').then((m) => ({ Component: m.PatientResultPage })) },
+          // A question about the patient's sample (no sign-in: the emailed single-use link).
+          { path: '/patient-portal/sample-follow-up/:followUpId/response', lazy: () => import('./pages/patient-portal/SampleFollowUpResponsePage').then((m) => ({ Component: m.SampleFollowUpResponsePage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -8,6 +8,7 @@ import { closeServerContext, type Config, createMailer, createServerContext, typ
 import { recordFailure, runJob } from './run-job';
 import { PROCESSORS, type ProcessorRegistry } from './processors';
 import type { WorkerDeps } from './processors/types';
+import { startFollowUpScanner } from './follow-up-scanner';
 
 export interface RunningWorker {
   worker: Worker;
@@ -35,11 +36,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
   logger.info({ queue: QUEUE_NAME, concurrency: config.workerConcurrency }, 'worker started');
+  const followUps = startFollowUpScanner(deps);
   let closing: Promise<void> | null = null;
   return {
     worker,
     close() {
       closing ??= (async () => {
+        await followUps.stop();
         await worker.close();
         deps.mailer.close();
         await closeServerContext(server);

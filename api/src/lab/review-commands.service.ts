@@ -29,7 +29,7 @@ import {
   type ReleaseRefusalKind,
   type SampleStatus as Status,
 } from '@platform/domain';
-import { auditActor, badRequest, conflict, enqueueJob, forbidden, moveSample, notFound, recordAudit } from '@platform/server';
+import { auditActor, badRequest, conflict, enqueueJob, forbidden, moveSample, notFound, recordAudit, scheduleRegistryFollowUps } from '@platform/server';
 import type { UserCaller } from '../http/caller';
 import { withdrawResultsInReview } from './intake.service';
 import { plateChecksForResults } from './pcr.service';
@@ -120,6 +120,8 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
       if (reports) {
         await enqueueJob(ctx, transaction, 'render-pdf', { sampleId: sample.id, documentType: DocumentType.LabReport, testResultId: r.id }, { idempotencyKey: `lab-report:${r.id}`, createdByUserId: caller.userId });
         await enqueueJob(ctx, transaction, 'notify-result', { testResultId: r.id }, { idempotencyKey: `notify-result:${r.id}`, createdByUserId: caller.userId });
+        // A first release of a PROSTOX result: the registry's follow-up surveys (3, 6, 12 months).
+        if (!previous) await scheduleRegistryFollowUps(ctx.db, transaction, { sampleId: sample.id, testName: test.name, releasedAt: now });
       }
       approved.push({ resultId: r.id, barcode: sample.barcode, test: test.name, value: r.value, correction: Boolean(previous), sampleStatus: sample.status as Status });
     }

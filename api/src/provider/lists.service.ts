@@ -88,8 +88,12 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     processingSteps: [...PROCESSING_STEP_TESTS],
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
+    physicianId: query.physicianId ?? null,
   };
-  const countFrom = `FROM samples s ${filter.needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}`;
+  // Tests by physician (SPEC §7): only the samples this physician ordered.
+  const byPhysician = query.physicianId === undefined ? '' : ' AND o.physician_id = :physicianId';
+  const needsOrder = filter.needsOrder || byPhysician !== '';
+  const countFrom = `FROM samples s ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician}`;
   const byResult = sort === 'resultedAt';
   const [[{ total }], raw] = await Promise.all([
     ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${countFrom}`, { replacements, type: QueryTypes.SELECT }),
@@ -106,7 +110,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
          JOIN patients p ON p.id = s.patient_id
          LEFT JOIN physicians ph ON ph.id = o.physician_id
          ${byResult ? RESULTED_JOIN : ''}
-        WHERE s.account_id = :accountId AND ${filter.sql}
+        WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,
       { replacements, type: QueryTypes.SELECT },
@@ -133,7 +137,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     ...auditActor(caller),
     action: 'samples.listed',
     entityKind: 'sample',
-    details: { accountId: caller.accountId, category: query.category, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
+    details: { accountId: caller.accountId, category: query.category, physicianId: query.physicianId ?? null, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
   });
   return { rows, total };
 }

@@ -16,6 +16,8 @@ export const EMAIL_TEMPLATES = {
   accessDenied: 'access-denied',
   resultReadyProvider: 'result-ready-provider',
   resultReadyPatient: 'result-ready-patient',
+  registrySurvey: 'registry-survey',
+  sampleFollowUpQuestion: 'sample-follow-up-question',
   portalFeedbackRequest: EmailCampaign.PortalFeedbackRequest,
   portalSignupReminder: EmailCampaign.PortalSignupReminder,
 } as const;
@@ -25,7 +27,10 @@ export const EMAIL_TEMPLATES = {
  * result link): the log keeps them with the token redacted, so they are never sent again from the
  * log; the person asks for a new link instead.
  */
-export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [EMAIL_TEMPLATES.passwordReset, EMAIL_TEMPLATES.setPassword, EMAIL_TEMPLATES.resultReadyPatient];
+export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [
+  EMAIL_TEMPLATES.passwordReset, EMAIL_TEMPLATES.setPassword, EMAIL_TEMPLATES.resultReadyPatient,
+  EMAIL_TEMPLATES.registrySurvey, EMAIL_TEMPLATES.sampleFollowUpQuestion,
+];
 
 export function passwordResetEmail(args: { brand: string; firstName: string; link: string }): EmailContent {
   return {
@@ -118,6 +123,44 @@ export function resultReadyPatientEmail(args: { brand: string; firstName: string
       '',
       'This link is for you only: please do not forward this email. If you did not expect it, contact your doctor\'s office.',
       'Your doctor has also been told that your result is ready.',
+    ].join('\n'),
+  };
+}
+
+/** To a PROSTOX patient, at 3, 6 and 12 months: the registry survey's single-use link (no result, no answer). */
+export function registrySurveyEmail(args: { brand: string; firstName: string; months: number; url: string; reminder: boolean; validDays: number }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.registrySurvey,
+    subject: args.reminder ? `Reminder: your ${args.months}-month ${args.brand} follow-up survey` : `Your ${args.months}-month ${args.brand} follow-up survey`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      args.reminder
+        ? `A couple of weeks ago we asked how you have been since your ${args.brand} test. If you have a few minutes, we would still like to hear from you.`
+        : `It has been about ${args.months} months since your ${args.brand} test result. As part of the ${args.brand} registry, we would like to know how you have been.`,
+      'The survey asks about urinary and bowel symptoms and how they affect your daily life. It takes about five minutes.',
+      '',
+      `Open this link to answer (it works once, within ${args.validDays} days):`,
+      args.url,
+      '',
+      'Taking part is voluntary. If you did not expect this email, contact your doctor\'s office.',
+    ].join('\n'),
+  };
+}
+
+/** To a patient: the lab or their clinic has a question about their sample; the single-use link to answer it (the question is on the page, not in the email). */
+export function sampleFollowUpQuestionEmail(args: { brand: string; firstName: string; askedBy: string; url: string; reminder: boolean; validDays: number }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.sampleFollowUpQuestion,
+    subject: args.reminder ? `Reminder: a question about your ${args.brand} sample` : `A question about your ${args.brand} sample`,
+    text: [
+      `Hello ${args.firstName},`,
+      '',
+      `${args.askedBy} has a question about the sample you gave for your ${args.brand} test.`,
+      `Please open this link to read it and answer (it works once, within ${args.validDays} days):`,
+      args.url,
+      '',
+      'If you did not expect this email, contact your doctor\'s office.',
     ].join('\n'),
   };
 }

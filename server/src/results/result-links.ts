@@ -21,6 +21,18 @@ type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
 
 export const hashResultToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A new emailed-link token (32 random bytes, hex) and the hash the database keeps: every tokened link of the platform. */
+export function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(RESULT_LINK_TOKEN_HEX_LENGTH / 2).toString('hex');
+  return { token, tokenHash: hashResultToken(token) };
+}
+
+/** The hash to look a link up by, or null for a string that cannot be a token (a malformed one answers as a wrong one). */
+export function linkTokenHash(token: unknown): string | null {
+  if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token) || token.length !== RESULT_LINK_TOKEN_HEX_LENGTH) return null;
+  return hashResultToken(token.toLowerCase());
+}
+
 /** The page a patient opens: `<publicUrl>/reports/patient_result/<barcode>?token=<token>`. */
 export function patientResultUrl(config: Pick<Config, 'publicUrl'>, barcode: string, token: string): string {
   return `${config.publicUrl}/reports/patient_result/${encodeURIComponent(barcode)}?token=${token}`;
@@ -42,10 +54,10 @@ export async function issuePatientResultLink(
     { revokedAt: new Date() },
     { where: { sampleId: sample.id, revokedAt: { [Op.is]: null } }, transaction },
   );
-  const token = randomBytes(RESULT_LINK_TOKEN_HEX_LENGTH / 2).toString('hex');
+  const { token, tokenHash } = newLinkToken();
   const link = await PatientResultLink.create(
     {
-      sampleId: sample.id, tokenHash: hashResultToken(token), lockedAt: null, revokedAt: null, createdByUserId: options.createdByUserId,
+      sampleId: sample.id, tokenHash, lockedAt: null, revokedAt: null, createdByUserId: options.createdByUserId,
       expiresAt: new Date(Date.now() + RESULT_LINK_VALID_DAYS * 24 * 3600_000),
     },
     { transaction },
@@ -88,10 +100,11 @@ export async function findResultLink(
   token: string,
   options: { transaction?: Transaction; lock?: boolean } = {},
 ): Promise<{ link: LinkRow; sample: SampleRow } | null> {
-  if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token) || token.length !== RESULT_LINK_TOKEN_HEX_LENGTH) return null;
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return null;
   const { PatientResultLink, Sample } = db.models;
   const link = await PatientResultLink.findOne({
-    where: { tokenHash: hashResultToken(token.toLowerCase()), revokedAt: { [Op.is]: null }, expiresAt: { [Op.gt]: new Date() } },
+    where: { tokenHash, revokedAt: { [Op.is]: null }, expiresAt: { [Op.gt]: new Date() } },
     transaction: options.transaction,
     lock: options.lock && options.transaction ? options.transaction.LOCK.UPDATE : undefined,
   });

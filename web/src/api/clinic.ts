@@ -68,6 +68,10 @@ export function useRefreshClinic(accountId: number) {
 export const useOrderingPhysicians = (accountId: number) =>
   useApiQuery<PhysicianOption[]>(clinicApiPath(accountId, 'get-physicians-by-contact'), { errorHeading: 'Error retrieving physicians' });
 
+/** Every physician of the account (the lists' physician filter). */
+export const useAccountPhysicians = (accountId: number) =>
+  useApiQuery<PhysicianOption[]>(clinicApiPath(accountId, 'physicians'), { errorHeading: 'Error retrieving physicians' });
+
 export const useClinicCatalogue = (accountId: number) =>
   useApiQuery<CatalogueOption[]>(clinicApiPath(accountId, 'tests/catalogue'), { errorHeading: 'Error retrieving tests' });
 
@@ -104,6 +108,8 @@ export interface ListParams {
   pageSize: number;
   sort?: ResultListSortField;
   order?: 'asc' | 'desc';
+  /** Tests by physician: only this ordering physician's. */
+  physicianId?: number | null;
 }
 
 export const RESULT_LIST_ERROR: Record<ResultListCategory, string> = {

@@ -42,6 +42,7 @@ describe('a query under an account that answers 404', () => {
     const sent = mockApi({
       'GET /auth/me': meAnswers({ user, accounts: [aspen, birch], currentAccount: aspen }, { user, accounts: [birch], currentAccount: birch }),
       'GET /provider-clinic/1/tests': apiRefusal(404, 'not_found', 'Account not found'),
+      'GET /provider-clinic/1/physicians': { body: [] },
     });
     renderPending();
     await screen.findByRole('heading', { name: 'Page not found' });
@@ -55,6 +56,7 @@ describe('a query under an account that answers 404', () => {
     mockApi({
       'GET /auth/me': meAnswers(me, me),
       'GET /provider-clinic/1/tests': apiRefusal(404, 'not_found', 'Not found'),
+      'GET /provider-clinic/1/physicians': { body: [] },
     });
     renderPending();
     const modal = await screen.findByRole('dialog', { name: 'Error retrieving pending tests' });

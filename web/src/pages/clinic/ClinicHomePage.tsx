@@ -4,6 +4,7 @@ import { AccountSummary } from '../../components/AccountSummary';
 import { AccountSwitcher } from '../../components/AccountSwitcher';
 import { AccountUnavailable } from '../../components/AccountUnavailable';
 import { DocumentList } from '../../components/DocumentList';
+import { DocumentIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ToolList, type ToolEntry } from '../../components/ToolList';
@@ -22,6 +23,7 @@ function clinicTools(account: MeAccount): ToolEntry[] {
     { title: 'Pending tests', description: 'Samples ordered and not resulted yet, and the tests your patients ordered themselves.', icon: PendingIcon, to: `${base}/pending` },
     { title: 'Completed tests', description: 'Released results: download the report, send the patient their result email.', icon: CompletedIcon, to: `${base}/completed` },
     { title: 'Shipments', description: 'Put the kits waiting at the clinic in a shipment and follow it to the lab.', icon: TruckIcon, to: `${base}/shipments` },
+    { title: 'Resources', description: 'Swabbing instructions, patient information, financial assistance and the technical note.', icon: DocumentIcon, to: `${base}/resources` },
   ];
   if (account.role === AccountRole.SuperAdmin) {
     tools.push({ title: 'Account users', description: "Add the account's users, set their roles and access, link support staff to their physicians.", icon: UsersIcon, to: `${base}/users` });

@@ -1,6 +1,7 @@
-/** Table helpers of the clinic lists: sortable column headers (the pager is components/Pager.tsx). */
+/** Table helpers of the clinic lists: sortable column headers, the physician filter (the pager is components/Pager.tsx). */
 import type { ReactNode } from 'react';
-import { Table, UnstyledButton } from '@mantine/core';
+import { Select, Table, UnstyledButton } from '@mantine/core';
+import { useAccountPhysicians } from '../../api/clinic';
 
 export interface SortState<F extends string> {
   sort: F;
@@ -22,5 +23,22 @@ export function SortHeader<F extends string>({ field, state, onChange, children 
         {children} <span aria-hidden="true">{active ? (state.order === 'asc' ? '▲' : '▼') : '↕'}</span>
       </UnstyledButton>
     </Table.Th>
+  );
+}
+
+const ALL_PHYSICIANS = 'all';
+
+/** Tests by physician (SPEC §7): which ordering physician's tests a list shows, or all of the account's. */
+export function PhysicianFilter({ accountId, value, onChange }: { accountId: number; value: number | null; onChange: (physicianId: number | null) => void }) {
+  const { data } = useAccountPhysicians(accountId);
+  return (
+    <Select
+      label="Ordering physician"
+      value={value === null ? ALL_PHYSICIANS : String(value)}
+      onChange={(v) => onChange(!v || v === ALL_PHYSICIANS ? null : Number(v))}
+      data={[{ value: ALL_PHYSICIANS, label: 'All physicians' }, ...(data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+      allowDeselect={false}
+      w={{ base: '100%', xs: 280 }}
+    />
   );
 }

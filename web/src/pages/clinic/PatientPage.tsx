@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { formatCalendarDate, formatDate, formatDateTime, fullName, patientSexLabel, SampleStatus } from '@platform/domain';
@@ -9,6 +10,8 @@ import { ClinicPageFrame } from './ClinicPageFrame';
 import { ReportButton } from './ReportButton';
 import { RequisitionButton } from './RequisitionButton';
 import { StatusBadge } from './StatusBadge';
+import { PatientFollowUps, SampleTools } from './SampleTools';
+import { usePatientCancerDiagnoses, type CancerDiagnosisView } from '../../api/follow-ups';
 
 /** /provider-clinic/{accountId}/patient/{patientId}: the patient's details and every sample with its timeline. */
 export function PatientPage() {
@@ -20,6 +23,7 @@ export function PatientPage() {
 function PatientView({ accountId, patientId }: { accountId: number; patientId: number }) {
   // A 404 (no such patient, or another account's) is shown here, in the page: no error modal too.
   const { data, error, isLoading } = usePatientDetail(accountId, patientId, { quietStatuses: [404] });
+  const diagnoses = usePatientCancerDiagnoses(accountId, data ? patientId : null);
   if (error instanceof ApiError && error.status === 404) {
     return (
       <Alert color="gray" variant="light" title="Patient not found">
@@ -46,8 +50,13 @@ function PatientView({ accountId, patientId }: { accountId: number; patientId: n
           <Text c="dimmed">No test has been ordered for this patient yet.</Text>
         </Card>
       ) : (
-        data.samples.map((s) => <SampleCard key={s.id} sample={s} />)
+        data.samples.map((s) => (
+          <SampleCard key={s.id} sample={s}>
+            <SampleTools accountId={accountId} patientId={patientId} sample={s} diagnosis={diagnoses.data?.find((d: CancerDiagnosisView) => d.sampleId === s.id) ?? null} />
+          </SampleCard>
+        ))
       )}
+      <PatientFollowUps accountId={accountId} patientId={patientId} />
     </Stack>
   );
 }
@@ -89,7 +98,7 @@ function PatientCard({ accountId, detail }: { accountId: number; detail: Patient
   );
 }
 
-function SampleCard({ sample: s }: { sample: PatientSample }) {
+function SampleCard({ sample: s, children }: { sample: PatientSample; children?: ReactNode }) {
   const finished = s.status === SampleStatus.Resulted || s.status === SampleStatus.Completed;
   return (
     <Card withBorder padding="lg" component="article" aria-label={`Sample ${s.barcode}`}>
@@ -119,6 +128,7 @@ function SampleCard({ sample: s }: { sample: PatientSample }) {
             <ReportButton sampleId={s.id} barcode={s.barcode} label="Download report" variant="light" size="sm" />
           )}
         </Group>
+        {children}
         <div>
           <Text fw={600} mb="xs">
             Timeline

@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, listName, type Resul
 import { useResultList, type ResultListRow } from '../../api/clinic';
 import { useViewport } from '../../layouts/use-viewport';
 import { Pager } from '../../components/Pager';
-import { SortHeader, type SortState } from './ListControls';
+import { PhysicianFilter, SortHeader, type SortState } from './ListControls';
 import { StatusBadge } from './StatusBadge';
 
 export interface ResultListProps {
@@ -25,11 +25,22 @@ export interface ResultListProps {
 
 export const patientPath = (accountId: number, patientId: number) => `/provider-clinic/${accountId}/patient/${patientId}`;
 
-export function ResultList({ accountId, category, defaultSort, dateColumn, actions, emptyText }: ResultListProps) {
+/** The list with its physician filter above it (a new filter starts again at page 1). */
+export function ResultList(props: ResultListProps) {
+  const [physicianId, setPhysicianId] = useState<number | null>(null);
+  return (
+    <Stack gap="sm">
+      <PhysicianFilter accountId={props.accountId} value={physicianId} onChange={setPhysicianId} />
+      <ResultTable key={physicianId ?? 'all'} {...props} physicianId={physicianId} />
+    </Stack>
+  );
+}
+
+function ResultTable({ accountId, category, defaultSort, dateColumn, actions, emptyText, physicianId }: ResultListProps & { physicianId: number | null }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(defaultSort);
-  const { data, error, isLoading, isValidating } = useResultList(accountId, category, { page, pageSize, sort: sort.sort, order: sort.order });
+  const { data, error, isLoading, isValidating } = useResultList(accountId, category, { page, pageSize, sort: sort.sort, order: sort.order, physicianId });
   const phone = useViewport() === 'phone';
 
   const onSort = (next: SortState<ResultListSortField>) => {

@@ -1,0 +1,84 @@
+/**
+ * Follow-up routes (mounted at /api; docs/registry-and-follow-ups.md):
+ * - the patient, through the emailed single-use link (no sign-in; the token is the credential):
+ *   GET  /registry/study/prostox/:sampleId/follow-up-survey?token=…   greeting and interval
+ *   POST /registry/study/prostox/:sampleId/follow-up-survey           { token, answers, details? }
+ *   GET  /sample-follow-up/:id?token=…                                the question
+ *   POST /sample-follow-up/:id/response                                { token, answer, comment? }
+ * - the clinic (its account's samples only):
+ *   POST /provider-clinic/:accountId/sample-follow-up                  { sampleId, question }
+ *   GET  /provider-clinic/:accountId/sample-follow-up/:id
+ *   GET  /provider-clinic/:accountId/patient/:patientId/follow-ups
+ * - the lab (every sample):
+ *   POST /lab-toolbox/sample-follow-up                                 { sampleId, question }
+ *   GET  /lab-toolbox/sample-follow-up/:id
+ */
+import { Router, type Request, type RequestHandler } from 'express';
+import {
+  newSampleFollowUpBody, registrySurveyBody, REGISTRY_STUDY, sampleFollowUpResponseBody,
+  type NewSampleFollowUpBody, type RegistrySurveyBody, type SampleFollowUpResponseBody,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { requireAccountAccess, requireUser } from '../auth/guards';
+import { validateBody } from '../http/validate';
+import { accountCallerOf, callerOf, userCallerOf } from '../http/caller';
+import { pathId } from '../http/path-id';
+import {
+  answerRegistrySurvey, answerSampleQuestion, askAboutSample, getFollowUp, listPatientFollowUps, openRegistrySurvey, openSampleQuestion,
+} from './follow-ups.service';
+
+const SURVEY_PATH = `/registry/study/${REGISTRY_STUDY}/:sampleId/follow-up-survey`;
+
+export function followUpsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const clinic: RequestHandler[] = [requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' })];
+  const sampleIdOf = (req: Request) => pathId(req.params.sampleId, 'Survey');
+
+  // ---- The patient (the link's token is the credential) ----
+
+  router.get(SURVEY_PATH, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await openRegistrySurvey(ctx, sampleIdOf(req), req.query.token, callerOf(req, res)));
+  });
+
+  router.post(SURVEY_PATH, validateBody(registrySurveyBody), async (req, res) => {
+    res.status(201).json(await answerRegistrySurvey(ctx, sampleIdOf(req), req.body as RegistrySurveyBody, callerOf(req, res)));
+  });
+
+  router.get('/sample-follow-up/:followUpId', async (req, res) => {
+    const id = pathId(req.params.followUpId, 'Follow-up');
+    res.set('Cache-Control', 'no-store').json(await openSampleQuestion(ctx, id, req.query.token, callerOf(req, res)));
+  });
+
+  router.post('/sample-follow-up/:followUpId/response', validateBody(sampleFollowUpResponseBody), async (req, res) => {
+    const id = pathId(req.params.followUpId, 'Follow-up');
+    res.status(201).json(await answerSampleQuestion(ctx, id, req.body as SampleFollowUpResponseBody, callerOf(req, res)));
+  });
+
+  // ---- The clinic ----
+
+  router.post('/provider-clinic/:accountId/sample-follow-up', ...clinic, validateBody(newSampleFollowUpBody), async (req, res) => {
+    const caller = accountCallerOf(req, res);
+    res.status(201).json(await askAboutSample(ctx, caller, { accountId: caller.accountId }, req.body as NewSampleFollowUpBody));
+  });
+
+  router.get('/provider-clinic/:accountId/sample-follow-up/:followUpId', ...clinic, async (req, res) => {
+    const caller = accountCallerOf(req, res);
+    res.set('Cache-Control', 'no-store').json(await getFollowUp(ctx, caller, { accountId: caller.accountId }, pathId(req.params.followUpId, 'Follow-up')));
+  });
+
+  router.get('/provider-clinic/:accountId/patient/:patientId/follow-ups', ...clinic, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await listPatientFollowUps(ctx, accountCallerOf(req, res), pathId(req.params.patientId, 'Patient')));
+  });
+
+  // ---- The lab ----
+
+  router.post('/lab-toolbox/sample-follow-up', requireUser('lab'), validateBody(newSampleFollowUpBody), async (req, res) => {
+    res.status(201).json(await askAboutSample(ctx, userCallerOf(req, res), 'lab', req.body as NewSampleFollowUpBody));
+  });
+
+  router.get('/lab-toolbox/sample-follow-up/:followUpId', requireUser('lab'), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await getFollowUp(ctx, userCallerOf(req, res), 'lab', pathId(req.params.followUpId, 'Follow-up')));
+  });
+
+  return router;
+}

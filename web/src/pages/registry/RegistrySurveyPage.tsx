@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Button, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { FOLLOW_UP_LINK_MESSAGES, PROSTOX_REGISTRY_SURVEY, SURVEY_SECTIONS, YES_NO_OTHER, YesNoOther, type SurveyQuestion } from '@platform/domain';
+import { answerRegistrySurvey, useRegistrySurvey } from '../../api/follow-ups';
+import { FormError } from '../../components/FormError';
+import { FollowUpLinkPage, LinkMessage, linkRefusalOf } from '../../components/FollowUpLinkPage';
+import { PageLoader } from '../../components/PageLoader';
+import { nestedFieldOf } from '../../forms/server-errors';
+import { useFormSubmit } from '../../forms/use-form-submit';
+
+const NO_TOKEN = { title: 'This link does not work', text: FOLLOW_UP_LINK_MESSAGES.invalid };
+const THANKS = { title: 'Thank you', text: 'Your answers were received. They help us learn how patients do after radiation therapy.' };
+
+/**
+ * /registry/study/prostox/{sampleId}/survey/new?token=…: the PROSTOX registry's follow-up survey,
+ * from the emailed single-use link. Plain layout, phone first: one question after another, large
+ * radio buttons; answered once (a second use of the link, or an expired one, says so).
+ */
+export function RegistrySurveyPage() {
+  const { sampleId = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const { data, error, isLoading } = useRegistrySurvey(sampleId, token);
+  const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
+
+  let body;
+  const refused = refusal ?? (token ? linkRefusalOf(error) : NO_TOKEN);
+  if (refused) body = <LinkMessage {...refused} />;
+  else if (isLoading || (!data && !error)) body = <PageLoader label="Loading your survey" />;
+  else if (!data) body = <LinkMessage title="We could not load your survey" text="Please check your connection and reload this page." />;
+  else {
+    body = (
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 28, xs: 32 }}>
+          Hello {data.firstName}.
+        </Title>
+        <Text fz={18}>
+          This is your {data.months}-month follow-up survey. Each question is about the last four weeks. It takes about five minutes.
+        </Text>
+        <SurveyForm sampleId={sampleId} token={token!} onDone={setRefusal} />
+      </Stack>
+    );
+  }
+  return <FollowUpLinkPage kicker="Follow-up survey">{body}</FollowUpLinkPage>;
+}
+
+type Values = { answers: Record<string, string>; details: Record<string, string> };
+
+function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: string; onDone: (message: { title: string; text: string }) => void }) {
+  const form = useForm<Values>({
+    initialValues: {
+      answers: Object.fromEntries(PROSTOX_REGISTRY_SURVEY.map((q) => [q.id, ''])),
+      details: Object.fromEntries(PROSTOX_REGISTRY_SURVEY.filter((q) => q.kind === 'yes-no-other').map((q) => [q.id, ''])),
+    },
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      for (const q of PROSTOX_REGISTRY_SURVEY) {
+        if (!values.answers[q.id]) errors[`answers.${q.id}`] = q.kind === 'scale' ? 'Choose one answer' : 'Choose Yes, No or Other';
+        else if (values.answers[q.id] === YesNoOther.Other && !values.details[q.id]?.trim()) errors[`details.${q.id}`] = 'Please say what "Other" means';
+      }
+      return errors;
+    },
+  });
+  const sending = useFormSubmit(
+    form,
+    (values: Values) => answerRegistrySurvey(sampleId, {
+      token,
+      answers: Object.fromEntries(PROSTOX_REGISTRY_SURVEY.map((q) => [q.id, q.kind === 'scale' ? Number(values.answers[q.id]) : values.answers[q.id]])),
+      details: Object.fromEntries(Object.entries(values.details).filter(([id, text]) => values.answers[id] === YesNoOther.Other && text.trim())),
+    }),
+    {
+      fieldOf: nestedFieldOf(() => form.getValues()),
+      onSuccess: () => onDone(THANKS),
+      onError: (error) => {
+        const refusal = linkRefusalOf(error);
+        if (refusal) onDone(refusal);
+      },
+    },
+  );
+  return (
+    <form onSubmit={sending.onSubmit} noValidate>
+      <Stack gap="xl">
+        {SURVEY_SECTIONS.map((section) => (
+          <Stack key={section} gap="lg" component="section" aria-label={section}>
+            <Title order={2} fz={22}>
+              {section}
+            </Title>
+            {PROSTOX_REGISTRY_SURVEY.filter((q) => q.section === section).map((q) => (
+              <Question key={q.id} question={q} form={form} />
+            ))}
+          </Stack>
+        ))}
+        <FormError error={sending.error} title="Your answers could not be sent" />
+        <Button type="submit" size="lg" loading={sending.submitting} fullWidth>
+          Send my answers
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function Question({ question: q, form }: { question: SurveyQuestion; form: UseFormReturnType<Values, Values, (values: Values) => FormErrors> }) {
+  const options = q.kind === 'scale' ? q.options.map((label, i) => ({ value: String(i), label })) : YES_NO_OTHER.map((v) => ({ value: v, label: v }));
+  const answer = form.getValues().answers[q.id];
+  return (
+    <Stack gap="xs">
+      <Radio.Group label={q.text} required withAsterisk={false} {...form.getInputProps(`answers.${q.id}`)} key={form.key(`answers.${q.id}`)} styles={{ label: { fontSize: 18, marginBottom: 8 } }}>
+        <Stack gap={10}>
+          {options.map((o) => (
+            <Radio key={o.value} value={o.value} label={o.label} size="md" />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {q.kind === 'yes-no-other' && answer === YesNoOther.Other && (
+        <Textarea label="Please say what “Other” means" autosize minRows={2} {...form.getInputProps(`details.${q.id}`)} key={form.key(`details.${q.id}`)} />
+      )}
+    </Stack>
+  );
+}
