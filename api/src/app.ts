@@ -23,6 +23,9 @@ import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
 import { followUpsRouter } from './follow-ups/follow-ups.routes';
 import { sampleDetailsRouter } from './provider/sample-details.routes';
+import { paymentWebhookRouter } from './webhooks/payment.routes';
+import { patientPortalRouter } from './patient-portal/patient-portal.routes';
+import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -35,6 +38,7 @@ export function createApp(ctx: AppContext): Express {
 
   // Webhooks verify their own signatures on the raw body: before JSON parsing, sessions and CSRF.
   app.use('/api/webhooks', webhooksRouter(ctx));
+  app.use('/api/webhooks', paymentWebhookRouter(ctx));
 
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', (req, _res, next) => {
@@ -51,7 +55,9 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api/system', systemRouter(ctx));
   app.use('/api/auth', authRouter(ctx, passport));
   app.use('/api/admin', adminRouter(ctx));
+  app.use('/api', clinicPatientOrdersRouter(ctx));
   app.use('/api', providerRouter(ctx));
+  app.use('/api', patientPortalRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
   app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));

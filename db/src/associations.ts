@@ -4,6 +4,7 @@ import { associatePcr } from './pcr';
 import { associateStorage } from './storage';
 import { associateExtractions } from './extractions';
 import { associateFollowUps } from './follow-ups';
+import { associatePayments } from './payments';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -114,4 +115,5 @@ export function associate(m: Models): void {
   associateStorage(m);
   associateExtractions(m);
   associateFollowUps(m);
+  associatePayments(m);
 }

@@ -34,3 +34,4 @@ export { PcrPlate, PcrPlateWell } from './pcr';
 export { StoragePlate, StoragePlateWell } from './storage';
 export { DnaExtraction } from './extractions';
 export { CancerDiagnosis, SampleFollowUpLink } from './follow-ups';
+export { PaymentEvent } from './payments';

@@ -39,10 +39,11 @@ import { initShipments, type Shipment, type ShipmentItem } from './shipments';
 import { initPcr, type PcrModels } from './pcr';
 import { initStorage, type StorageModels } from './storage';
 import { initExtractions, type ExtractionModels } from './extractions';
+import { initPayments, type PaymentModels } from './payments';
 import { initFollowUps, type FollowUpModels } from './follow-ups';
 
 /** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
-export interface Models extends PcrModels, StorageModels, ExtractionModels, FollowUpModels {
+export interface Models extends PcrModels, StorageModels, ExtractionModels, FollowUpModels, PaymentModels {
   User: typeof User;
   Account: typeof Account;
   Department: typeof Department;
@@ -90,6 +91,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initStorage(sequelize),
     ...initExtractions(sequelize),
     ...initFollowUps(sequelize),
+    ...initPayments(sequelize),
   };
   associate(models);
   return models;
