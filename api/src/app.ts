@@ -21,6 +21,7 @@ import { extractionRouter } from './lab/extraction.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
+import { researchRouter } from './research/research.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -51,6 +52,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api/admin', adminRouter(ctx));
   app.use('/api', providerRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
+  app.use('/api', researchRouter(ctx));
   app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));
   app.use('/api', limsRouter(ctx));

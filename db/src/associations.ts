@@ -3,6 +3,7 @@ import type { Models } from './models';
 import { associatePcr } from './pcr';
 import { associateStorage } from './storage';
 import { associateExtractions } from './extractions';
+import { associateResearch } from './research';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -75,11 +76,6 @@ export function associate(m: Models): void {
   m.TestResult.belongsTo(m.User, { foreignKey: 'reviewedByUserId', as: 'reviewedBy' });
   m.TestResult.belongsTo(m.Job, { foreignKey: 'importJobId', as: 'importJob' });
 
-  m.Sample.hasMany(m.StudyResponse, { foreignKey: 'sampleId', as: 'studyResponses' });
-  m.StudyResponse.belongsTo(m.Sample, { foreignKey: 'sampleId', as: 'sample' });
-  m.StudyResponse.belongsTo(m.Patient, { foreignKey: 'patientId', as: 'patient' });
-  m.StudyResponse.belongsTo(m.User, { foreignKey: 'updatedByUserId', as: 'updatedBy' });
-
   m.Sample.hasMany(m.SampleFollowUp, { foreignKey: 'sampleId', as: 'followUps' });
   m.SampleFollowUp.belongsTo(m.Sample, { foreignKey: 'sampleId', as: 'sample' });
 
@@ -112,4 +108,5 @@ export function associate(m: Models): void {
   associatePcr(m);
   associateStorage(m);
   associateExtractions(m);
+  associateResearch(m);
 }

@@ -28,3 +28,6 @@ export * from './storage-plates';
 export * from './storage-schemas';
 export * from './dna-extraction';
 export * from './dna-extraction-schemas';
+export * from './research';
+export * from './research-schemas';
+export type * from './research-views';

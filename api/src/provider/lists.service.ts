@@ -12,6 +12,7 @@ import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
 import { offsetOf } from '../http/paging';
 import { auditActor, recordAudit } from '@platform/server';
+import { CLINIC_PATIENT_SQL } from './patients.service';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -89,7 +90,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   };
-  const countFrom = `FROM samples s ${filter.needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}`;
+  const countFrom = `FROM samples s ${filter.needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql} AND ${CLINIC_PATIENT_SQL}`;
   const byResult = sort === 'resultedAt';
   const [[{ total }], raw] = await Promise.all([
     ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${countFrom}`, { replacements, type: QueryTypes.SELECT }),
@@ -106,7 +107,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
          JOIN patients p ON p.id = s.patient_id
          LEFT JOIN physicians ph ON ph.id = o.physician_id
          ${byResult ? RESULTED_JOIN : ''}
-        WHERE s.account_id = :accountId AND ${filter.sql}
+        WHERE s.account_id = :accountId AND ${filter.sql} AND ${CLINIC_PATIENT_SQL}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,
       { replacements, type: QueryTypes.SELECT },
