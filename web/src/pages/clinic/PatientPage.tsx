@@ -89,7 +89,8 @@ function PatientCard({ accountId, detail }: { accountId: number; detail: Patient
   );
 }
 
-function SampleCard({ sample: s }: { sample: PatientSample }) {
+/** One sample of a patient or research participant: tests, status, documents and timeline. */
+export function SampleCard({ sample: s }: { sample: PatientSample }) {
   const finished = s.status === SampleStatus.Resulted || s.status === SampleStatus.Completed;
   return (
     <Card withBorder padding="lg" component="article" aria-label={`Sample ${s.barcode}`}>

@@ -6,3 +6,4 @@ export { CompletedPage } from './CompletedPage';
 export { ShipmentsPage } from './ShipmentsPage';
 export { PatientPage } from './PatientPage';
 export { AccountUsersPage } from './AccountUsersPage';
+export { ResearchProjectsPage } from './ResearchProjectsPage';
