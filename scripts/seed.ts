@@ -5,8 +5,8 @@
  */
 import type { Db } from '@platform/db';
 import {
-  AccessStatus, AccountRole, AccountType, Portal, ProviderTitle, SampleStatus, SampleType, Specialty, TestName, TestOrigin,
-  catalogueEntry, type SampleStatus as Status,
+  AccessStatus, AccountRole, AccountType, Portal, PROSTOX_RESEARCH_QUESTIONNAIRE, ProviderTitle, RadiationTreatment, SampleStatus, SampleType, Specialty,
+  TestName, TestOrigin, YesNoOther, attestationsFor, catalogueEntry, testsOrderableIn, type SampleStatus as Status,
 } from '@platform/domain';
 import { hashPassword } from '@platform/server/auth/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
@@ -67,10 +67,14 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     for (const name of ['Medicare', 'Blue Cross Blue Shield', 'Aetna', 'UnitedHealthcare']) await m.InsurancePlan.create({ name, payerCode: name.toUpperCase().replace(/\W+/g, '_').slice(0, 20), isActive: true }, opts);
 
     let serial = 0;
-    const sample = async (accountId: number, physicianId: number, patient: { first: string; last: string; dob: string }, test: TestName, status: Status, portal: Portal) => {
+    type DemoPerson = { first: string; last: string; dob: string } | { studyId: string; projectId: number };
+    const sample = async (accountId: number, physicianId: number, patient: DemoPerson, test: TestName, status: Status, portal: Portal) => {
       serial += 1;
-      const p = await m.Patient.create({ accountId, firstName: patient.first, lastName: patient.last, dateOfBirth: patient.dob, sex: 'M', email: `${patient.first.toLowerCase()}.${patient.last.toLowerCase()}@patients.demo.test` }, opts);
-      const order = await m.Order.create({ orderNumber: `RF_${String(100000000 + serial)}`, accountId, patientId: p.id, physicianId, origin: TestOrigin.ProviderOrdered, portal, createdByUserId: users.physician.id, attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true } }, opts);
+      const p = 'studyId' in patient
+        ? await m.Patient.create({ accountId, studyId: patient.studyId, sex: 'F' }, opts)
+        : await m.Patient.create({ accountId, firstName: patient.first, lastName: patient.last, dateOfBirth: patient.dob, sex: 'M', email: `${patient.first.toLowerCase()}.${patient.last.toLowerCase()}@patients.demo.test` }, opts);
+      const attestations = Object.fromEntries(attestationsFor(portal).map((a) => [a.key, true]));
+      const order = await m.Order.create({ orderNumber: `RF_${String(100000000 + serial)}`, accountId, patientId: p.id, physicianId, origin: TestOrigin.ProviderOrdered, portal, createdByUserId: users.physician.id, attestations, researchProjectId: 'studyId' in patient ? patient.projectId : null }, opts);
       const s = await m.Sample.create({ barcode: `41${String(serial).padStart(12, '0')}`, sampleType: SampleType.BuccalSwab, status: SampleStatus.OrderPlaced, accountId, patientId: p.id, orderId: order.id }, opts);
       await m.Test.create({ orderId: order.id, sampleId: s.id, name: test, parentType: catalogueEntry(test).parentType }, opts);
       await m.SampleStatusEvent.create({ sampleId: s.id, fromStatus: null, toStatus: SampleStatus.OrderPlaced, actorUserId: users.physician.id, actorKind: 'provider' }, opts);
@@ -89,7 +93,21 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await sample(riverside.id, grantRiverside.id, { first: 'Henry', last: 'Walsh', dob: '1958-05-21' }, TestName.Previotox, SampleStatus.InTesting, Portal.Clinical);
     await sample(riverside.id, reyes.id, { first: 'Arthur', last: 'Lindqvist', dob: '1947-09-30' }, TestName.ProstoxCfrt, SampleStatus.Rejected, Portal.Clinical);
     await sample(lakeside.id, grantLakeside.id, { first: 'Marco', last: 'Bellini', dob: '1960-12-12' }, TestName.ProstoxUltra, SampleStatus.PendingShipment, Portal.Clinical);
-    await sample(northwind.id, searchDoctor.id, { first: 'Grace', last: 'Okafor', dob: '1970-04-04' }, TestName.BreastTox, SampleStatus.InQueue, Portal.Research);
+
+    // Northwind's research project: two participants known by study id, one study response complete, one still incomplete.
+    const study = await m.ResearchProject.create({
+      accountId: northwind.id, name: 'Radiation Toxicity Panels Study', protocol: '/docs/research-protocol.pdf', consentDocument: '/docs/research-consent.pdf',
+      tests: testsOrderableIn(Portal.Research), questionnaire: PROSTOX_RESEARCH_QUESTIONNAIRE.id,
+    }, opts);
+    const participantOf = async (studyId: string) => (await m.Patient.findOne({ where: { accountId: northwind.id, studyId }, ...opts }))!;
+    await sample(northwind.id, searchDoctor.id, { studyId: 'NW-0001', projectId: study.id }, TestName.BreastTox, SampleStatus.InQueue, Portal.Research);
+    await sample(northwind.id, searchDoctor.id, { studyId: 'KRAS-WH-0042', projectId: study.id }, TestName.HeadAndNeck, SampleStatus.InTransit, Portal.Research);
+    const complete = {
+      radiationTreatment: RadiationTreatment.Photons, doseGy: 50, fractions: 25, treatmentStartDate: '2026-03-02', treatmentEndDate: '2026-04-03',
+      acuteToxicity: YesNoOther.No, lateToxicity: YesNoOther.No,
+    };
+    await m.StudyResponse.create({ researchProjectId: study.id, patientId: (await participantOf('NW-0001')).id, answers: complete, complete: true, updatedByUserId: users.researcher.id }, opts);
+    await m.StudyResponse.create({ researchProjectId: study.id, patientId: (await participantOf('KRAS-WH-0042')).id, answers: { radiationTreatment: RadiationTreatment.Protons }, complete: false, updatedByUserId: users.researcher.id }, opts);
   });
   return { created: true };
 }

@@ -26,6 +26,7 @@ import { sampleDetailsRouter } from './provider/sample-details.routes';
 import { paymentWebhookRouter } from './webhooks/payment.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
+import { researchRouter } from './research/research.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', providerRouter(ctx));
   app.use('/api', patientPortalRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
+  app.use('/api', researchRouter(ctx));
   app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));
   app.use('/api', limsRouter(ctx));

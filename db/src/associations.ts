@@ -5,6 +5,7 @@ import { associateStorage } from './storage';
 import { associateExtractions } from './extractions';
 import { associateFollowUps } from './follow-ups';
 import { associatePayments } from './payments';
+import { associateResearch } from './research';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -77,11 +78,6 @@ export function associate(m: Models): void {
   m.TestResult.belongsTo(m.User, { foreignKey: 'reviewedByUserId', as: 'reviewedBy' });
   m.TestResult.belongsTo(m.Job, { foreignKey: 'importJobId', as: 'importJob' });
 
-  m.Sample.hasMany(m.StudyResponse, { foreignKey: 'sampleId', as: 'studyResponses' });
-  m.StudyResponse.belongsTo(m.Sample, { foreignKey: 'sampleId', as: 'sample' });
-  m.StudyResponse.belongsTo(m.Patient, { foreignKey: 'patientId', as: 'patient' });
-  m.StudyResponse.belongsTo(m.User, { foreignKey: 'updatedByUserId', as: 'updatedBy' });
-
   m.Sample.hasMany(m.SampleFollowUp, { foreignKey: 'sampleId', as: 'followUps' });
   m.SampleFollowUp.belongsTo(m.Sample, { foreignKey: 'sampleId', as: 'sample' });
 
@@ -116,4 +112,5 @@ export function associate(m: Models): void {
   associateExtractions(m);
   associateFollowUps(m);
   associatePayments(m);
+  associateResearch(m);
 }

@@ -35,3 +35,4 @@ export { StoragePlate, StoragePlateWell } from './storage';
 export { DnaExtraction } from './extractions';
 export { CancerDiagnosis, SampleFollowUpLink } from './follow-ups';
 export { PaymentEvent } from './payments';
+export { ResearchProject } from './research';

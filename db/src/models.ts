@@ -39,11 +39,12 @@ import { initShipments, type Shipment, type ShipmentItem } from './shipments';
 import { initPcr, type PcrModels } from './pcr';
 import { initStorage, type StorageModels } from './storage';
 import { initExtractions, type ExtractionModels } from './extractions';
+import { initResearch, type ResearchModels } from './research';
 import { initPayments, type PaymentModels } from './payments';
 import { initFollowUps, type FollowUpModels } from './follow-ups';
 
 /** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
-export interface Models extends PcrModels, StorageModels, ExtractionModels, FollowUpModels, PaymentModels {
+export interface Models extends PcrModels, StorageModels, ExtractionModels, FollowUpModels, PaymentModels, ResearchModels {
   User: typeof User;
   Account: typeof Account;
   Department: typeof Department;
@@ -92,6 +93,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initExtractions(sequelize),
     ...initFollowUps(sequelize),
     ...initPayments(sequelize),
+    ...initResearch(sequelize),
   };
   associate(models);
   return models;

@@ -11,17 +11,20 @@ import {
 } from 'sequelize';
 import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type JsonObject, type Nullable, type NullableFk } from './model-kit';
 import type { Account, Physician, User } from './people';
-import type { Sample, Test } from './samples';
+import type { Sample, StudyResponse, Test } from './samples';
 import type { InvitationStatus } from './values';
 
+/** A patient, or a research participant known only by a study id (no name, no date of birth). */
 export class Patient extends Model<InferAttributes<Patient>, InferCreationAttributes<Patient>> {
   declare id: CreationOptional<number>;
   /** null for a patient who ordered for themselves. */
   declare accountId: NullableFk;
-  declare firstName: string;
-  declare lastName: string;
+  declare firstName: Nullable<string>;
+  declare lastName: Nullable<string>;
   /** YYYY-MM-DD */
-  declare dateOfBirth: string;
+  declare dateOfBirth: Nullable<string>;
+  /** A research participant's study id (then no name and no date of birth are kept). */
+  declare studyId: Nullable<string>;
   declare sex: Nullable<string>;
   declare email: Nullable<string>;
   declare phone: Nullable<string>;
@@ -40,6 +43,7 @@ export class Patient extends Model<InferAttributes<Patient>, InferCreationAttrib
   declare samples?: NonAttribute<Sample[]>;
   declare financialAssistanceRecords?: NonAttribute<FinancialAssistanceRecord[]>;
   declare invitations?: NonAttribute<PatientInvitation[]>;
+  declare studyResponses?: NonAttribute<StudyResponse[]>;
 }
 
 export class PatientInvitation extends Model<InferAttributes<PatientInvitation>, InferCreationAttributes<PatientInvitation>> {
@@ -140,6 +144,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare cancellationReason: Nullable<string>;
   declare paidAt: Nullable<Date>;
   declare refundedAt: Nullable<Date>;
+  /** The research project a Research Portal order is for. */
+  declare researchProjectId: NullableFk;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -159,9 +165,11 @@ export function initPatients(sequelize: Sequelize) {
     {
       id: id(),
       accountId: nullableFk(),
-      firstName: { type: DataTypes.TEXT, allowNull: false },
-      lastName: { type: DataTypes.TEXT, allowNull: false },
-      dateOfBirth: { type: DataTypes.DATEONLY, allowNull: false },
+      // Null only for a research participant, who has a study id instead (patients_identity_check).
+      firstName: { type: DataTypes.TEXT },
+      lastName: { type: DataTypes.TEXT },
+      dateOfBirth: { type: DataTypes.DATEONLY },
+      studyId: { type: DataTypes.TEXT },
       sex: { type: DataTypes.TEXT },
       email: { type: DataTypes.TEXT },
       phone: { type: DataTypes.TEXT },
@@ -265,6 +273,7 @@ export function initPatients(sequelize: Sequelize) {
       cancellationReason: { type: DataTypes.TEXT },
       paidAt: { type: DataTypes.DATE },
       refundedAt: { type: DataTypes.DATE },
+      researchProjectId: nullableFk(),
       ...timestamps(),
     },
     { sequelize, modelName: 'Order', tableName: 'orders' },

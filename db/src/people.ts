@@ -11,6 +11,7 @@ import {
 } from 'sequelize';
 import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type Nullable, type NullableFk } from './model-kit';
 import type { Order, Patient } from './patients';
+import type { ResearchProject } from './research';
 
 /** Everyone who signs in: admins, provider users and lab toolbox users (`kind`). */
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
@@ -50,6 +51,7 @@ export class Account extends Model<InferAttributes<Account>, InferCreationAttrib
   declare physicians?: NonAttribute<Physician[]>;
   declare patients?: NonAttribute<Patient[]>;
   declare orders?: NonAttribute<Order[]>;
+  declare researchProjects?: NonAttribute<ResearchProject[]>;
 }
 
 export class Department extends Model<InferAttributes<Department>, InferCreationAttributes<Department>> {

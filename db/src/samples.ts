@@ -14,6 +14,7 @@ import type { Job } from './jobs';
 import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type JsonObject, type Nullable, type NullableFk } from './model-kit';
 import type { Account, User } from './people';
 import type { Order, Patient } from './patients';
+import type { ResearchProject } from './research';
 import type { ShipmentItem } from './shipments';
 import type { ActorKind, TestResultStatus } from './values';
 
@@ -42,7 +43,6 @@ export class Sample extends Model<InferAttributes<Sample>, InferCreationAttribut
   declare statusEvents?: NonAttribute<SampleStatusEvent[]>;
   declare tests?: NonAttribute<Test[]>;
   declare documents?: NonAttribute<SampleDocument[]>;
-  declare studyResponses?: NonAttribute<StudyResponse[]>;
   declare followUps?: NonAttribute<SampleFollowUp[]>;
   declare resultLinks?: NonAttribute<PatientResultLink[]>;
   declare shipmentItems?: NonAttribute<ShipmentItem[]>;
@@ -103,17 +103,19 @@ export class TestResult extends Model<InferAttributes<TestResult>, InferCreation
   declare importJob?: NonAttribute<Job | null>;
 }
 
+/** A participant's answers to a research project's questionnaire: one per participant per project. */
 export class StudyResponse extends Model<InferAttributes<StudyResponse>, InferCreationAttributes<StudyResponse>> {
   declare id: CreationOptional<number>;
-  declare sampleId: Fk;
+  declare researchProjectId: Fk;
   declare patientId: Fk;
-  declare study: string;
   declare answers: CreationOptional<JsonObject>;
+  /** Every required answer is in (computed by the domain's questionnaire on each write). */
+  declare complete: CreationOptional<boolean>;
   declare updatedByUserId: NullableFk;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
-  declare sample?: NonAttribute<Sample>;
+  declare project?: NonAttribute<ResearchProject>;
   declare patient?: NonAttribute<Patient>;
   declare updatedBy?: NonAttribute<User | null>;
 }
@@ -238,10 +240,10 @@ export function initSamples(sequelize: Sequelize) {
   StudyResponseM.init(
     {
       id: id(),
-      sampleId: fk(),
+      researchProjectId: fk(),
       patientId: fk(),
-      study: { type: DataTypes.TEXT, allowNull: false },
       answers: dbDefault(DataTypes.JSONB),
+      complete: dbDefault(DataTypes.BOOLEAN),
       updatedByUserId: nullableFk(),
       ...timestamps(),
     },

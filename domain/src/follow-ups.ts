@@ -124,7 +124,7 @@ export type SurveyAnswers = Record<string, string | number>;
 
 /** GET of a survey link: whom it greets, which interval. */
 export interface RegistrySurveyView {
-  firstName: string;
+  firstName: string | null;
   months: number;
   study: typeof REGISTRY_STUDY;
 }
@@ -135,7 +135,7 @@ export interface RegistrySurveyView {
 
 /** What the patient's page shows of a sample follow-up before answering. */
 export interface SampleFollowUpPatientView {
-  firstName: string;
+  firstName: string | null;
   question: string;
   askedBy: 'lab' | 'clinic';
   /** The clinic's name, when the clinic asked. */

@@ -33,3 +33,6 @@ export * from './follow-ups';
 export * from './follow-up-schemas';
 export * from './cancer-diagnosis';
 export * from './cancer-diagnosis-schemas';
+export * from './research';
+export * from './research-schemas';
+export type * from './research-views';

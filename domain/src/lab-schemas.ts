@@ -5,6 +5,7 @@
  * Shared by api (validation), worker (the import) and web (forms, labels and messages).
  */
 import Joi from 'joi';
+import { patientLabel } from './research';
 import { DEFAULT_PAGE_SIZE, EARLIEST_EVENT_DATE, MAX_PAGE_SIZE } from './constants';
 import {
   COVID_PCR_RESULTS,
@@ -76,10 +77,11 @@ export interface IntakeOutcome {
   message: string;
 }
 
-/** "John C.": what intake and review show of a patient. */
-export function patientShortName(firstName: string, lastName: string): string {
-  const initial = lastName.trim().charAt(0).toUpperCase();
-  return initial ? `${firstName.trim()} ${initial}.` : firstName.trim();
+/** "John C.": what intake and review show of a patient; a research participant shows as "Study ID …". */
+export function patientShortName(p: { firstName: string | null; lastName: string | null; studyId?: string | null }): string {
+  if (!p.firstName) return patientLabel(p);
+  const initial = (p.lastName ?? '').trim().charAt(0).toUpperCase();
+  return initial ? `${p.firstName.trim()} ${initial}.` : p.firstName.trim();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -120,7 +120,8 @@ export interface LimsSampleView {
   /** Null for a sample of a patient who ordered for themselves, or a lab-ordered one. */
   account: { id: number; name: string } | null;
   physician: { id: number; name: string; npi: string | null } | null;
-  patient: Pick<PatientSummary, 'id' | 'firstName' | 'lastName' | 'dateOfBirth' | 'sex'>;
+  /** A research participant has a study id and no name or date of birth. */
+  patient: Pick<PatientSummary, 'id' | 'sex'> & { firstName: string | null; lastName: string | null; dateOfBirth: string | null; studyId: string | null };
   tests: LimsSampleTest[];
   timeline: TimelineEntry[];
 }

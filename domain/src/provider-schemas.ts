@@ -140,39 +140,47 @@ const attestationSchema = (a: (typeof ORDER_ATTESTATIONS)[number]) =>
     })
     .required();
 
-/** POST provider-clinic/{accountId}/order */
-export const clinicOrderBody = Joi.object<ClinicOrderBody>({
-  patientId: Joi.number().integer().positive().label('Patient').required(),
-  tests: Joi.array()
+/** The tests of an order placed in `portal`: catalogue tests that portal may order, each once. */
+export const orderTestsSchema = (portal: Portal) =>
+  Joi.array()
     .items(
       // A custom rule, not valid(): joi accepts a listed value without running further rules.
       Joi.string()
         .custom((value: string, helpers) => {
           if (!isTestName(value)) return helpers.error('test.unknown');
-          return canOrderIn(value, Portal.Clinical) ? value : helpers.error('test.portal');
+          return canOrderIn(value, portal) ? value : helpers.error('test.portal');
         })
         .label('Test')
         .messages({
           'test.unknown': '{#value} is not a test of the catalogue',
-          'test.portal': '{#value} cannot be ordered in the Clinical Portal',
+          'test.portal': `{#value} cannot be ordered in the ${portal}`,
         }),
     )
     .min(1)
     .max(ORDER_MAX_TESTS)
     .unique()
     .label('Tests')
-    .messages({ 'array.min': 'Choose at least one test', 'array.unique': 'Each test may be chosen once' })
-    .required(),
-  physicianId: Joi.number().integer().positive().label('Physician').required(),
-  sampleType: Joi.string()
-    .valid(...SAMPLE_TYPES)
-    .label('Sample type')
-    .messages({ 'any.only': `{#label} must be one of ${SAMPLE_TYPES.join(', ')}` })
-    .required(),
-  attestations: Joi.object(Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, attestationSchema(a)])))
+    .messages({ 'array.min': 'Choose at least one test', 'array.unique': 'Each test may be chosen once' });
+
+/** The sample type of an order. */
+export const orderSampleTypeSchema = Joi.string()
+  .valid(...SAMPLE_TYPES)
+  .label('Sample type')
+  .messages({ 'any.only': `{#label} must be one of ${SAMPLE_TYPES.join(', ')}` });
+
+/** The ordering attestations an order confirms: those of the list given (every one, each true). */
+export const attestationsSchema = (attestations: readonly (typeof ORDER_ATTESTATIONS)[number][]) =>
+  Joi.object(Object.fromEntries(attestations.map((a) => [a.key, attestationSchema(a)])))
     .options(STRICT_KEYS)
-    .label('Attestations')
-    .required(),
+    .label('Attestations');
+
+/** POST provider-clinic/{accountId}/order */
+export const clinicOrderBody = Joi.object<ClinicOrderBody>({
+  patientId: Joi.number().integer().positive().label('Patient').required(),
+  tests: orderTestsSchema(Portal.Clinical).required(),
+  physicianId: Joi.number().integer().positive().label('Physician').required(),
+  sampleType: orderSampleTypeSchema.required(),
+  attestations: attestationsSchema(ORDER_ATTESTATIONS).required(),
 }).options(STRICT_KEYS).label('Request body');
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +216,8 @@ export interface ResultListQuery {
   physicianId?: number;
 }
 
-const pageFields = {
+/** page and pageSize of a list query. */
+export const pageFields = {
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
 };

@@ -47,7 +47,12 @@ export const routes: RouteObject[] = [
           {
             path: ':accountId',
             element: <RequireSignIn portal="research" />,
-            children: [{ index: true, lazy: () => researchPages().then((m) => ({ Component: m.ResearchHomePage })) }],
+            children: [
+              { index: true, lazy: () => researchPages().then((m) => ({ Component: m.ResearchHomePage })) },
+              { path: 'order', lazy: () => researchPages().then((m) => ({ Component: m.ResearchOrderPage })) },
+              { path: 'tests', lazy: () => researchPages().then((m) => ({ Component: m.ResearchTestsPage })) },
+              { path: 'patient/:patientId', lazy: () => researchPages().then((m) => ({ Component: m.ParticipantPage })) },
+            ],
           },
           { path: ':accountId/*', element: <NotFoundPage /> },
         ],
@@ -144,6 +149,7 @@ export const routes: RouteObject[] = [
                   { path: 'patient/:patientId', lazy: () => clinicPages().then((m) => ({ Component: m.PatientPage })) },
                   { path: 'users', lazy: () => clinicPages().then((m) => ({ Component: m.AccountUsersPage })) },
                   { path: 'resources', lazy: () => clinicPages().then((m) => ({ Component: m.ResourcesPage })) },
+                  { path: 'research-projects', lazy: () => clinicPages().then((m) => ({ Component: m.ResearchProjectsPage })) },
                 ],
               },
               { path: ':accountId/*', element: <NotFoundPage /> },

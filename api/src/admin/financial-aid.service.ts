@@ -6,7 +6,7 @@
 import type { WhereOptions } from 'sequelize';
 import type { FinancialAssistanceRecord, Patient } from '@platform/db';
 import {
-  AccessStatus, fullName, todayDataDate, type AdminPatientOption, type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
+  AccessStatus, fullName, patientLabel, todayDataDate, type AdminPatientOption, type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
 } from '@platform/domain';
 import { auditActor, notFound, recordAudit, type Caller } from '@platform/server';
 import type { AppContext } from '../context';
@@ -21,14 +21,14 @@ const PATIENT_OPTIONS_LIMIT = 20;
 /** Patients of any account (or none: patients who order for themselves): the first 20 the one patient search finds. */
 export async function searchAllPatients(ctx: Ctx, caller: Caller, q: string): Promise<AdminPatientOption[]> {
   const { rows } = await findPatients(ctx, caller, 'all-accounts', { q, page: 1, pageSize: PATIENT_OPTIONS_LIMIT });
-  return rows.map((p) => ({ id: p.id, name: fullName(p), dateOfBirth: dataDate(p.dateOfBirth)!, email: p.email, accountName: p.account?.name ?? null }));
+  return rows.map((p) => ({ id: p.id, name: patientLabel(p), dateOfBirth: dataDate(p.dateOfBirth)!, email: p.email, accountName: p.account?.name ?? null }));
 }
 
 function aidRow(r: FinancialAssistanceRecord): FinancialAidRow {
   const p = r.patient!;
   const validUntil = dataDate(r.validUntil);
   return {
-    id: r.id, patientId: p.id, patientName: fullName(p), patientEmail: p.email, dateOfBirth: dataDate(p.dateOfBirth)!, status: r.status,
+    id: r.id, patientId: p.id, patientName: patientLabel(p), patientEmail: p.email, dateOfBirth: dataDate(p.dateOfBirth)!, status: r.status,
     approvedPriceCents: r.approvedPriceCents, validUntil,
     current: r.status === AccessStatus.Approved && validUntil !== null && validUntil >= todayDataDate(),
     note: r.notes, createdBy: fullName(r.createdBy ?? null), createdAt: toIso(r.createdAt)!,

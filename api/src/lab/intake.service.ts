@@ -46,14 +46,14 @@ async function outcomeOf(ctx: Ctx, transaction: Transaction, sample: SampleRow, 
   const m = ctx.db.models;
   // One after the other: a transaction's queries share one connection.
   const tests = await m.Test.findAll({ where: { sampleId: sample.id }, attributes: ['name'], order: [['id', 'ASC']], transaction });
-  const patient = await m.Patient.findByPk(sample.patientId, { attributes: ['firstName', 'lastName'], transaction });
+  const patient = await m.Patient.findByPk(sample.patientId, { attributes: ['firstName', 'lastName', 'studyId'], transaction });
   const account = sample.accountId ? await m.Account.findByPk(sample.accountId, { attributes: ['name'], transaction }) : null;
   return {
     sampleId: sample.id,
     barcode: sample.barcode,
     tests: tests.map((t) => t.name),
     account: account?.name ?? null,
-    patient: patient ? patientShortName(patient.firstName, patient.lastName) : '',
+    patient: patient ? patientShortName(patient) : '',
     previousStatus,
     status: sample.status as Status,
     receivedAt: toIso(sample.receivedAt),

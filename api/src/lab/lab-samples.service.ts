@@ -100,7 +100,7 @@ export async function createLabSample(ctx: Ctx, caller: UserCaller, body: LabSam
         test: body.test,
         status: sample.status as Status,
         patientId: patient.id,
-        patient: patientShortName(patient.firstName, patient.lastName),
+        patient: patientShortName(patient),
         receivedAt: receivedAt.toISOString(),
       };
     }), { samples_barcode_key: taken() });

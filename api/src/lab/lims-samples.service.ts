@@ -76,7 +76,7 @@ function sampleView(s: Sample): LimsSampleView {
     order: { id: order.id, orderNumber: order.orderNumber, origin: order.origin, portal: order.portal, orderedAt: order.createdAt.toISOString() },
     account: s.account ? { id: s.account.id, name: s.account.name } : null,
     physician: order.physician ? { id: order.physician.id, name: fullName(order.physician)!, npi: order.physician.npi } : null,
-    patient: { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: dataDate(patient.dateOfBirth)!, sex: patient.sex },
+    patient: { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: dataDate(patient.dateOfBirth), sex: patient.sex, studyId: patient.studyId },
     tests: (s.tests ?? []).map((t) => ({ id: t.id, name: t.name, status: t.status, result: newestResult(t.results ?? []) })),
     timeline: (s.statusEvents ?? []).map(timelineEntry),
   };

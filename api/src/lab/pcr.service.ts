@@ -60,7 +60,7 @@ export async function loadPlateView(ctx: Ctx, plateId: number, transaction?: Tra
   const wells = await m.PcrPlateWell.findAll({
     where: { plateId },
     include: [
-      { model: m.Sample, as: 'sample', attributes: ['id', 'barcode'], include: [{ model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName'] }] },
+      { model: m.Sample, as: 'sample', attributes: ['id', 'barcode'], include: [{ model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName', 'studyId'] }] },
       { model: m.TestResult, as: 'testResult', attributes: ['id', 'status'] },
     ],
     transaction,
@@ -85,7 +85,7 @@ export async function loadPlateView(ctx: Ctx, plateId: number, transaction?: Tra
       reextraction: w.sampleId !== null && w.label.endsWith('.reex'),
       sampleId: w.sampleId ?? null,
       barcode: w.sample?.barcode ?? null,
-      patient: w.sample?.patient ? patientShortName(w.sample.patient.firstName, w.sample.patient.lastName) : null,
+      patient: w.sample?.patient ? patientShortName(w.sample.patient) : null,
       result: w.result ?? null,
       resultId: w.testResult?.id ?? null,
       resultStatus: w.testResult?.status ?? null,
@@ -140,7 +140,7 @@ export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: nu
     where: { status: SampleStatus.InQueue },
     include: [
       { model: m.Test, as: 'tests', where: { name: PLATE_TESTS as TestName[] }, attributes: ['id', 'name'], required: true },
-      { model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName'] },
+      { model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName', 'studyId'] },
     ],
     attributes: ['id', 'barcode', 'sampleType', 'receivedAt', 'collectedAt'],
     order: [['receivedAt', 'ASC'], ['id', 'ASC']],
@@ -157,7 +157,7 @@ export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: nu
       test: s.tests?.[0]?.name ?? null,
       receivedAt: toIso(s.receivedAt),
       collectedAt: toIso(s.collectedAt),
-      patient: s.patient ? patientShortName(s.patient.firstName, s.patient.lastName) : '',
+      patient: s.patient ? patientShortName(s.patient) : '',
     })),
   };
 }

@@ -18,7 +18,7 @@ export const includeTestSampleAccount = (m: Models, testWhere: WhereOptions = {}
     where: sampleWhere,
     attributes: ['id', 'barcode', 'status', 'accountId'],
     include: [
-      { model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName'] },
+      { model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName', 'studyId'] },
       { model: m.Account, as: 'account', attributes: ['name'] },
     ],
   }],

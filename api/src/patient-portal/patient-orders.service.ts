@@ -247,7 +247,9 @@ async function priceFor(ctx: Pick<Ctx, 'db'>, order: Order, method: PaymentMetho
   if (method === PaymentMethod.SelfPay) priceCents = patientPriceCents(tests, { financialAssistance: false });
   if (method === PaymentMethod.FinancialAssistance) {
     const patient = await ctx.db.models.Patient.findByPk(order.patientId, { transaction });
-    const record = patient ? await currentAidRecord(ctx, { firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dateOfBirth }, transaction) : null;
+    const record = patient?.firstName && patient.lastName && patient.dateOfBirth
+      ? await currentAidRecord(ctx, { firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dateOfBirth }, transaction)
+      : null;
     if (!record) throw unprocessable(NO_FINANCIAL_ASSISTANCE, [{ field: 'method', message: NO_FINANCIAL_ASSISTANCE }]);
     aidRecordId = record.id;
     priceCents = record.approvedPriceCents ?? patientPriceCents(tests, { financialAssistance: true });

@@ -12,6 +12,7 @@ import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
 import { offsetOf } from '../http/paging';
 import { auditActor, recordAudit } from '@platform/server';
+import { CLINIC_PATIENT_SQL } from './patients.service';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -107,7 +108,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   // Tests by physician (SPEC §7): only the samples this physician ordered.
   const byPhysician = query.physicianId === undefined ? '' : ' AND o.physician_id = :physicianId';
   const needsOrder = filter.needsOrder || byPhysician !== '';
-  const countFrom = `FROM samples s ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician}`;
+  const countFrom = `FROM samples s ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}`;
   const byResult = sort === 'resultedAt';
   const [[{ total }], raw] = await Promise.all([
     ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${countFrom}`, { replacements, type: QueryTypes.SELECT }),
@@ -125,7 +126,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
          JOIN patients p ON p.id = s.patient_id
          LEFT JOIN physicians ph ON ph.id = o.physician_id
          ${byResult ? RESULTED_JOIN : ''}
-        WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician}
+        WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,
       { replacements, type: QueryTypes.SELECT },

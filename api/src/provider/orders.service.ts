@@ -6,12 +6,13 @@
 import { randomInt } from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import {
-  AccountRole, DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, fullName, testsOrderableIn, type CatalogueOption, type ClinicOrderBody,
-  type CreatedOrder, type PhysicianOption,
+  AccountRole, DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, fullName, testsOrderableIn, type Attestations, type CatalogueOption,
+  type ClinicOrderBody, type CreatedOrder, type PhysicianOption, type SampleType, type TestName,
 } from '@platform/domain';
 import type { Physician } from '@platform/db';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
+import { enrolInProjects } from '../research/study-responses.service';
 import { auditActor, enqueueJob, forbidden, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
@@ -96,88 +97,128 @@ export async function newKitBarcode(ctx: Ctx, transaction: Transaction): Promise
   throw new Error('could not find a free kit barcode');
 }
 
-export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, role: AccountRole, body: ClinicOrderBody): Promise<CreatedOrder> {
-  const m = ctx.db.models;
-  // Every id from the client is checked against the account before anything is written.
-  const patient = await m.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId } });
-  if (!patient) throw notFound('Patient not found in this account');
-  const physician = await m.Physician.findOne({ where: { id: body.physicianId, accountId: caller.accountId } });
+/** The physician an order names: one of the account's, and one the caller may order for (403 otherwise). */
+export async function orderingPhysician(ctx: Ctx, caller: AccountCaller, role: AccountRole, physicianId: number): Promise<Physician> {
+  const physician = await ctx.db.models.Physician.findOne({ where: { id: physicianId, accountId: caller.accountId } });
   if (!physician) throw notFound('Physician not found in this account');
   if (!(await physiciansForCaller(ctx, caller, role)).some((p) => p.id === physician.id)) {
     throw forbidden(role === AccountRole.SupportStaff
       ? 'You may order only for the physicians you are linked to in this account'
       : 'A physician orders under their own name');
   }
+  return physician;
+}
 
+/**
+ * Runs one order's transaction; two orders that drew the same random barcode at the same moment
+ * are told apart by the unique index, and the loser draws again (up to three times).
+ */
+export async function inOrderTransaction<T>(ctx: Ctx, work: (transaction: Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.sequelize.transaction(async (transaction) => {
-        const { id, orderNumber } = await nextOrderIdentity(ctx, transaction);
-        const order = await m.Order.create(
-          {
-            id,
-            orderNumber,
-            accountId: caller.accountId,
-            patientId: patient.id,
-            physicianId: physician.id,
-            origin: TestOrigin.ProviderOrdered,
-            portal: Portal.Clinical,
-            createdByUserId: caller.userId,
-            attestations: { ...body.attestations, confirmedAt: new Date().toISOString(), confirmedByUserId: caller.userId },
-          },
-          { transaction },
-        );
-        const sample = await m.Sample.create(
-          {
-            barcode: await newKitBarcode(ctx, transaction),
-            sampleType: body.sampleType,
-            status: SampleStatus.OrderPlaced,
-            accountId: caller.accountId,
-            patientId: patient.id,
-            orderId: order.id,
-          },
-          { transaction },
-        );
-        const tests = [];
-        for (const name of body.tests) {
-          tests.push(await m.Test.create({ orderId: order.id, sampleId: sample.id, name, parentType: catalogueEntry(name).parentType }, { transaction }));
-        }
-        // The first step of the timeline (there is no status before it, so not a transition).
-        await m.SampleStatusEvent.create(
-          { sampleId: sample.id, fromStatus: null, toStatus: SampleStatus.OrderPlaced, actorUserId: caller.userId, actorKind: 'provider' },
-          { transaction },
-        );
-        await recordAudit(
-          ctx.db,
-          {
-            ...auditActor(caller),
-            action: 'order.created',
-            entityKind: 'sample',
-            entityId: sample.id,
-            details: { accountId: caller.accountId, orderId: order.id, patientId: patient.id, physicianId: physician.id, tests: body.tests },
-          },
-          transaction,
-        );
-        const job = await enqueueJob(
-          ctx,
-          transaction,
-          'render-pdf',
-          { sampleId: sample.id, documentType: DocumentType.TestRequisitionForm },
-          { idempotencyKey: `requisition:${sample.id}`, createdByUserId: caller.userId },
-        );
-        return {
-          order: { id: order.id, orderNumber, createdAt: order.createdAt.toISOString(), origin: order.origin, portal: order.portal },
-          sample: { id: sample.id, barcode: sample.barcode, status: sample.status, sampleType: body.sampleType },
-          tests: tests.map((t) => ({ id: t.id, name: t.name })),
-          patientId: patient.id,
-          physicianId: physician.id,
-          requisitionForm: { url: `/api/sample/${sample.barcode}/pdf_order`, jobId: job.jobRowId },
-        };
-      });
+      return await ctx.db.sequelize.transaction(work);
     } catch (err) {
-      // Two orders drew the same random barcode at the same moment: draw again.
       if (err instanceof UniqueConstraintError && attempt < 3 && JSON.stringify(err.fields ?? {}).includes('barcode')) continue;
       throw err;
     }
   }
+}
+
+/** What a provider order writes, whichever portal placed it. */
+export interface ProviderOrder {
+  patientId: number;
+  physicianId: number;
+  portal: Portal;
+  tests: TestName[];
+  sampleType: SampleType;
+  /** The attestations confirmed (those that apply in the portal). */
+  attestations: Partial<Attestations>;
+  /** The research project a Research Portal order is for. */
+  researchProjectId?: number | null;
+}
+
+/**
+ * The rows of a provider order in the caller's transaction: the order (origin Provider Ordered),
+ * its sample (a new kit) in Order Placed with the first step of its timeline, a test per name,
+ * the audit event and the requisition-form job. The caller has checked the ids.
+ */
+export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, caller: AccountCaller, o: ProviderOrder): Promise<CreatedOrder> {
+  const m = ctx.db.models;
+  const { id, orderNumber } = await nextOrderIdentity(ctx, transaction);
+  const order = await m.Order.create(
+    {
+      id,
+      orderNumber,
+      accountId: caller.accountId,
+      patientId: o.patientId,
+      physicianId: o.physicianId,
+      origin: TestOrigin.ProviderOrdered,
+      portal: o.portal,
+      createdByUserId: caller.userId,
+      researchProjectId: o.researchProjectId ?? null,
+      attestations: { ...o.attestations, confirmedAt: new Date().toISOString(), confirmedByUserId: caller.userId },
+    },
+    { transaction },
+  );
+  const sample = await m.Sample.create(
+    {
+      barcode: await newKitBarcode(ctx, transaction),
+      sampleType: o.sampleType,
+      status: SampleStatus.OrderPlaced,
+      accountId: caller.accountId,
+      patientId: o.patientId,
+      orderId: order.id,
+    },
+    { transaction },
+  );
+  const tests = [];
+  for (const name of o.tests) {
+    tests.push(await m.Test.create({ orderId: order.id, sampleId: sample.id, name, parentType: catalogueEntry(name).parentType }, { transaction }));
+  }
+  // The first step of the timeline (there is no status before it, so not a transition).
+  await m.SampleStatusEvent.create(
+    { sampleId: sample.id, fromStatus: null, toStatus: SampleStatus.OrderPlaced, actorUserId: caller.userId, actorKind: 'provider' },
+    { transaction },
+  );
+  await recordAudit(
+    ctx.db,
+    {
+      ...auditActor(caller),
+      action: 'order.created',
+      entityKind: 'sample',
+      entityId: sample.id,
+      details: { accountId: caller.accountId, orderId: order.id, patientId: o.patientId, physicianId: o.physicianId, tests: o.tests, portal: o.portal },
+    },
+    transaction,
+  );
+  const job = await enqueueJob(
+    ctx,
+    transaction,
+    'render-pdf',
+    { sampleId: sample.id, documentType: DocumentType.TestRequisitionForm },
+    { idempotencyKey: `requisition:${sample.id}`, createdByUserId: caller.userId },
+  );
+  return {
+    order: { id: order.id, orderNumber, createdAt: order.createdAt.toISOString(), origin: order.origin, portal: order.portal },
+    sample: { id: sample.id, barcode: sample.barcode, status: sample.status, sampleType: o.sampleType },
+    tests: tests.map((t) => ({ id: t.id, name: t.name })),
+    patientId: o.patientId,
+    physicianId: o.physicianId,
+    requisitionForm: { url: `/api/sample/${sample.barcode}/pdf_order`, jobId: job.jobRowId },
+  };
+}
+
+export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, role: AccountRole, body: ClinicOrderBody): Promise<CreatedOrder> {
+  // Every id from the client is checked against the account before anything is written.
+  const patient = await ctx.db.models.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId, studyId: null } });
+  if (!patient) throw notFound('Patient not found in this account');
+  const physician = await orderingPhysician(ctx, caller, role, body.physicianId);
+  return inOrderTransaction(ctx, async (transaction) => {
+    const created = await writeProviderOrder(ctx, transaction, caller, {
+      patientId: patient.id, physicianId: physician.id, portal: Portal.Clinical, tests: body.tests, sampleType: body.sampleType, attestations: body.attestations,
+    });
+    // A clinic taking part in a research project enrols the patient when it orders a test the project uses.
+    await enrolInProjects(ctx, transaction, caller, patient.id, body.tests);
+    return created;
+  });
 }

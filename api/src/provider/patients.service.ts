@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import {
   DocumentType, PROCESSING_STEP_TESTS, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
-  type PatientSearchBody, type PatientSummary, type TimelineEntry, fullName,
+  type PatientSampleView, type PatientSearchBody, type PatientSummary, type TimelineEntry, fullName,
 } from '@platform/domain';
 import type { Patient, SampleStatusEvent } from '@platform/db';
 import type { AppContext } from '../context';
@@ -19,9 +19,16 @@ import { auditActor, conflict, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
 
+/**
+ * A clinic's patient as the Clinical Portal shows it. Research participants (a study id, no name)
+ * are the Research Portal's: the clinic's reads never return them (CLINIC_PATIENT_SQL, `studyId: null`).
+ */
 export function patientSummary(p: Patient): PatientSummary {
-  return { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: dataDate(p.dateOfBirth)!, sex: p.sex, email: p.email, phone: p.phone };
+  return { id: p.id, firstName: p.firstName ?? '', lastName: p.lastName ?? '', dateOfBirth: dataDate(p.dateOfBirth) ?? '', sex: p.sex, email: p.email, phone: p.phone };
 }
+
+/** SQL: the sample `s` is of a named patient, not of a research participant (the clinic's lists show only those). */
+export const CLINIC_PATIENT_SQL = 'NOT EXISTS (SELECT 1 FROM patients rp WHERE rp.id = s.patient_id AND rp.study_id IS NOT NULL)';
 
 /**
  * Patients of the account matching `q` (the one patient search: a date of birth, or words in the
@@ -92,13 +99,11 @@ export function timelineEntry(e: SampleStatusEvent): TimelineEntry {
   };
 }
 
-/** The patient page: details, and every sample of the patient in this account with its tests and timeline. */
-export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientId: number): Promise<PatientDetail> {
+/** Every sample of a patient in the account, newest first, with its tests, timeline and documents (the clinic's patient page and the research participant page). */
+export async function patientSamples(ctx: Ctx, accountId: number, patientId: number): Promise<PatientSampleView[]> {
   const m = ctx.db.models;
-  const patient = await m.Patient.findOne({ where: { id: patientId, accountId: caller.accountId } });
-  if (!patient) throw notFound('Patient not found');
   const samples = await m.Sample.findAll({
-    where: { patientId: patient.id, accountId: caller.accountId },
+    where: { patientId, accountId },
     include: [
       { model: m.Order, as: 'order', include: [{ model: m.Physician, as: 'physician' }] },
       { model: m.Test, as: 'tests' },
@@ -113,6 +118,31 @@ export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientI
       [{ model: m.SampleStatusEvent, as: 'statusEvents' }, 'id', 'ASC'],
     ],
   });
+  return samples.map((s) => ({
+    id: s.id,
+    barcode: s.barcode,
+    status: s.status,
+    sampleType: s.sampleType,
+    rejectionReason: s.rejectionReason,
+    orderNumber: s.order!.orderNumber,
+    origin: s.order!.origin,
+    orderedAt: s.order!.createdAt.toISOString(),
+    physician: s.order!.physician ? { id: s.order!.physician.id, name: fullName(s.order!.physician)!, npi: s.order!.physician.npi } : null,
+    // The lab's processing steps (DNA Extraction) are not the clinic's tests.
+    tests: (s.tests ?? []).filter((t) => !PROCESSING_STEP_TESTS.includes(t.name)).map((t) => ({ id: t.id, name: t.name, status: t.status })),
+    timeline: (s.statusEvents ?? []).map(timelineEntry),
+    documents: {
+      requisitionForm: (s.documents ?? []).some((d) => d.type === DocumentType.TestRequisitionForm),
+      labReport: (s.documents ?? []).some((d) => d.type === DocumentType.LabReport),
+    },
+  }));
+}
+
+/** The patient page: details, and every sample of the patient in this account with its tests and timeline. */
+export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientId: number): Promise<PatientDetail> {
+  const patient = await ctx.db.models.Patient.findOne({ where: { id: patientId, accountId: caller.accountId, studyId: null } });
+  if (!patient) throw notFound('Patient not found');
+  const samples = await patientSamples(ctx, caller.accountId, patient.id);
   await recordAudit(ctx.db, {
     ...auditActor(caller),
     action: 'patient.viewed',
@@ -132,23 +162,6 @@ export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientI
       medicalRecordNumber: patient.medicalRecordNumber,
       createdAt: patient.createdAt.toISOString(),
     },
-    samples: samples.map((s) => ({
-      id: s.id,
-      barcode: s.barcode,
-      status: s.status,
-      sampleType: s.sampleType,
-      rejectionReason: s.rejectionReason,
-      orderNumber: s.order!.orderNumber,
-      origin: s.order!.origin,
-      orderedAt: s.order!.createdAt.toISOString(),
-      physician: s.order!.physician ? { id: s.order!.physician.id, name: fullName(s.order!.physician)!, npi: s.order!.physician.npi } : null,
-      // The lab's processing steps (DNA Extraction) are not the clinic's tests.
-      tests: (s.tests ?? []).filter((t) => !PROCESSING_STEP_TESTS.includes(t.name)).map((t) => ({ id: t.id, name: t.name, status: t.status })),
-      timeline: (s.statusEvents ?? []).map(timelineEntry),
-      documents: {
-        requisitionForm: (s.documents ?? []).some((d) => d.type === DocumentType.TestRequisitionForm),
-        labReport: (s.documents ?? []).some((d) => d.type === DocumentType.LabReport),
-      },
-    })),
+    samples,
   };
 }

@@ -8,6 +8,7 @@ import { Op, QueryTypes } from 'sequelize';
 import {
   DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
+import { CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
@@ -43,7 +44,7 @@ interface RawSample {
 
 /** The account's samples, newest first; with unshipped=true only those still at the clinic. */
 export async function listSamples(ctx: Ctx, caller: AccountCaller, query: SamplesQuery): Promise<{ rows: SampleRow[]; total: number }> {
-  const where = query.unshipped ? `s.account_id = :accountId AND s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}` : 's.account_id = :accountId';
+  const where = `${query.unshipped ? `s.account_id = :accountId AND s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}` : 's.account_id = :accountId'} AND ${CLINIC_PATIENT_SQL}`;
   const replacements = {
     accountId: caller.accountId,
     unshipped: UNSHIPPED_SAMPLE_STATUSES,

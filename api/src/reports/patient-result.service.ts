@@ -83,9 +83,14 @@ async function resultView(db: Db, sample: SampleRow, patient: PatientRow): Promi
   };
 }
 
-async function patientOf(db: Db, sample: SampleRow): Promise<PatientRow> {
+type NamedPatient = PatientRow & { firstName: string; lastName: string; dateOfBirth: string };
+/** A patient with a name and date of birth: a research participant (a study id only) is never sent a link. */
+const isNamedPatient = (p: PatientRow): p is NamedPatient => p.firstName !== null && p.lastName !== null && p.dateOfBirth !== null;
+
+/** The patient a link's sample belongs to. */
+async function patientOf(db: Db, sample: SampleRow): Promise<NamedPatient> {
   const patient = await db.models.Patient.findByPk(sample.patientId);
-  if (!patient) throw linkNotFound();
+  if (!patient || !isNamedPatient(patient)) throw linkNotFound();
   return patient;
 }
 
@@ -115,7 +120,7 @@ type VerifyOutcome =
   | { kind: 'not_found' }
   | { kind: 'locked' }
   | { kind: 'wrong'; attemptsLeft: number }
-  | { kind: 'ok'; link: LinkRow; sample: SampleRow; patient: PatientRow };
+  | { kind: 'ok'; link: LinkRow; sample: SampleRow; patient: NamedPatient };
 
 /**
  * POST verify-patient. A wrong date counts against the link (committed before the answer); the
@@ -131,7 +136,7 @@ export async function verifyPatient(ctx: Ctx, body: VerifyPatientBody, session: 
       return { kind: 'locked' };
     }
     const patient = await ctx.db.models.Patient.findByPk(sample.patientId, { transaction });
-    if (!patient) return { kind: 'not_found' };
+    if (!patient || !isNamedPatient(patient)) return { kind: 'not_found' };
     if (patient.dateOfBirth === body.dateOfBirth) {
       await recordAudit(ctx.db, patientAudit(link, sample, caller, 'result.verified'), transaction);
       return { kind: 'ok', link, sample, patient };

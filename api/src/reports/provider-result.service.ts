@@ -4,7 +4,7 @@
  * (a new link: the old one stops working, and a lockout is cleared).
  */
 import { Op } from 'sequelize';
-import { catalogueEntry, isTestName, type TestName } from '@platform/domain';
+import { resultGoesToPatient } from '@platform/domain';
 import type { AppContext } from '../context';
 import { accountsOf } from '../auth/auth.service';
 import type { SessionUser } from '../auth/session-user';
@@ -42,7 +42,8 @@ export async function resendResultEmail(ctx: AppContext, user: SessionUser, acco
     if (!sample) throw sampleNotFound();
     const released = await releasedResultsOf(ctx.db, sample.id, transaction);
     if (!released.length) throw conflict('This sample has no released result yet');
-    const forPatient = released.filter((r) => !(isTestName(r.test.name) && catalogueEntry(r.test.name as TestName).research));
+    const order = await ctx.db.models.Order.findByPk(sample.orderId, { attributes: ['portal'], transaction });
+    const forPatient = released.filter((r) => resultGoesToPatient(order?.portal, r.test.name));
     if (!forPatient.length) throw conflict('Results of research tests are not sent to patients');
     const patient = await Patient.findByPk(sample.patientId, { transaction });
     if (!patient) throw sampleNotFound();

@@ -37,12 +37,17 @@ export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [
   EMAIL_TEMPLATES.registrySurvey, EMAIL_TEMPLATES.sampleFollowUpQuestion, EMAIL_TEMPLATES.patientInvitation,
 ];
 
-export function passwordResetEmail(args: { brand: string; firstName: string; link: string }): EmailContent {
+/** The first line of every email: by first name when one is kept (research participants have none). */
+function greeting(firstName: string | null): string {
+  return firstName ? `Hello ${firstName},` : 'Hello,';
+}
+
+export function passwordResetEmail(args: { brand: string; firstName: string | null; link: string }): EmailContent {
   return {
     template: EMAIL_TEMPLATES.passwordReset,
     subject: `Reset your ${args.brand} Platform password`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       `Someone asked to reset the password of your ${args.brand} Platform account.`,
       `To choose a new password, open this link within ${PASSWORD_RESET_TOKEN_MINUTES} minutes:`,
@@ -54,12 +59,12 @@ export function passwordResetEmail(args: { brand: string; firstName: string; lin
 }
 
 /** A new user (approved provider, registered provider, lab user): their access and a single-use link to set a password. */
-export function setPasswordEmail(args: { brand: string; firstName: string; portalTitle: string; link: string }): EmailContent {
+export function setPasswordEmail(args: { brand: string; firstName: string | null; portalTitle: string; link: string }): EmailContent {
   return {
     template: EMAIL_TEMPLATES.setPassword,
     subject: `Your ${args.brand} Platform access is ready`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       `You now have access to the ${args.brand} Platform ${args.portalTitle}.`,
       `To choose your password, open this link within ${SET_PASSWORD_LINK_DAYS} days (it works once):`,
@@ -71,12 +76,12 @@ export function setPasswordEmail(args: { brand: string; firstName: string; porta
 }
 
 /** A provider whose request for access was denied, with the lab's reason. */
-export function accessDeniedEmail(args: { brand: string; firstName: string; reason: string }): EmailContent {
+export function accessDeniedEmail(args: { brand: string; firstName: string | null; reason: string }): EmailContent {
   return {
     template: EMAIL_TEMPLATES.accessDenied,
     subject: `Your request for ${args.brand} Platform access`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       `Thank you for your interest in the ${args.brand} Platform. We could not grant your request for access:`,
       '',
@@ -110,14 +115,14 @@ export function resultReadyProviderEmail(args: {
 }
 
 /** To the patient: that a result is ready and the link (the page asks for the date of birth first). */
-export function resultReadyPatientEmail(args: { brand: string; firstName: string; testNames: string[]; corrected: boolean; url: string }): EmailContent {
+export function resultReadyPatientEmail(args: { brand: string; firstName: string | null; testNames: string[]; corrected: boolean; url: string }): EmailContent {
   const { brand } = args;
   const tests = args.testNames.length ? args.testNames.join(' and ') : 'test';
   return {
     template: EMAIL_TEMPLATES.resultReadyPatient,
     subject: args.corrected ? `Your corrected ${brand} test result is ready` : `Your ${brand} test result is ready`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       args.corrected
         ? `An updated (corrected) result of your ${tests} from the ${brand} laboratory is ready.`
@@ -133,12 +138,12 @@ export function resultReadyPatientEmail(args: { brand: string; firstName: string
 }
 
 /** To a PROSTOX patient, at 3, 6 and 12 months: the registry survey's single-use link (no result, no answer). */
-export function registrySurveyEmail(args: { brand: string; firstName: string; months: number; url: string; reminder: boolean; validDays: number }): EmailContent {
+export function registrySurveyEmail(args: { brand: string; firstName: string | null; months: number; url: string; reminder: boolean; validDays: number }): EmailContent {
   return {
     template: EMAIL_TEMPLATES.registrySurvey,
     subject: args.reminder ? `Reminder: your ${args.months}-month ${args.brand} follow-up survey` : `Your ${args.months}-month ${args.brand} follow-up survey`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       args.reminder
         ? `A couple of weeks ago we asked how you have been since your ${args.brand} test. If you have a few minutes, we would still like to hear from you.`
@@ -156,7 +161,7 @@ export function registrySurveyEmail(args: { brand: string; firstName: string; mo
 /** What a patient order's receipt says: the order, its tests, what was paid and how (no date of birth, no answers). */
 export interface PatientOrderReceiptArgs {
   brand: string;
-  firstName: string;
+  firstName: string | null;
   orderNumber: string;
   testNames: string[];
   accountName: string;
@@ -186,7 +191,7 @@ export function patientOrderReceiptEmail(a: PatientOrderReceiptArgs): EmailConte
     template: EMAIL_TEMPLATES.patientOrderReceipt,
     subject: `Your ${a.brand} order ${a.orderNumber}: confirmation and receipt`,
     text: [
-      `Hello ${a.firstName},`,
+      greeting(a.firstName),
       '',
       `Thank you for your order. This email is your confirmation and receipt.`,
       '',
@@ -207,12 +212,12 @@ export function patientOrderReceiptEmail(a: PatientOrderReceiptArgs): EmailConte
 }
 
 /** To a patient: the lab or their clinic has a question about their sample; the single-use link to answer it (the question is on the page, not in the email). */
-export function sampleFollowUpQuestionEmail(args: { brand: string; firstName: string; askedBy: string; url: string; reminder: boolean; validDays: number }): EmailContent {
+export function sampleFollowUpQuestionEmail(args: { brand: string; firstName: string | null; askedBy: string; url: string; reminder: boolean; validDays: number }): EmailContent {
   return {
     template: EMAIL_TEMPLATES.sampleFollowUpQuestion,
     subject: args.reminder ? `Reminder: a question about your ${args.brand} sample` : `A question about your ${args.brand} sample`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       `${args.askedBy} has a question about the sample you gave for your ${args.brand} test.`,
       `Please open this link to read it and answer (it works once, within ${args.validDays} days):`,
@@ -229,7 +234,7 @@ export function patientInvitationEmail(a: { brand: string; firstName: string | n
     template: EMAIL_TEMPLATES.patientInvitation,
     subject: `${a.accountName} invites you to order the ${a.productName} test`,
     text: [
-      a.firstName ? `Hello ${a.firstName},` : 'Hello,',
+      greeting(a.firstName),
       '',
       `${a.accountName} invites you to order the ${a.productName} test from the ${a.brand} laboratory. The test kit is shipped to your home.`,
       `To order, open this link within ${PATIENT_INVITATION_DAYS} days (it works for one order):`,
@@ -241,12 +246,12 @@ export function patientInvitationEmail(a: { brand: string; firstName: string | n
 }
 
 /** To the patient when the clinic cancels an order before the kit ships; a paid order is refunded. */
-export function patientOrderCancelledEmail(a: { brand: string; firstName: string; orderNumber: string; accountName: string; reason: string; refundCents: number | null }): EmailContent {
+export function patientOrderCancelledEmail(a: { brand: string; firstName: string | null; orderNumber: string; accountName: string; reason: string; refundCents: number | null }): EmailContent {
   return {
     template: EMAIL_TEMPLATES.patientOrderCancelled,
     subject: `Your ${a.brand} order ${a.orderNumber} was cancelled`,
     text: [
-      `Hello ${a.firstName},`,
+      greeting(a.firstName),
       '',
       `Your order ${a.orderNumber} was cancelled by ${a.accountName}. The reason given:`,
       '',
@@ -264,7 +269,7 @@ export function patientOrderCancelledEmail(a: { brand: string; firstName: string
 export interface CampaignEmailArgs {
   brand: string;
   publicUrl: string;
-  firstName: string;
+  firstName: string | null;
 }
 
 /** Bulk campaign: asks a provider what they think of the portal. No link carries a token. */
@@ -273,7 +278,7 @@ export function portalFeedbackRequestEmail(args: CampaignEmailArgs): EmailConten
     template: EMAIL_TEMPLATES.portalFeedbackRequest,
     subject: `How is the ${args.brand} Platform working for you?`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       `You use the ${args.brand} Platform to order tests and read results. We would like to hear how it works for you:`,
       'what helps, what gets in the way, and what you miss.',
@@ -293,7 +298,7 @@ export function portalSignupReminderEmail(args: CampaignEmailArgs): EmailContent
     template: EMAIL_TEMPLATES.portalSignupReminder,
     subject: `Your ${args.brand} Platform access is ready`,
     text: [
-      `Hello ${args.firstName},`,
+      greeting(args.firstName),
       '',
       `You have access to the ${args.brand} Platform: you can order tests, track samples and read results online.`,
       `Sign in with this email address at ${loginUrl}`,

@@ -77,6 +77,7 @@ export async function sendPatientResultLink(
 ): Promise<{ linkId: number; emailId: number }> {
   const { sample, patient } = args;
   if (!patient.email) throw new Error(`patient ${patient.id} has no email address`);
+  if (!patient.firstName) throw new Error(`patient ${patient.id} is a research participant: results are not sent to participants`);
   const { link, token } = await issuePatientResultLink(ctx, transaction, sample, patient, { createdByUserId: args.createdByUserId });
   const email = await queueEmail(ctx, transaction, {
     to: patient.email,

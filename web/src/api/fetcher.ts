@@ -155,13 +155,21 @@ export async function apiFetch<T>(path: string, options: { method?: string; body
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** Other counts the API sends beside the page, by header name (x-total-incomplete-count). */
+  counts?: Record<string, number>;
 }
+
+const COUNT_HEADER = /^x-total-[a-z-]+-count$/;
 
 export async function apiFetchPage<T>(path: string): Promise<Page<T>> {
   const response = await request('GET', path);
   const rows = await readJson<T[]>(response);
   const total = Number(response.headers.get('x-total-count'));
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
+  const counts: Record<string, number> = {};
+  response.headers.forEach((value, name) => {
+    if (COUNT_HEADER.test(name) && Number.isFinite(Number(value))) counts[name] = Number(value);
+  });
+  return { rows, total: Number.isFinite(total) ? total : rows.length, counts };
 }
 
 /** POSTs a file as the raw request body (with the CSRF token) and reads the JSON answer. */

@@ -8,7 +8,7 @@
  */
 import { UnrecoverableError } from 'bullmq';
 import {
-  formatCalendarDate, formatDate, formatDateTime, fullName, isTestName, specimenSourceOf, testMethodOf, TestResultStatus,
+  formatCalendarDate, formatDate, formatDateTime, fullName, isTestName, patientLabel, specimenSourceOf, testMethodOf, TestResultStatus,
 } from '@platform/domain';
 import type { Sample, TestResult } from '@platform/db';
 import { describeResult, releasedResultsOf, type ReleasedResult } from '@platform/server';
@@ -62,7 +62,8 @@ function patientAndOrder(doc: Pdf, sample: Sample): void {
   const physician = order?.physician ?? null;
   section(doc, 'Patient');
   fields(doc, [
-    ['Name', fullName(patient!)],
+    ['Name', patient!.studyId ? null : patientLabel(patient!)],
+    ['Study ID', patient!.studyId],
     ['Date of birth', dataDate(patient!.dateOfBirth)],
     ['Sex', patient!.sex],
     ['Medical record number', patient!.medicalRecordNumber],

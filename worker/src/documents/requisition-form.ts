@@ -5,7 +5,7 @@
  * attestations as confirmed statements.
  */
 import { UnrecoverableError } from 'bullmq';
-import { formatCalendarDate, formatDate, formatDateTime, fullName, ORDER_ATTESTATIONS, patientSexLabel } from '@platform/domain';
+import { attestationsFor, formatCalendarDate, formatDate, formatDateTime, fullName, patientLabel, patientSexLabel, type Portal } from '@platform/domain';
 import { fields, paragraph, PDF_COLORS, renderPdf, rule, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
 
@@ -61,14 +61,16 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
 
     section(doc, 'Patient');
     fields(doc, [
-      ['Name', fullName(patient)],
+      ['Name', patient.studyId ? null : patientLabel(patient)],
+      ['Study ID', patient.studyId],
       ['Date of birth', usDate(patient.dateOfBirth)],
       ['Sex', patientSexLabel(patient.sex)],
       ['Medical record number', patient.medicalRecordNumber],
     ]);
 
     section(doc, 'Ordering attestations');
-    for (const a of ORDER_ATTESTATIONS) {
+    // The attestations that apply where it was ordered (a research order confirms two of the four).
+    for (const a of attestationsFor(order.portal as Portal)) {
       const confirmed = attestations[a.key] === true;
       paragraph(doc, `${confirmed ? 'Confirmed' : 'NOT CONFIRMED'}: ${a.confirmed}`, confirmed ? {} : { bold: true, color: PDF_COLORS.danger });
     }

@@ -12,7 +12,7 @@
  */
 import { Op } from 'sequelize';
 import {
-  AccessStatus, AccountRole, catalogueEntry, isTestName, SampleStatus, TestResultStatus, type TestName,
+  AccessStatus, AccountRole, catalogueEntry, isTestName, resultGoesToPatient, SampleStatus, TestResultStatus, type TestName,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Processor } from './types';
@@ -101,10 +101,9 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
       providerEmailIds.push(email.id);
     }
 
-    // (b) the patient: a new link, no result. Research tests are not returned to participants.
-    const research = isTestName(test.name) && catalogueEntry(test.name as TestName).research;
+    // (b) the patient: a new link, no result. Research tests and Research Portal orders go to the research provider only.
     let patientEmail: { linkId: number; emailId: number } | null = null;
-    if (patient.email && !research) {
+    if (patient.email && resultGoesToPatient(sample.order?.portal, test.name)) {
       patientEmail = await sendPatientResultLink({ db, relay: deps.relay, config }, transaction, {
         sample, patient, testNames: [test.name], corrected, createdByUserId: null,
       });
@@ -130,7 +129,7 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
         patientEmailId: patientEmail?.emailId ?? null,
         linkId: patientEmail?.linkId ?? null,
         ...(patient.email ? {} : { patientEmail: 'none on file' }),
-        ...(research ? { patientEmail: 'research test: not sent' } : {}),
+        ...(resultGoesToPatient(sample.order?.portal, test.name) ? {} : { patientEmail: 'research: not sent to the participant' }),
       },
     }, transaction);
 

@@ -14,9 +14,11 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { NotFoundPage } from '../NotFoundPage';
 import { AccountRole } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
+import { useResearchProjects } from '../../api/research';
+import { ClipboardIcon } from '../../components/icons';
 import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from './clinic-icons';
 
-function clinicTools(account: MeAccount): ToolEntry[] {
+function clinicTools(account: MeAccount, inResearch: boolean): ToolEntry[] {
   const base = clinicHomePath(account.id);
   const tools: ToolEntry[] = [
     { title: 'Order a test', description: 'Find or add the patient, choose the test, confirm the attestations, print the requisition form.', icon: OrderIcon, to: `${base}/order` },
@@ -25,6 +27,9 @@ function clinicTools(account: MeAccount): ToolEntry[] {
     { title: 'Shipments', description: 'Put the kits waiting at the clinic in a shipment and follow it to the lab.', icon: TruckIcon, to: `${base}/shipments` },
     { title: 'Resources', description: 'Swabbing instructions, patient information, financial assistance and the technical note.', icon: DocumentIcon, to: `${base}/resources` },
   ];
+  if (inResearch) {
+    tools.push({ title: 'Research projects', description: 'PROSTOX Research: complete the study responses of your enrolled patients.', icon: ClipboardIcon, to: `${base}/research-projects` });
+  }
   if (account.role === AccountRole.SuperAdmin) {
     tools.push({ title: 'Account users', description: "Add the account's users, set their roles and access, link support staff to their physicians.", icon: UsersIcon, to: `${base}/users` });
   }
@@ -37,6 +42,8 @@ export function ClinicHomePage() {
     onSwitched: (account) => showSuccessToast(`You are now working in ${account.name}`),
   });
   const navigate = useNavigate();
+  // Only an account taking part in PROSTOX Research answers (the others are a quiet 404).
+  const research = useResearchProjects('clinic', state.status === 'ready' ? state.account.id : null, { quietStatuses: [404] });
   if (state.status === 'not-found') return <NotFoundPage />;
   if (state.status === 'unavailable') return <AccountUnavailable />;
   if (state.status === 'loading') return <PageLoader label="Loading your account" />;
@@ -59,7 +66,7 @@ export function ClinicHomePage() {
           </Text>
         )}
       </AccountSummary>
-      <ToolList tools={clinicTools(account)} label="Clinical Portal" />
+      <ToolList tools={clinicTools(account, research.data !== undefined)} label="Clinical Portal" />
       <DocumentList audience="clinic" />
     </Stack>
   );

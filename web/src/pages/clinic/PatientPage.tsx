@@ -98,7 +98,8 @@ function PatientCard({ accountId, detail }: { accountId: number; detail: Patient
   );
 }
 
-function SampleCard({ sample: s, children }: { sample: PatientSample; children?: ReactNode }) {
+/** One sample of a patient or research participant: tests, status, documents, timeline, and the page's tools for it. */
+export function SampleCard({ sample: s, children }: { sample: PatientSample; children?: ReactNode }) {
   const finished = s.status === SampleStatus.Resulted || s.status === SampleStatus.Completed;
   return (
     <Card withBorder padding="lg" component="article" aria-label={`Sample ${s.barcode}`}>

@@ -7,3 +7,4 @@ export { ShipmentsPage } from './ShipmentsPage';
 export { PatientPage } from './PatientPage';
 export { AccountUsersPage } from './AccountUsersPage';
 export { ResourcesPage } from './ResourcesPage';
+export { ResearchProjectsPage } from './ResearchProjectsPage';

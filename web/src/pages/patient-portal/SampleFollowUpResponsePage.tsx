@@ -34,7 +34,7 @@ export function SampleFollowUpResponsePage() {
     body = (
       <Stack gap="lg">
         <Title order={1} fz={{ base: 28, xs: 32 }}>
-          Hello {data.firstName}.
+          {data.firstName ? `Hello ${data.firstName}.` : 'Hello.'}
         </Title>
         <Text fz={18}>{who} has a question about your sample <Text span ff="monospace">{data.barcode}</Text>:</Text>
         <Paper withBorder radius="lg" p="lg">

@@ -34,7 +34,7 @@ export function RegistrySurveyPage() {
     body = (
       <Stack gap="lg">
         <Title order={1} fz={{ base: 28, xs: 32 }}>
-          Hello {data.firstName}.
+          {data.firstName ? `Hello ${data.firstName}.` : 'Hello.'}
         </Title>
         <Text fz={18}>
           This is your {data.months}-month follow-up survey. Each question is about the last four weeks. It takes about five minutes.

@@ -9,6 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { clinicHomePath, researchHomePath } from '../../portals';
 import { useAccountFromUrl } from '../../session/use-account-from-url';
 import { NotFoundPage } from '../NotFoundPage';
+import { ResearchNavigation } from './ResearchPageFrame';
 
 /** /provider-research/{accountId}: the Research Portal's home for the account in the URL. */
 export function ResearchHomePage() {
@@ -20,6 +21,7 @@ export function ResearchHomePage() {
   const { me, account, portalAccounts } = state;
   return (
     <Stack gap="lg" maw={960}>
+      <ResearchNavigation accountId={account.id} />
       <PageHeader title={`Welcome, ${me.user.firstName} ${me.user.lastName}`} subtitle="Research Portal" />
       <AccountSummary account={account}>
         <AccountSwitcher
