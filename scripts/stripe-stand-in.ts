@@ -38,6 +38,8 @@ export interface StripeStandIn {
   /** Every webhook sent, with the API's answer. */
   deliveries: StandInDelivery[];
   setWebhookUrl(url: string): void;
+  /** Resolves once every webhook sent so far has been answered (a refund's comes after the refund's answer). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -315,6 +317,9 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     deliveries,
     setWebhookUrl(url) {
       webhookUrl = url;
+    },
+    async settled() {
+      await Promise.allSettled([...pending]);
     },
     async close() {
       await Promise.allSettled([...pending]);
