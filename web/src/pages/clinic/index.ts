@@ -6,3 +6,5 @@ export { CompletedPage } from './CompletedPage';
 export { ShipmentsPage } from './ShipmentsPage';
 export { PatientPage } from './PatientPage';
 export { AccountUsersPage } from './AccountUsersPage';
+export { MirakindOrderPage } from './MirakindOrderPage';
+export { PatientInvitationsPage } from './PatientInvitationsPage';
