@@ -3,7 +3,8 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { PatientOrderKey, PaymentIntentAnswer } from '@platform/domain';
 import { createPaymentIntent } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
-import { completePath, leavePageFor } from './leave-page';
+import { leavePageFor } from './leave-page';
+import { completePath } from './paths';
 
 // Stripe's scripts load only when a card is to be taken with real keys.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));

@@ -7,7 +7,7 @@ import { useViewport } from '../../layouts/use-viewport';
 import { CardPayment } from './CardPayment';
 import { DetailsStep, EMPTY_PATIENT, type FixedAccount, type PatientValues } from './DetailsStep';
 import { EligibilityStep } from './EligibilityStep';
-import { completePath } from './leave-page';
+import { completePath } from './paths';
 import { PaymentStep } from './PaymentStep';
 import { ReferralStep } from './ReferralStep';
 

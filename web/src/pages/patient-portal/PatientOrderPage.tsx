@@ -8,8 +8,7 @@ import { Notice } from '../../components/Notice';
 import { PageLoader } from '../../components/PageLoader';
 import { PatientOrderFlow } from './PatientOrderFlow';
 import { PatientPortalFrame } from './PatientPortalFrame';
-
-export const patientOrderPath = (product: PatientProduct) => `/patient-portal/order/${product}/new`;
+import { patientOrderPath } from './paths';
 
 /**
  * /patient-portal/order/{product}/new (no sign-in): the stepped order. `?invitation=<token>` (a

@@ -2,8 +2,3 @@
 export function leavePageFor(url: string): void {
   window.location.assign(url);
 }
-
-/** Where the payment provider sends the patient back: the complete page of the order (its number only, never its token). */
-export function completePath(orderNumber: string): string {
-  return `/patient-portal/order/complete?order=${encodeURIComponent(orderNumber)}`;
-}
