@@ -1,8 +1,6 @@
 import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  orderingPatientSchema, validate, type CreatedPatientOrder, type EligibilityAnswers, type OrderingPatient, type PatientProduct,
-} from '@platform/domain';
+import { dateOfBirthMessage, type CreatedPatientOrder, type EligibilityAnswers, type OrderingPatient, type PatientProduct } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { createPatientOrder, usePrpAccounts } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
@@ -20,12 +18,26 @@ interface DetailsValues extends PatientValues {
 
 const PATIENT_FIELDS = Object.keys(EMPTY_PATIENT) as (keyof OrderingPatient)[];
 
-/** The patient's fields checked with the domain's schema (the server's rules and words), one message per field. */
+const REQUIRED: Partial<Record<keyof OrderingPatient, string>> = {
+  firstName: 'Enter your first name',
+  lastName: 'Enter your last name',
+  email: 'Enter your email address',
+  addressLine1: 'Enter the street address',
+  city: 'Enter the city',
+  state: 'Enter the state',
+  postalCode: 'Enter the ZIP code',
+};
+
+/**
+ * The checks made before sending: what is missing, and the date of birth by the domain's rule in
+ * the API's words. The server checks everything again (names, email, state, ZIP, phone) and its
+ * messages land on the same fields.
+ */
 function patientErrors(values: PatientValues): Record<string, string> {
-  const result = validate(orderingPatientSchema, values);
-  if (!('fields' in result)) return {};
   const errors: Record<string, string> = {};
-  for (const { field, message } of result.fields) errors[field] ??= message;
+  for (const [field, message] of Object.entries(REQUIRED)) if (!values[field as keyof OrderingPatient].trim()) errors[field] = message;
+  const dob = values.dateOfBirth.trim() ? dateOfBirthMessage(values.dateOfBirth) : 'Enter your date of birth';
+  if (dob) errors.dateOfBirth = dob;
   return errors;
 }
 
