@@ -33,7 +33,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
       users[key] = await m.User.create({ kind: u.kind, email: u.email, passwordHash, firstName: u.firstName, lastName: u.lastName, isActive: true }, opts);
     }
 
-    const riverside = await m.Account.create({ name: 'Riverside Oncology', type: AccountType.General, eapPartner: true, international: false, clinicAccess: true, researchAccess: false, isActive: true }, opts);
+    // Riverside takes patient orders: patients ordering a test themselves may name it as their treating provider.
+    const riverside = await m.Account.create({ name: 'Riverside Oncology', type: AccountType.General, eapPartner: true, international: false, clinicAccess: true, researchAccess: false, takesPatientOrders: true, isActive: true }, opts);
     const lakeside = await m.Account.create({ name: 'Lakeside Urology', type: AccountType.General, eapPartner: false, international: true, clinicAccess: true, researchAccess: false, isActive: true }, opts);
     const northwind = await m.Account.create({ name: 'Northwind Research', type: AccountType.ProstoxResearchPartner, eapPartner: false, international: false, clinicAccess: false, researchAccess: true, isActive: true }, opts);
     await m.Department.create({ accountId: riverside.id, name: 'Radiation Oncology' }, opts);

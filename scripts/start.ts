@@ -1,6 +1,6 @@
 /**
  * `npm start`: finds or starts PostgreSQL and Redis, starts the SMTP catcher unless SMTP_HOST is
- * set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API
+ * set and the local Stripe stand-in unless STRIPE_SECRET_KEY is set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API
  * and the worker, and prints the URL and the demo logins.
  */
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { loadConfig } from '@platform/server';
 import { startWorker } from '@platform/worker';
 import { findPostgres, findRedis, freePort } from './local-services';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { PAYMENT_WEBHOOK_PATH } from '@platform/domain';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { buildWeb, webBuildIsStale } from './web-build';
@@ -39,6 +41,11 @@ async function main() {
     process.env.SMTP_PORT = String(catcher.port);
   }
 
+  // Without Stripe keys, card payments go to the local stand-in: stripe-node is pointed at its
+  // port now; it starts once the API answers (its webhooks go there).
+  const standInPort = process.env.STRIPE_SECRET_KEY ? null : await freePort(12111);
+  if (standInPort) process.env.STRIPE_API_URL = `http://127.0.0.1:${standInPort}`;
+
   if (webBuildIsStale(ROOT, WEB_DIST)) {
     console.log('Building the web app (its sources changed since the last build, or it was never built)…');
     buildWeb(ROOT, WEB_DIST);
@@ -47,6 +54,14 @@ async function main() {
   const config = loadConfig(process.env, { webDist: WEB_DIST });
   const worker = await startWorker(config);
   const api = await startApi(config, process.env.HOST ?? '127.0.0.1');
+  let stripe: StripeStandIn | null = null;
+  if (standInPort) {
+    stripe = await startStripeStandIn({
+      port: standInPort,
+      webhookSecret: config.stripe.webhookSecret,
+      webhookUrl: `${api.url}/api/webhooks${PAYMENT_WEBHOOK_PATH}`,
+    });
+  }
 
   const width = Math.max(...Object.values(DEMO_USERS).map((u) => u.email.length));
   console.log(`
@@ -54,6 +69,7 @@ ${config.brand} Platform is running at ${api.url}
   PostgreSQL: ${postgres.source}
   Redis:      ${redis.source}
   Email:      ${catcher ? `caught locally on SMTP port ${catcher.port} (stored in the caught_mail table)` : `SMTP ${config.smtp.host}:${config.smtp.port}`}
+  Payments:   ${stripe ? `local Stripe stand-in at ${stripe.url} (test card 4242 4242 4242 4242)` : 'Stripe (STRIPE_SECRET_KEY is set)'}
 
 Demo logins (password: ${DEMO_PASSWORD})
 ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${key}`).join('\n')}
@@ -67,6 +83,7 @@ ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${ke
     console.log('Stopping…');
     await api.stop();
     await worker.close();
+    await stripe?.close();
     await catcher?.close();
     await redis.stop();
     await postgres.stop();

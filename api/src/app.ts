@@ -21,6 +21,9 @@ import { extractionRouter } from './lab/extraction.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
+import { paymentWebhookRouter } from './webhooks/payment.routes';
+import { patientPortalRouter } from './patient-portal/patient-portal.routes';
+import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -33,6 +36,7 @@ export function createApp(ctx: AppContext): Express {
 
   // Webhooks verify their own signatures on the raw body: before JSON parsing, sessions and CSRF.
   app.use('/api/webhooks', webhooksRouter(ctx));
+  app.use('/api/webhooks', paymentWebhookRouter(ctx));
 
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api', (req, _res, next) => {
@@ -49,7 +53,9 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api/system', systemRouter(ctx));
   app.use('/api/auth', authRouter(ctx, passport));
   app.use('/api/admin', adminRouter(ctx));
+  app.use('/api', clinicPatientOrdersRouter(ctx));
   app.use('/api', providerRouter(ctx));
+  app.use('/api', patientPortalRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
   app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));

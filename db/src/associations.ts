@@ -3,6 +3,7 @@ import type { Models } from './models';
 import { associatePcr } from './pcr';
 import { associateStorage } from './storage';
 import { associateExtractions } from './extractions';
+import { associatePayments } from './payments';
 
 export function associate(m: Models): void {
   // People and accounts
@@ -112,4 +113,5 @@ export function associate(m: Models): void {
   associatePcr(m);
   associateStorage(m);
   associateExtractions(m);
+  associatePayments(m);
 }

@@ -33,3 +33,4 @@ export { AuditEvent, CaughtMail, Email, EmailCampaignRecipient, EmailCampaignRun
 export { PcrPlate, PcrPlateWell } from './pcr';
 export { StoragePlate, StoragePlateWell } from './storage';
 export { DnaExtraction } from './extractions';
+export { PaymentEvent } from './payments';

@@ -39,9 +39,10 @@ import { initShipments, type Shipment, type ShipmentItem } from './shipments';
 import { initPcr, type PcrModels } from './pcr';
 import { initStorage, type StorageModels } from './storage';
 import { initExtractions, type ExtractionModels } from './extractions';
+import { initPayments, type PaymentModels } from './payments';
 
 /** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
-export interface Models extends PcrModels, StorageModels, ExtractionModels {
+export interface Models extends PcrModels, StorageModels, ExtractionModels, PaymentModels {
   User: typeof User;
   Account: typeof Account;
   Department: typeof Department;
@@ -88,6 +89,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initPcr(sequelize),
     ...initStorage(sequelize),
     ...initExtractions(sequelize),
+    ...initPayments(sequelize),
   };
   associate(models);
   return models;

@@ -1,5 +1,5 @@
 /** Patients and their orders: patients, invitations, insurance plans, financial assistance, orders. */
-import type { AccessStatus, Portal, TestOrigin } from '@platform/domain';
+import type { AccessStatus, PatientProduct, PaymentMethod, PaymentStatus, Portal, TestOrigin } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -54,12 +54,20 @@ export class PatientInvitation extends Model<InferAttributes<PatientInvitation>,
   declare tokenHash: string;
   declare createdByUserId: NullableFk;
   declare expiresAt: Date;
+  /** The product the link opens the order page of. */
+  declare product: PatientProduct;
+  /** The order placed with it (set with usedAt, in the order's transaction). */
+  declare orderId: NullableFk;
+  declare usedAt: Nullable<Date>;
+  declare lastSentAt: Nullable<Date>;
+  declare sendCount: CreationOptional<number>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
   declare account?: NonAttribute<Account>;
   declare patient?: NonAttribute<Patient | null>;
   declare createdBy?: NonAttribute<User | null>;
+  declare order?: NonAttribute<Order | null>;
 }
 
 export class InsurancePlan extends Model<InferAttributes<InsurancePlan>, InferCreationAttributes<InsurancePlan>> {
@@ -108,10 +116,30 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare createdByUserId: NullableFk;
   declare attestations: Nullable<JsonObject>;
   declare priceCents: Nullable<number>;
-  declare paymentStatus: Nullable<string>;
+  declare paymentStatus: Nullable<PaymentStatus>;
   declare stripePaymentIntentId: Nullable<string>;
   declare referralSource: Nullable<string>;
   declare insurancePlanId: NullableFk;
+  // Patient orders (domain/src/patient-ordering.ts); null on clinic orders.
+  declare product: Nullable<PatientProduct>;
+  declare eligibilityAnswers: Nullable<JsonObject>;
+  declare paymentMethod: Nullable<PaymentMethod>;
+  declare mirakind: CreationOptional<boolean>;
+  /** The tax-deductible donation part of a MiraKind price, in cents. */
+  declare donationCents: Nullable<number>;
+  declare insuranceMemberId: Nullable<string>;
+  declare financialAssistanceRecordId: NullableFk;
+  /** sha256 of the token the ordering browser keeps; the token itself is never stored. */
+  declare orderTokenHash: Nullable<string>;
+  declare invitationId: NullableFk;
+  declare referralOther: Nullable<string>;
+  declare signedOffAt: Nullable<Date>;
+  declare signedOffByUserId: NullableFk;
+  declare cancelledAt: Nullable<Date>;
+  declare cancelledByUserId: NullableFk;
+  declare cancellationReason: Nullable<string>;
+  declare paidAt: Nullable<Date>;
+  declare refundedAt: Nullable<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -120,6 +148,7 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare physician?: NonAttribute<Physician | null>;
   declare insurancePlan?: NonAttribute<InsurancePlan | null>;
   declare createdBy?: NonAttribute<User | null>;
+  declare invitation?: NonAttribute<PatientInvitation | null>;
   declare samples?: NonAttribute<Sample[]>;
   declare tests?: NonAttribute<Test[]>;
 }
@@ -161,6 +190,11 @@ export function initPatients(sequelize: Sequelize) {
       tokenHash: { type: DataTypes.TEXT, allowNull: false },
       createdByUserId: nullableFk(),
       expiresAt: { type: DataTypes.DATE, allowNull: false },
+      product: { type: DataTypes.TEXT, allowNull: false },
+      orderId: nullableFk(),
+      usedAt: { type: DataTypes.DATE },
+      lastSentAt: { type: DataTypes.DATE },
+      sendCount: dbDefault(DataTypes.INTEGER),
       ...timestamps(),
     },
     { sequelize, modelName: 'PatientInvitation', tableName: 'patient_invitations' },
@@ -214,6 +248,23 @@ export function initPatients(sequelize: Sequelize) {
       stripePaymentIntentId: { type: DataTypes.TEXT },
       referralSource: { type: DataTypes.TEXT },
       insurancePlanId: nullableFk(),
+      product: { type: DataTypes.TEXT },
+      eligibilityAnswers: { type: DataTypes.JSONB },
+      paymentMethod: { type: DataTypes.TEXT },
+      mirakind: dbDefault(DataTypes.BOOLEAN),
+      donationCents: { type: DataTypes.INTEGER },
+      insuranceMemberId: { type: DataTypes.TEXT },
+      financialAssistanceRecordId: nullableFk(),
+      orderTokenHash: { type: DataTypes.TEXT },
+      invitationId: nullableFk(),
+      referralOther: { type: DataTypes.TEXT },
+      signedOffAt: { type: DataTypes.DATE },
+      signedOffByUserId: nullableFk(),
+      cancelledAt: { type: DataTypes.DATE },
+      cancelledByUserId: nullableFk(),
+      cancellationReason: { type: DataTypes.TEXT },
+      paidAt: { type: DataTypes.DATE },
+      refundedAt: { type: DataTypes.DATE },
       ...timestamps(),
     },
     { sequelize, modelName: 'Order', tableName: 'orders' },

@@ -25,6 +25,8 @@ export class Shipment extends Model<InferAttributes<Shipment>, InferCreationAttr
   declare rateCents: Nullable<number>;
   declare createdByUserId: NullableFk;
   declare shippedAt: Nullable<Date>;
+  /** Set when the kit ships to a patient (a patient order) rather than from the clinic to the lab. */
+  declare patientId: NullableFk;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -61,6 +63,7 @@ export function initShipments(sequelize: Sequelize) {
       rateCents: { type: DataTypes.INTEGER },
       createdByUserId: nullableFk(),
       shippedAt: { type: DataTypes.DATE },
+      patientId: nullableFk(),
       ...timestamps(),
     },
     { sequelize, modelName: 'Shipment', tableName: 'shipments' },

@@ -169,6 +169,12 @@ export function mirakindDonationCents(priceCents: number): number {
   return Math.round(priceCents * MIRAKIND_DONATION_SHARE);
 }
 
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** An amount in cents as US dollars, as receipts and order pages print it: $1,000.00. */
+export function formatUsd(cents: number): string {
+  return USD.format(cents / 100);
+}
+
 /** A SARS-CoV-2 Pango lineage name: 1-3 capital letters, then dot-separated numbers (B.1.1.7, BA.2.86, XBB.1.5). */
 export const PANGO_LINEAGE_PATTERN = /^[A-Z]{1,3}(?:\.\d{1,4}){0,8}$/;
 

@@ -27,9 +27,11 @@ export interface JobPayloads {
   'lab-import': { fileId: number; kind: LabImportKind; mode: LabImportMode; userId: number };
   /** Writes and queues one email per recipient of a bulk campaign (resumable: whoever has one is skipped). */
   'email-campaign': { campaignId: number };
+  /** Refunds a cancelled patient order's card payment through Stripe (idempotency key refund-<orderId>). */
+  'refund-payment': { orderId: number };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['send-email', 'render-pdf', 'notify-result', 'lab-import', 'email-campaign'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['send-email', 'render-pdf', 'notify-result', 'lab-import', 'email-campaign', 'refund-payment'] as const satisfies readonly JobName[];
 
 const id = () => Joi.number().integer().positive();
 
@@ -48,6 +50,7 @@ export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads
     userId: id().required(),
   }),
   'email-campaign': Joi.object({ campaignId: id().required() }),
+  'refund-payment': Joi.object({ orderId: id().required() }),
 };
 
 /** Retry policy of every job: exponential backoff; a job is Failed only after the last attempt. */

@@ -5,6 +5,7 @@
  * in provider-schemas.ts.
  */
 import type { ParentTestType, TestName } from './enums';
+import type { PatientOrderStage, PaymentMethod, PaymentStatus } from './patient-ordering';
 
 // ---------------------------------------------------------------------------------------------
 // Patients
@@ -134,6 +135,17 @@ export interface ResultListRow {
   physician: { id: number; name: string } | null;
   /** A released lab report can be downloaded. */
   reportAvailable: boolean;
+  /** A patient's own order (origin Patient Ordered): where it stands; null for clinic orders. */
+  patientOrder: PatientListOrder | null;
+}
+
+/** A patient order as the clinic's Patient-ordered list and its sign-off and cancel commands answer it. */
+export interface PatientListOrder {
+  orderId: number;
+  orderNumber: string;
+  stage: PatientOrderStage;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod | null;
 }
 
 /** GET samples: one of the account's samples. */

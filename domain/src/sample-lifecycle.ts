@@ -17,6 +17,8 @@ export interface Transition {
 
 const RECEIVED_STATUSES = [S.InQueue, S.InTesting, S.Resulted, S.Completed] as const;
 const REJECTABLE_STATUSES = [S.PendingShipment, S.InTransit, S.InQueue, S.InTesting] as const;
+/** A kit not yet sent back to the lab: a cancelled order discards it. */
+const KIT_NEVER_USED_STATUSES = [S.OrderPlaced, S.PendingShipment] as const;
 
 /** The sample lifecycle of DESIGN.md: nothing changes a sample's status except through this table. */
 export const SAMPLE_TRANSITIONS: readonly Transition[] = [
@@ -28,6 +30,10 @@ export const SAMPLE_TRANSITIONS: readonly Transition[] = [
   { from: S.InTesting, to: S.Resulted, by: ['lab'], reasonRequired: false, what: 'result approved and released' },
   { from: S.Resulted, to: S.Completed, by: ['lab', 'system'], reasonRequired: false, what: 'result delivered' },
   { from: S.Completed, to: S.Discarded, by: ['lab'], reasonRequired: false, what: 'specimen discarded' },
+  // A patient order cancelled before its kit was used (docs/patient-ordering-api.md): the kit is void.
+  ...KIT_NEVER_USED_STATUSES.map((from) => ({
+    from, to: S.Discarded, by: ['provider', 'admin'] as const, reasonRequired: true, what: 'kit cancelled before use',
+  })),
   ...REJECTABLE_STATUSES.map((from) => ({
     from, to: S.Rejected, by: ['lab'] as const, reasonRequired: true, allowedReasons: REJECTION_REASONS, what: 'sample rejected',
   })),

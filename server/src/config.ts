@@ -31,7 +31,25 @@ export interface Config {
   lab: LabIdentity;
   /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
   extractionAcceptance: ExtractionAcceptance;
+  /** Card payments of patient orders (server/src/payments). */
+  stripe: StripeConfig;
 }
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  /** The signing secret of the payment-provider webhook (whsec_…). */
+  webhookSecret: string;
+  /** Where stripe-node sends its calls instead of api.stripe.com (the local stand-in); null for Stripe itself. */
+  apiUrl: string | null;
+}
+
+/** Obviously not real keys: `npm start` and the tests use them with the local stand-in; production refuses them. */
+export const DEV_STRIPE: Omit<StripeConfig, 'apiUrl'> = {
+  secretKey: 'sk_test_dev_only_local_stand_in',
+  publishableKey: 'pk_test_dev_only_local_stand_in',
+  webhookSecret: 'whsec_dev_only_local_stand_in',
+};
 
 export interface LabIdentity {
   name: string;
@@ -86,7 +104,23 @@ const schema = Joi.object({
   EXTRACTION_MIN_A260_280: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minA260280),
   EXTRACTION_MAX_A260_280: Joi.number().positive().default(DEFAULT_EXTRACTION_ACCEPTANCE.maxA260280),
   EXTRACTION_MIN_VOLUME: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minVolume),
+  STRIPE_SECRET_KEY: Joi.string().pattern(/^(sk|rk)_(test|live)_\w+$/).default(DEV_STRIPE.secretKey),
+  STRIPE_PUBLISHABLE_KEY: Joi.string().pattern(/^pk_(test|live)_\w+$/).default(DEV_STRIPE.publishableKey),
+  STRIPE_WEBHOOK_SECRET: Joi.string().pattern(/^whsec_\w+$/).default(DEV_STRIPE.webhookSecret),
+  STRIPE_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).optional(),
 }).unknown(true);
+
+const STRIPE_ENV: Record<keyof typeof DEV_STRIPE, string> = { secretKey: 'STRIPE_SECRET_KEY', publishableKey: 'STRIPE_PUBLISHABLE_KEY', webhookSecret: 'STRIPE_WEBHOOK_SECRET' };
+
+/** The Stripe settings; in production none of the dev values may remain. */
+function stripeConfig(v: Record<string, string>): StripeConfig {
+  const stripe: StripeConfig = { secretKey: v.STRIPE_SECRET_KEY, publishableKey: v.STRIPE_PUBLISHABLE_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, apiUrl: v.STRIPE_API_URL ?? null };
+  const dev = (Object.keys(DEV_STRIPE) as (keyof typeof DEV_STRIPE)[]).filter((k) => stripe[k] === DEV_STRIPE[k]);
+  if (v.NODE_ENV === 'production' && dev.length) {
+    throw new Error(`Invalid configuration: ${dev.map((k) => STRIPE_ENV[k]).join(', ')} must be set in production`);
+  }
+  return stripe;
+}
 
 const LAB_ENV: Record<keyof LabIdentity, string> = { name: 'LAB_NAME', address: 'LAB_ADDRESS', cliaNumber: 'LAB_CLIA_NUMBER', director: 'LAB_DIRECTOR' };
 
@@ -113,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     throw new Error('Invalid configuration: SHIPPING_WEBHOOK_SECRET must be set in production');
   }
   const lab = labIdentity(v);
+  const stripe = stripeConfig(v);
   const extractionAcceptance: ExtractionAcceptance = {
     minConcentration: v.EXTRACTION_MIN_CONCENTRATION,
     minA260280: v.EXTRACTION_MIN_A260_280,
@@ -143,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     shippingWebhookSecret: v.SHIPPING_WEBHOOK_SECRET,
     lab,
     extractionAcceptance,
+    stripe,
   };
 }

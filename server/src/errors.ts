@@ -38,7 +38,19 @@ export class Invalid extends DomainError {
   protected defaultCode() { return 'bad_request'; }
 }
 
+/** Something that existed but can no longer be used (a used, cancelled or expired single-use link). */
+export class Gone extends DomainError {
+  protected defaultCode() { return 'gone'; }
+}
+
+/** Well-formed input the rules refuse as a whole (an ineligible order, no approved financial assistance). */
+export class Unprocessable extends DomainError {
+  protected defaultCode() { return 'unprocessable'; }
+}
+
 export const notFound = (message = 'Not found') => new NotFound(message);
+export const gone = (message: string) => new Gone(message);
+export const unprocessable = (message: string, fields?: FieldError[], code?: string) => new Unprocessable(message, fields, code);
 export const conflict = (message: string, fields?: FieldError[]) => new Conflict(message, fields);
 export const forbidden = (message = 'You do not have access to this') => new Forbidden(message);
 export const badRequest = (message: string, fields?: FieldError[]) => new Invalid(message, fields);

@@ -4,7 +4,7 @@
  * reader of lab import files (CSV / XLSX).
  * Password hashing is its own entry (`@platform/server/auth/passwords`): the worker never loads argon2.
  */
-export { DEV_LAB, loadConfig, type Config, type LabIdentity } from './config';
+export { DEV_LAB, DEV_STRIPE, loadConfig, type Config, type LabIdentity, type StripeConfig } from './config';
 export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
 export * from './errors';
 export {
@@ -27,3 +27,5 @@ export * from './results/released-results';
 export * from './results/result-links';
 export * from './results/lab-report-file';
 export { signShippingPayload, verifyShippingSignature, type SignatureCheck } from './webhooks/shipping-signature';
+export { stripeClient, signPaymentEvent, verifyPaymentEvent, type StripeClient, type StripeEvent, type StripePaymentIntent } from './payments/stripe-client';
+export { movePayment } from './payments/payment-status';

@@ -8,6 +8,9 @@ const PRODUCTION = {
   SESSION_SECRET: `test-only-${randomBytes(16).toString('hex')}`,
   SECURE_COOKIES: 'true',
   SHIPPING_WEBHOOK_SECRET: `test-only-${randomBytes(16).toString('hex')}`,
+  STRIPE_SECRET_KEY: `sk_test_testonly${randomBytes(8).toString('hex')}`,
+  STRIPE_PUBLISHABLE_KEY: `pk_test_testonly${randomBytes(8).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_testonly${randomBytes(8).toString('hex')}`,
 };
 const REAL_LAB = { LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD' };
 

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '@platform/server';
+import { Conflict, DomainError, Forbidden, Gone, Invalid, NotFound, Unprocessable } from '@platform/server';
 import { AppError } from './errors';
 
 interface BodyParserError extends Error {
@@ -28,7 +28,8 @@ function fromBodyParser(err: BodyParserError): AppError | null {
 
 /** The status code of each server refusal: the one place they meet HTTP. */
 function fromDomain(err: DomainError): AppError {
-  const status = err instanceof NotFound ? 404 : err instanceof Conflict ? 409 : err instanceof Forbidden ? 403 : err instanceof Invalid ? 400 : 400;
+  const status = err instanceof NotFound ? 404 : err instanceof Conflict ? 409 : err instanceof Forbidden ? 403 : err instanceof Invalid ? 400
+    : err instanceof Gone ? 410 : err instanceof Unprocessable ? 422 : 400;
   return new AppError(status, err.code, err.message, err.fields);
 }
 

@@ -5,7 +5,7 @@
  */
 import { QueryTypes } from 'sequelize';
 import {
-  DocumentType, PROCESSING_STEP_TESTS, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type ResultListQuery, type ResultListRow, type ResultListSortField,
+  DocumentType, patientOrderStage, PaymentStatus, PROCESSING_STEP_TESTS, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type PaymentMethod, type ResultListQuery, type ResultListRow, type ResultListSortField,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
@@ -71,6 +71,20 @@ interface RawRow {
   physician_first_name: string | null;
   physician_last_name: string | null;
   report_available: boolean;
+  payment_status: PaymentStatus | null;
+  payment_method: PaymentMethod | null;
+  signed_off_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+/** A patient's own order: where it stands (stage, payment), as the Patient-ordered list shows it. */
+function patientOrderOf(r: RawRow): ResultListRow['patientOrder'] {
+  if (r.origin !== TestOrigin.PatientOrdered) return null;
+  const paymentStatus = r.payment_status ?? PaymentStatus.AwaitingPayment;
+  return {
+    orderId: r.order_id, orderNumber: r.order_number, paymentStatus, paymentMethod: r.payment_method,
+    stage: patientOrderStage({ paymentStatus, signedOffAt: r.signed_off_at, cancelledAt: r.cancelled_at }),
+  };
 }
 
 export async function listResults(ctx: Ctx, caller: AccountCaller, query: ResultListQuery): Promise<{ rows: ResultListRow[]; total: number }> {
@@ -97,6 +111,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
       `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
               o.id AS order_id, o.order_number, o.origin, s.created_at AS ordered_at,
+              o.payment_status, o.payment_method, o.signed_off_at, o.cancelled_at,
               ${byResult ? 'r.resulted_at' : RESULTED_AT} AS resulted_at,
               p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,
               ph.id AS physician_id, ph.first_name AS physician_first_name, ph.last_name AS physician_last_name,
@@ -128,6 +143,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     patient: { id: r.patient_id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: dataDate(r.date_of_birth)! },
     physician: r.physician_id ? { id: r.physician_id, name: `${r.physician_first_name} ${r.physician_last_name}` } : null,
     reportAvailable: r.report_available,
+    patientOrder: patientOrderOf(r),
   }));
   await recordAudit(ctx.db, {
     ...auditActor(caller),

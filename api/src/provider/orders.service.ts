@@ -86,7 +86,7 @@ async function nextOrderIdentity(ctx: Ctx, transaction: Transaction): Promise<{ 
  * A new kit barcode: 41 + 12 random digits (random, so a mistyped barcode is very unlikely to be
  * another real kit), checked against the samples table; the unique index settles any race.
  */
-async function newKitBarcode(ctx: Ctx, transaction: Transaction): Promise<string> {
+export async function newKitBarcode(ctx: Ctx, transaction: Transaction): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const digits = `${randomInt(0, 1_000_000)}`.padStart(6, '0') + `${randomInt(0, 1_000_000)}`.padStart(6, '0');
     const barcode = `${ISSUED_KIT_PREFIX}${digits}`;

@@ -2,7 +2,9 @@
  * Every email the platform writes, in one place: each template gives the subject and text of one
  * kind of email and its name in the email log. None carries a result or a date of birth.
  */
-import { EmailCampaign, PASSWORD_RESET_TOKEN_MINUTES, SET_PASSWORD_LINK_DAYS } from '@platform/domain';
+import {
+  EmailCampaign, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type PaymentMethod as PaymentMethodT,
+} from '@platform/domain';
 
 export interface EmailContent {
   template: string;
@@ -16,6 +18,9 @@ export const EMAIL_TEMPLATES = {
   accessDenied: 'access-denied',
   resultReadyProvider: 'result-ready-provider',
   resultReadyPatient: 'result-ready-patient',
+  patientOrderReceipt: 'patient-order-receipt',
+  patientInvitation: 'patient-invitation',
+  patientOrderCancelled: 'patient-order-cancelled',
   portalFeedbackRequest: EmailCampaign.PortalFeedbackRequest,
   portalSignupReminder: EmailCampaign.PortalSignupReminder,
 } as const;
@@ -25,7 +30,9 @@ export const EMAIL_TEMPLATES = {
  * result link): the log keeps them with the token redacted, so they are never sent again from the
  * log; the person asks for a new link instead.
  */
-export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [EMAIL_TEMPLATES.passwordReset, EMAIL_TEMPLATES.setPassword, EMAIL_TEMPLATES.resultReadyPatient];
+export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [
+  EMAIL_TEMPLATES.passwordReset, EMAIL_TEMPLATES.setPassword, EMAIL_TEMPLATES.resultReadyPatient, EMAIL_TEMPLATES.patientInvitation,
+];
 
 export function passwordResetEmail(args: { brand: string; firstName: string; link: string }): EmailContent {
   return {
@@ -118,6 +125,96 @@ export function resultReadyPatientEmail(args: { brand: string; firstName: string
       '',
       'This link is for you only: please do not forward this email. If you did not expect it, contact your doctor\'s office.',
       'Your doctor has also been told that your result is ready.',
+    ].join('\n'),
+  };
+}
+
+/** What a patient order's receipt says: the order, its tests, what was paid and how (no date of birth, no answers). */
+export interface PatientOrderReceiptArgs {
+  brand: string;
+  firstName: string;
+  orderNumber: string;
+  testNames: string[];
+  accountName: string;
+  paymentMethod: PaymentMethodT;
+  insurancePlanName: string | null;
+  priceCents: number;
+  /** The tax-deductible donation part of a MiraKind order (20% of the price); null otherwise. */
+  donationCents: number | null;
+  completeUrl: string;
+}
+
+function paymentLines(a: PatientOrderReceiptArgs): string[] {
+  if (a.paymentMethod === PaymentMethod.Insurance) {
+    return [`Payment: Insurance${a.insurancePlanName ? ` (${a.insurancePlanName})` : ''}. Nothing was charged: the laboratory bills your plan.`];
+  }
+  const how = a.paymentMethod === PaymentMethod.FinancialAssistance ? 'Financial Assistance price' : 'Self-Pay';
+  const lines = [a.priceCents > 0 ? `Amount paid: ${formatUsd(a.priceCents)} (${how}, paid by card)` : `Amount paid: ${formatUsd(0)} (${how}: nothing to pay)`];
+  if (a.donationCents) {
+    lines.push(`Of this price, ${formatUsd(a.donationCents)} (20%) is a tax-deductible donation to the MiraKind non-profit. Keep this email as your receipt for it.`);
+  }
+  return lines;
+}
+
+/** To the patient once the order moved on (paid, or nothing to charge): the confirmation and the receipt. */
+export function patientOrderReceiptEmail(a: PatientOrderReceiptArgs): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.patientOrderReceipt,
+    subject: `Your ${a.brand} order ${a.orderNumber}: confirmation and receipt`,
+    text: [
+      `Hello ${a.firstName},`,
+      '',
+      `Thank you for your order. This email is your confirmation and receipt.`,
+      '',
+      `Order number: ${a.orderNumber}`,
+      `Test: ${a.testNames.join(' and ')}`,
+      `Treating provider: ${a.accountName}`,
+      ...paymentLines(a),
+      '',
+      'What happens next:',
+      `1. A physician at ${a.accountName} reviews your order and signs it off.`,
+      '2. We then ship a sample collection kit to your address, with instructions and a prepaid return label.',
+      '3. Once the laboratory has your sample, your result is ready in about two to three weeks; we email you a private link to it.',
+      '',
+      `Your order: ${a.completeUrl}`,
+      'If you have a question, reply to this email and mention your order number.',
+    ].join('\n'),
+  };
+}
+
+/** From a clinic to a patient: a single-use link to the order page with the clinic and the test filled in. */
+export function patientInvitationEmail(a: { brand: string; firstName: string | null; accountName: string; productName: string; link: string }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.patientInvitation,
+    subject: `${a.accountName} invites you to order the ${a.productName} test`,
+    text: [
+      a.firstName ? `Hello ${a.firstName},` : 'Hello,',
+      '',
+      `${a.accountName} invites you to order the ${a.productName} test from the ${a.brand} laboratory. The test kit is shipped to your home.`,
+      `To order, open this link within ${PATIENT_INVITATION_DAYS} days (it works for one order):`,
+      a.link,
+      '',
+      'If you did not expect this email, you can ignore it.',
+    ].join('\n'),
+  };
+}
+
+/** To the patient when the clinic cancels an order before the kit ships; a paid order is refunded. */
+export function patientOrderCancelledEmail(a: { brand: string; firstName: string; orderNumber: string; accountName: string; reason: string; refundCents: number | null }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.patientOrderCancelled,
+    subject: `Your ${a.brand} order ${a.orderNumber} was cancelled`,
+    text: [
+      `Hello ${a.firstName},`,
+      '',
+      `Your order ${a.orderNumber} was cancelled by ${a.accountName}. The reason given:`,
+      '',
+      a.reason,
+      '',
+      a.refundCents
+        ? `Your payment of ${formatUsd(a.refundCents)} is refunded to the card you paid with; banks usually show it within 5 to 10 days.`
+        : 'Nothing was charged for this order.',
+      'No kit will be shipped. If you have a question, contact your doctor\'s office or reply to this email.',
     ].join('\n'),
   };
 }

@@ -40,6 +40,8 @@ describe('domain/sample-lifecycle', () => {
       'In Testing -> Resulted [lab]',
       'Resulted -> Completed [lab,system]',
       'Completed -> Discarded [lab]',
+      'Order Placed -> Discarded [provider,admin] reason',
+      'Pending Shipment -> Discarded [provider,admin] reason',
       'Pending Shipment -> Rejected [lab] reason',
       'In Transit -> Rejected [lab] reason',
       'In Queue -> Rejected [lab] reason',
@@ -95,7 +97,7 @@ describe('domain/sample-lifecycle', () => {
         }
       });
     }
-    it('counts: 10 statuses x 10 = 100 pairs, 20 allowed, 80 refused', () => {
+    it('counts: 10 statuses x 10 = 100 pairs, 22 in the table, 80 refused to the lab', () => {
       let refused = 0;
       for (const from of SAMPLE_STATUSES) {
         for (const to of SAMPLE_STATUSES) {
@@ -137,6 +139,17 @@ describe('domain/sample-lifecycle', () => {
     });
   });
 
+  describe('a cancelled patient kit', () => {
+    it('is discarded from Order Placed or Pending Shipment by a provider or admin, with a reason', () => {
+      for (const from of ['Order Placed', 'Pending Shipment'] as SampleStatus[]) {
+        expect(checkTransition({ from, to: 'Discarded', actor: 'provider', reason: '  ' })).to.deep.equal({ ok: false, error: 'A reason is required to move a sample to Discarded' });
+        expect(checkTransition({ from, to: 'Discarded', actor: 'provider', reason: 'Order cancelled' }).ok).to.equal(true);
+        expect(checkTransition({ from, to: 'Discarded', actor: 'lab', reason: 'Order cancelled' }).ok).to.equal(false);
+      }
+      expect(checkTransition({ from: 'In Transit', to: 'Discarded', actor: 'provider', reason: 'Order cancelled' }).ok).to.equal(false);
+    });
+  });
+
   describe('storage', () => {
     const stored: SampleStatus[] = ['In Queue', 'In Testing', 'Resulted', 'Completed'];
     for (const before of stored) {
@@ -169,10 +182,10 @@ describe('domain/sample-lifecycle', () => {
 
   describe('nextStatuses', () => {
     it('lists what each actor may do next', () => {
-      expect(nextStatuses('Order Placed', 'provider')).to.deep.equal(['Pending Shipment']);
+      expect(nextStatuses('Order Placed', 'provider')).to.deep.equal(['Pending Shipment', 'Discarded']);
       expect(nextStatuses('Pending Shipment', 'lab')).to.deep.equal(['In Transit', 'In Queue', 'Rejected']);
-      expect(nextStatuses('Pending Shipment', 'provider')).to.deep.equal(['In Transit']);
-      expect(nextStatuses('Pending Shipment', 'admin')).to.deep.equal([]);
+      expect(nextStatuses('Pending Shipment', 'provider')).to.deep.equal(['In Transit', 'Discarded']);
+      expect(nextStatuses('Pending Shipment', 'admin')).to.deep.equal(['Discarded']);
       expect(nextStatuses('In Queue', 'lab')).to.deep.equal(['In Testing', 'Rejected', 'In Storage']);
       expect(nextStatuses('Resulted', 'system')).to.deep.equal(['Completed']);
       expect(nextStatuses('In Storage', 'lab')).to.deep.equal(['In Queue', 'In Testing', 'Resulted', 'Completed']);

@@ -5,6 +5,7 @@ import { renderPdf } from './render-pdf';
 import { notifyResult } from './notify-result';
 import { labImport } from './lab-import';
 import { emailCampaign } from './email-campaign';
+import { refundPayment } from './refund-payment';
 
 export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 
@@ -15,4 +16,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'notify-result': notifyResult,
   'lab-import': labImport,
   'email-campaign': emailCampaign,
+  'refund-payment': refundPayment,
 };

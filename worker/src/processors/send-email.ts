@@ -3,8 +3,8 @@ import { UnrecoverableError } from 'bullmq';
 import { EmailStatus } from '@platform/domain';
 import type { Processor, WorkerDeps } from './types';
 
-/** A reset or result link's token, as the log must not keep it. */
-const LINK_TOKEN = /([?&]token=)[0-9a-f]{64}/g;
+/** A reset, result or patient-invitation link's token, as the log must not keep it. */
+const LINK_TOKEN = /([?&](?:token|invitation)=)[0-9a-f]{64}/g;
 export const redactTokens = (text: string) => text.replace(LINK_TOKEN, '$1[redacted]');
 
 /** An SMTP 5xx answer (an address the server refuses, say) is permanent: no retry delivers it. Connection faults and 4xx retry. */

@@ -1,0 +1,86 @@
+/**
+ * The Patient Portal's public API, mounted at /api (docs/patient-ordering-api.md): no sign-in,
+ * except the clinic's MiraKind path of order/create. Names and dates of birth travel only in
+ * POST bodies, never in URLs; the anonymous CSRF double-submit cookie protects every POST.
+ */
+import { Router, type Request, type Response } from 'express';
+import {
+  createPatientOrderBody, eligibilityInquiryBody, financialAssistanceExistsBody, invitationLookupBody, patientOrderKeyBody, setPaymentBody,
+  setReferralSourceBody, type CreatePatientOrderBody, type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InvitationLookupBody,
+  type PatientOrderKey, type SetPaymentBody, type SetReferralSourceBody,
+} from '@platform/domain';
+import { notFound, type Caller } from '@platform/server';
+import type { AppContext } from '../context';
+import { validateBody } from '../http/validate';
+import { callerOf } from '../http/caller';
+import { unauthorized } from '../http/errors';
+import { accountsOf } from '../auth/auth.service';
+import { createAidCheckThrottle } from './aid-check-throttle';
+import {
+  activeInsurancePlans, createPatientOrder, createPaymentIntent, eligibilityInquiry, financialAssistanceExists, invitationPrefill, orderSummary,
+  prpAccounts, setPayment, setReferralSource,
+} from './patient-orders.service';
+
+/** A public call's caller: the patient (no user) or, on the MiraKind path, the signed-in provider. */
+function patientCallerOf(req: Request, res: Response): Caller {
+  const caller = callerOf(req, res);
+  return req.user ? caller : { ...caller, kind: 'patient' };
+}
+
+export function patientPortalRouter(ctx: AppContext): Router {
+  const router = Router();
+  const aidChecks = createAidCheckThrottle(ctx.redis, ctx.config.redisPrefix);
+  const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+  router.post('/order/eligibility-inquiry', validateBody(eligibilityInquiryBody), (req, res) => {
+    noStore(res).json(eligibilityInquiry(req.body as EligibilityInquiryBody));
+  });
+
+  router.get('/order/prostox/get-prp-accounts', async (_req, res) => {
+    res.json(await prpAccounts(ctx));
+  });
+
+  router.get('/insurance-plans', async (_req, res) => {
+    res.json(await activeInsurancePlans(ctx));
+  });
+
+  router.post('/order/create', validateBody(createPatientOrderBody), async (req, res) => {
+    const body = req.body as CreatePatientOrderBody;
+    let caller = patientCallerOf(req, res);
+    if (body.mirakind) {
+      // The clinic's {product}-through-mirakind page: a provider with clinic access to the account.
+      if (!req.user) throw unauthorized();
+      const account = (await accountsOf(ctx, req.user)).find((a) => a.id === body.accountId && a.clinicAccess);
+      if (!account) throw notFound('Treating provider not found');
+      caller = { ...caller, accountId: account.id };
+    }
+    noStore(res).status(201).json(await createPatientOrder(ctx, caller, body));
+  });
+
+  router.post('/order/set-referral-source', validateBody(setReferralSourceBody), async (req, res) => {
+    noStore(res).json(await setReferralSource(ctx, patientCallerOf(req, res), req.body as SetReferralSourceBody));
+  });
+
+  router.post('/order/set-payment', validateBody(setPaymentBody), async (req, res) => {
+    noStore(res).json(await setPayment(ctx, patientCallerOf(req, res), req.body as SetPaymentBody));
+  });
+
+  router.post('/order/summary', validateBody(patientOrderKeyBody), async (req, res) => {
+    noStore(res).json(await orderSummary(ctx, patientCallerOf(req, res), req.body as PatientOrderKey));
+  });
+
+  router.post('/order/invitation', validateBody(invitationLookupBody), async (req, res) => {
+    noStore(res).json(await invitationPrefill(ctx, patientCallerOf(req, res), (req.body as InvitationLookupBody).invitationToken));
+  });
+
+  router.post('/patient/financial-assistance-patient-exists', validateBody(financialAssistanceExistsBody), async (req, res) => {
+    await aidChecks.consume(req.ip ?? 'unknown');
+    noStore(res).json(await financialAssistanceExists(ctx, patientCallerOf(req, res), req.body as FinancialAssistanceExistsBody));
+  });
+
+  router.post('/stripe/create-payment-intent', validateBody(patientOrderKeyBody), async (req, res) => {
+    noStore(res).json(await createPaymentIntent(ctx, patientCallerOf(req, res), req.body as PatientOrderKey));
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+/**
+ * The clinic's side of patient ordering (docs/patient-ordering-api.md), under
+ * /api/provider-clinic/{accountId}: signing off and cancelling patients' own orders, and patient
+ * invitations. Mounted before the provider router (its patient/:patientId must not take
+ * patient/invitations).
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import {
+  AccountRole, cancelPatientOrderBody, createInvitationBody, paginationQuery, signOffPatientOrderBody, updateInvitationBody,
+  type CancelPatientOrderBody, type CreateInvitationBody, type PaginationQuery, type SignOffPatientOrderBody, type UpdateInvitationBody,
+} from '@platform/domain';
+import type { AppContext } from '../context';
+import { requireAccountAccess, requireUser } from '../auth/guards';
+import { validateBody, validateQuery } from '../http/validate';
+import { accountCallerOf } from '../http/caller';
+import { sendPage } from '../http/paging';
+import { pathId } from '../http/path-id';
+import { CLINIC_API_BASE } from './provider.routes';
+import { cancelPatientOrder, signOffPatientOrder } from './patient-orders.service';
+import { createInvitation, listInvitations, updateInvitation } from './invitations.service';
+
+export function clinicPatientOrdersRouter(ctx: AppContext): Router {
+  const router = Router();
+  const clinic = (roles?: AccountRole[]): RequestHandler[] => [requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic', roles })];
+  const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
+  const orderId = (req: Request) => pathId(req.params.orderId, 'Order');
+
+  router.post(path('patient-orders/:orderId/sign-off'), ...clinic([AccountRole.Physician]), validateBody(signOffPatientOrderBody), async (req, res) => {
+    res.json(await signOffPatientOrder(ctx, accountCallerOf(req, res), orderId(req), (req.body as SignOffPatientOrderBody).attestations));
+  });
+
+  router.post(path('patient-orders/:orderId/cancel'), ...clinic([AccountRole.Physician, AccountRole.SuperAdmin]), validateBody(cancelPatientOrderBody), async (req, res) => {
+    res.json(await cancelPatientOrder(ctx, accountCallerOf(req, res), orderId(req), (req.body as CancelPatientOrderBody).reason));
+  });
+
+  router.get(path('patient/invitations'), ...clinic(), validateQuery(paginationQuery), async (req: Request, res: Response) => {
+    sendPage(res, await listInvitations(ctx, accountCallerOf(req, res), res.locals.query as PaginationQuery));
+  });
+
+  router.post(path('patient/invitations/create'), ...clinic(), validateBody(createInvitationBody), async (req, res) => {
+    res.status(201).json(await createInvitation(ctx, accountCallerOf(req, res), req.body as CreateInvitationBody));
+  });
+
+  router.post(path('patient/invitations/update'), ...clinic(), validateBody(updateInvitationBody), async (req, res) => {
+    res.json(await updateInvitation(ctx, accountCallerOf(req, res), req.body as UpdateInvitationBody));
+  });
+
+  return router;
+}
