@@ -19,8 +19,8 @@ const me: Me = {
   currentAccount: riverside,
 };
 const row = (over: Partial<PatientInvitationRow> = {}): PatientInvitationRow => ({
-  id: 5, email: 'harold@example.test', firstName: 'Harold', lastName: 'Finch', product: 'prostox', status: 'Pending',
-  expiresAt: '2026-12-07T10:00:00Z', lastSentAt: '2026-11-23T10:00:00Z', sendCount: 1, orderNumber: null, createdBy: 'Paula Grant',
+  id: 5, email: 'harold@example.test', firstName: 'Harold', lastName: 'Finch', product: 'prostox', status: 'Requested',
+  expiresAt: '2099-12-07T10:00:00Z', lastSentAt: '2026-11-23T10:00:00Z', sendCount: 1, orderNumber: null, createdBy: 'Paula Grant',
   createdAt: '2026-11-23T10:00:00Z', ...over,
 });
 const LIST = 'GET /provider-clinic/1/patient/invitations?page=1&pageSize=10';
@@ -38,7 +38,7 @@ describe('PatientInvitationsPage', () => {
     });
     renderInvitations();
     const table = await screen.findByRole('table', { name: 'Patient invitations' });
-    expect(within(table).getByText('Pending')).toBeTruthy();
+    expect(within(table).getByText('Requested')).toBeTruthy();
     expect(within(table).getByText('RPD0000000001')).toBeTruthy();
     // A used invitation can be neither resent nor cancelled.
     expect(within(table).queryByRole('button', { name: 'Resend the invitation to used@example.test' })).toBeNull();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  DEFAULT_PAGE_SIZE, formatDate, formatDateTime, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, type InvitationAction,
+  DEFAULT_PAGE_SIZE, formatDate, InvitationStatus, formatDateTime, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, type InvitationAction,
   type PatientProduct,
 } from '@platform/domain';
 import {
@@ -18,9 +18,9 @@ import { ClinicPageFrame } from './ClinicPageFrame';
 
 export const patientInvitationsPath = (accountId: number) => `/provider-clinic/${accountId}/patient-invitations`;
 
-/** Invitations that can still be resent or cancelled (not yet used for an order, not cancelled). */
-const FINISHED_STATUSES = ['Accepted', 'Cancelled'];
-const isOpen = (row: PatientInvitationRow) => row.orderNumber === null && !FINISHED_STATUSES.includes(row.status);
+/** Invitations that can still be resent or cancelled: not yet used for an order, not cancelled (an expired one can be resent). */
+const isOpen = (row: PatientInvitationRow) => row.status === InvitationStatus.Requested;
+const isExpired = (row: PatientInvitationRow) => new Date(row.expiresAt).getTime() < Date.now();
 
 /**
  * /provider-clinic/{accountId}/patient-invitations: the clinic invites a patient by email to order
@@ -160,7 +160,7 @@ function InvitationList({ accountId }: { accountId: number }) {
                     </Table.Td>
                     <Table.Td>{PATIENT_PRODUCT_NAMES[row.product] ?? row.product}</Table.Td>
                     <Table.Td>{row.status}</Table.Td>
-                    <Table.Td>{formatDate(row.expiresAt)}</Table.Td>
+                    <Table.Td>{isOpen(row) && isExpired(row) ? `Expired ${formatDate(row.expiresAt)}` : formatDate(row.expiresAt)}</Table.Td>
                     <Table.Td>
                       {row.lastSentAt ? formatDateTime(row.lastSentAt) : '—'}
                       {row.sendCount > 1 ? ` (${row.sendCount} times)` : ''}

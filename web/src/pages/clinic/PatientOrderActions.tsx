@@ -8,26 +8,16 @@ import { Badge, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@m
 import { useForm } from '@mantine/form';
 import {
   AccountRole, CANCEL_REASON_MAX_LENGTH, ORDER_ATTESTATIONS, PaymentStatus, PatientOrderStage, type AccountRole as AccountRoleT, type Attestations,
-  type PaymentMethod, type PaymentStatus as PaymentStatusT, type PatientOrderStage as PatientOrderStageT,
+  type PatientListOrder, type PatientOrderStage as PatientOrderStageT,
 } from '@platform/domain';
-import { useRefreshClinic, type ResultListRow } from '../../api/clinic';
+import { useRefreshClinic } from '../../api/clinic';
 import { cancelPatientOrder, signOffPatientOrder } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 
 /** What a patient-ordered row says of its order (ResultListRow.patientOrder). */
-export interface PatientOrderInfo {
-  orderId: number;
-  orderNumber: string;
-  stage: PatientOrderStageT;
-  paymentStatus: PaymentStatusT;
-  paymentMethod: PaymentMethod | null;
-}
-
-/** A patient-ordered row's order (null on rows of other origins). */
-export const patientOrderOf = (row: ResultListRow): PatientOrderInfo | null =>
-  (row as ResultListRow & { patientOrder?: PatientOrderInfo | null }).patientOrder ?? null;
+export type PatientOrderInfo = PatientListOrder;
 
 const STAGE_COLOR: Record<PatientOrderStageT, string> = {
   [PatientOrderStage.AwaitingPayment]: 'gray.7',

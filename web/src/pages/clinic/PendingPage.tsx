@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { fullName, PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, ResultListCategory } from '@platform/domain';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { mirakindOrderPath } from './MirakindOrderPage';
-import { PatientOrderActions, patientOrderOf } from './PatientOrderActions';
+import { PatientOrderActions } from './PatientOrderActions';
 import { patientInvitationsPath } from './PatientInvitationsPage';
 import { ResultList } from './ResultList';
 
@@ -71,10 +71,9 @@ export function PendingPage() {
                 category={ResultListCategory.PatientOrdered}
                 defaultSort={{ sort: 'orderedAt', order: 'desc' }}
                 dateColumn={{ field: 'orderedAt', label: 'Ordered' }}
-                actions={(r) => {
-                  const order = patientOrderOf(r);
-                  return order ? <PatientOrderActions accountId={account.id} role={account.role} order={order} patientName={fullName(r.patient)} /> : null;
-                }}
+                actions={(r) =>
+                  r.patientOrder && <PatientOrderActions accountId={account.id} role={account.role} order={r.patientOrder} patientName={fullName(r.patient)} />
+                }
                 emptyText="None of this account’s patients has ordered a test through the Patient Portal."
               />
             </Stack>
