@@ -137,6 +137,8 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
             searchable
             allowDeselect={false}
             nothingFoundMessage="No clinic matches"
+            // On a phone (mobile viewport) Mantine took the field for detached and hid the list.
+            comboboxProps={{ hideDetached: false }}
             withAsterisk
             {...field('accountId')}
           />

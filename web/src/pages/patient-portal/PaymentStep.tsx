@@ -130,6 +130,8 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
               searchable
               allowDeselect={false}
               nothingFoundMessage="No plan matches"
+              // On a phone (mobile viewport) Mantine took the field for detached and hid the list.
+              comboboxProps={{ hideDetached: false }}
               withAsterisk
               {...form.getInputProps('insurancePlanId')}
             />
