@@ -122,7 +122,7 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
         styles={phone ? { steps: { gap: 4 }, separator: { marginInline: 2 } } : undefined}
       >
         {ORDER_STEPS.map((label, i) => (
-          <Stepper.Step key={label} label={phone ? undefined : label} aria-label={label} allowStepSelect={orderKey === null && i < active} />
+          <Stepper.Step key={label} label={phone ? undefined : label} aria-label={`Step ${i + 1}: ${label}`} allowStepSelect={orderKey === null && i < active} />
         ))}
       </Stepper>
       <Stack gap={2}>
