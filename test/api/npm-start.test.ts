@@ -62,6 +62,31 @@ describe('npm start', function () {
       const page = await fetch(`${base}/admin/login`);
       expect(page.status).to.equal(200);
       expect(await page.text()).to.include('<div id="root">');
+
+      // Card payments work out of the box: a patient order paid on the local Stripe stand-in's card page.
+      expect(output).to.match(/Payments:\s+local Stripe stand-in at http:\/\/127\.0\.0\.1:\d+/);
+      const anon = await fetch(`${base}/api/auth/csrf`);
+      const anonHeaders = { 'content-type': 'application/json', 'x-csrf-token': ((await anon.json()) as { csrfToken: string }).csrfToken, cookie: anon.headers.get('set-cookie')!.split(';')[0] };
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`${base}/api/${path}`, { method: 'POST', headers: anonHeaders, body: JSON.stringify(body) });
+        expect(res.status, `${path}: ${res.status}`).to.be.oneOf([200, 201]);
+        return res.json() as Promise<Record<string, any>>;
+      };
+      const accounts = (await (await fetch(`${base}/api/order/prostox/get-prp-accounts`)).json()) as { id: number; name: string }[];
+      const riverside = accounts.find((a) => a.name === 'Riverside Oncology')!;
+      const created = await post('order/create', {
+        product: 'kras', answers: { adult: 'Yes', priorKrasTest: 'No', cancerHistory: 'No', usResident: 'Yes' }, accountId: riverside.id, invitationToken: null, mirakind: false,
+        patient: { firstName: 'Startia', lastName: 'Checker', dateOfBirth: '1960-02-02', email: 'start-check@patients.test', phone: null, addressLine1: '1 Main St', addressLine2: null, city: 'Bayport', state: 'CA', postalCode: '94000' },
+      });
+      const key = { orderNumber: created.order.orderNumber, orderToken: created.orderToken };
+      await post('order/set-payment', { ...key, method: 'Self-Pay', insurancePlanId: null, insuranceMemberId: null });
+      const intent = await post('stripe/create-payment-intent', key);
+      const paid = await fetch(`${intent.checkoutUrl.split('?')[0]}`, {
+        method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ card_number: '4242 4242 4242 4242', return_url: `${base}/patient-portal/order/complete?order=${key.orderNumber}` }).toString(),
+      });
+      expect(paid.status).to.equal(303);
+      expect((await post('order/summary', key)).paymentStatus).to.equal('Paid');
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

@@ -118,6 +118,7 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
     if (!move.from.includes(from)) throw conflict(`Shipment ${shipment.externalOrderId} is ${from}; it cannot become ${move.to}`);
 
     const moved: string[] = [];
+    let withPatient = 0;
     if (move.to === ShipmentStatus.Shipped) {
       const now = new Date();
       // The service's time, kept within [shipment created, now] so the timeline stays in order.
@@ -135,6 +136,12 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
         transaction,
       });
       for (const sample of samples) {
+        // A kit shipped to a patient (a patient order) is now with them, waiting to be sent back to the lab.
+        if (shipment.patientId && sample.status === SampleStatus.OrderPlaced) {
+          await moveSample(ctx.db, transaction, sample, { to: SampleStatus.PendingShipment, by: systemCaller(meta.requestId), at: shippedAt });
+          withPatient += 1;
+          continue;
+        }
         // A kit the lab already received (or rejected) is left where it is.
         if (sample.status !== SampleStatus.PendingShipment) continue;
         await moveSample(ctx.db, transaction, sample, {
@@ -151,7 +158,7 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
       ctx.db,
       {
         ...auditActor(systemCaller(meta.requestId)), action: 'shipment.status_changed', entityKind: 'shipment', entityId: shipment.id,
-        details: { eventId: event.id, type: event.type, from, to: move.to, samplesInTransit: moved.length },
+        details: { eventId: event.id, type: event.type, from, to: move.to, samplesInTransit: moved.length, ...(withPatient ? { kitsWithPatient: withPatient } : {}) },
       },
       transaction,
     );

@@ -1,0 +1,300 @@
+/**
+ * Patient ordering end to end through the API, the local Stripe stand-in and a real worker:
+ * eligibility, self-pay with the stand-in's card page and its signed webhook, financial
+ * assistance, the MiraKind donation, insurance, the clinic's Patient-ordered list and sign-off,
+ * cancellation with a refund, and who may do what.
+ */
+import { expect } from 'chai';
+import {
+  ItemKind, PatientOrderStage, PaymentMethod, PaymentStatus, ResultListCategory, SampleStatus, ShipmentStatus, TestOrigin, Portal,
+} from '@platform/domain';
+import type { RunningWorker } from '@platform/worker';
+import request from 'supertest';
+import { signShippingPayload } from '@platform/server';
+import { DECLINED_CARD, SUCCEEDING_CARD } from '../../scripts/stripe-stand-in';
+import { newSession, type Session } from '../support/http';
+import { startTestWorker } from '../support/server';
+import { paymentIntentCalls, startPaymentStack, type PaymentStack } from '../support/stripe';
+import { ALL_ATTESTED } from '../support/fixtures/clinic';
+import {
+  choosePayment, createPatientClinic, eligibleAnswers, orderingPatient, payOnCardPage, placePatientOrder, type PatientClinic, type PlacedPatientOrder,
+} from '../support/fixtures/patient-orders';
+import { emailsSettled, outboxJobSettled } from '../support/jobs';
+import { mailTo, waitForMail } from '../support/mail';
+import { until } from '../support/wait';
+
+describe('patient ordering', function () {
+  this.timeout(60_000);
+  let stack: PaymentStack;
+  let worker: RunningWorker;
+  let clinic: PatientClinic;
+  let other: PatientClinic;
+  let patient: Session;
+
+  before(async () => {
+    stack = await startPaymentStack();
+    worker = await startTestWorker(stack.env);
+    clinic = await createPatientClinic(stack.t.ctx, stack.t.app, 'Harbor Oncology');
+    other = await createPatientClinic(stack.t.ctx, stack.t.app, 'Summit Urology');
+    patient = await newSession(stack.t.app, '10.66.0.1');
+  });
+  after(async () => {
+    await worker?.close();
+    await stack?.close();
+  });
+
+  const m = () => stack.t.ctx.db.models;
+  const summary = async (key: PlacedPatientOrder['key']) => (await patient.post('/api/order/summary', key).expect(200)).body;
+
+  /** create-payment-intent and the card page: answers where the page sent the browser back. */
+  async function payByCard(order: PlacedPatientOrder, card = SUCCEEDING_CARD) {
+    const intent = (await patient.post('/api/stripe/create-payment-intent', order.key).expect(200)).body;
+    return { intent, back: await payOnCardPage(intent.checkoutUrl, card) };
+  }
+
+  describe('eligibility', () => {
+    it('says why an answer is not eligible and what to do instead', async () => {
+      const res = await patient.post('/api/order/eligibility-inquiry', { product: 'prostox', answers: eligibleAnswers('prostox', { adult: 'No', radiationFinished: 'Yes' }) }).expect(200);
+      expect(res.body.eligible).to.equal(false);
+      expect(res.body.tests).to.deep.equal([]);
+      expect(res.body.problems.map((p: { questionId: string }) => p.questionId)).to.deep.equal(['adult', 'radiationFinished']);
+      expect(res.body.problems[0]).to.include({ reason: 'Patients must be 18 or older to order a test themselves.' });
+      const ok = await patient.post('/api/order/eligibility-inquiry', { product: 'prostox', answers: eligibleAnswers('prostox', { treatmentOption: 'both' }) }).expect(200);
+      expect(ok.body).to.deep.equal({ eligible: true, tests: ['PROSTOX ultra', 'PROSTOX CFRT'], problems: [] });
+    });
+
+    it('refuses bad answers naming the field, and unknown keys', async () => {
+      const res = await patient.post('/api/order/eligibility-inquiry', { product: 'kras', answers: { ...eligibleAnswers('kras'), adult: 'Maybe' } }).expect(400);
+      expect(res.body.error.fields[0].field).to.equal('answers.adult');
+      await patient.post('/api/order/eligibility-inquiry', { product: 'kras', answers: eligibleAnswers('kras'), price: 1 }).expect(400);
+    });
+
+    it('stops an ineligible order before any order or payment intent exists (the stand-in saw no call)', async () => {
+      const before = { orders: await m().Order.count(), intents: paymentIntentCalls(stack.standIn).length };
+      const res = await patient.post('/api/order/create', {
+        product: 'prostox', answers: eligibleAnswers('prostox', { diagnosis: 'No' }), patient: orderingPatient(), accountId: clinic.accountId, invitationToken: null, mirakind: false,
+      }).expect(422);
+      expect(res.body.error.code).to.equal('not_eligible');
+      expect(res.body.error.fields.map((f: { field: string }) => f.field)).to.deep.equal(['answers.diagnosis']);
+      expect(await m().Order.count()).to.equal(before.orders);
+      expect(paymentIntentCalls(stack.standIn).length).to.equal(before.intents);
+    });
+  });
+
+  it('lists the treating providers that take patient orders and the active insurance plans', async () => {
+    const accounts = (await patient.agent.get('/api/order/prostox/get-prp-accounts').expect(200)).body as { id: number; name: string }[];
+    expect(accounts.map((a) => a.name)).to.include.members(['Riverside Oncology', clinic.name, other.name]);
+    expect(accounts.map((a) => a.name)).to.not.include('Lakeside Urology');
+    const plans = (await patient.agent.get('/api/insurance-plans').expect(200)).body as { name: string }[];
+    expect(plans.map((p) => p.name)).to.include.members(['Aetna', 'Medicare']);
+  });
+
+  describe('self-pay by card', () => {
+    let order: PlacedPatientOrder;
+
+    it('writes the order waiting for payment: Patient Ordered, Patient Portal, invisible to the clinic', async () => {
+      order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId });
+      expect(order.order).to.deep.include({ product: 'prostox', tests: ['PROSTOX ultra'], accountName: clinic.name, paymentStatus: PaymentStatus.AwaitingPayment, stage: PatientOrderStage.AwaitingPayment, priceCents: null, mirakind: false });
+      expect(order.orderNumber).to.match(/^RPD\d{10}$/);
+      const row = await m().Order.findByPk(order.orderId);
+      expect(row).to.deep.include({ origin: TestOrigin.PatientOrdered, portal: Portal.Patient, referralSource: 'My doctor or clinic' });
+      expect(row!.orderTokenHash).to.not.equal(order.orderToken);
+      expect(await m().Sample.count({ where: { orderId: order.orderId } })).to.equal(0);
+      const list = await clinic.physician.agent.get(`/api/provider-clinic/${clinic.accountId}/tests?category=${ResultListCategory.PatientOrdered}`).expect(200);
+      expect(list.body.map((r: { orderNumber: string }) => r.orderNumber)).to.not.include(order.orderNumber);
+    });
+
+    it('prices the order from the catalogue; the client cannot name an amount', async () => {
+      const priced = await choosePayment(patient, order.key, PaymentMethod.SelfPay);
+      expect(priced).to.include({ priceCents: 500_00, donationCents: null, paymentMethod: PaymentMethod.SelfPay });
+      await patient.post('/api/stripe/create-payment-intent', { ...order.key, amount: 1 }).expect(400);
+      await patient.post('/api/order/set-payment', { ...order.key, method: 'Self-Pay', insurancePlanId: null, insuranceMemberId: null, priceCents: 100 }).expect(400);
+    });
+
+    it('creates one payment intent per order, for the server\'s amount, with the order\'s idempotency key', async () => {
+      const first = (await patient.post('/api/stripe/create-payment-intent', order.key).expect(200)).body;
+      const second = (await patient.post('/api/stripe/create-payment-intent', order.key).expect(200)).body;
+      expect(first).to.include({ amountCents: 500_00, currency: 'usd', publishableKey: stack.env.STRIPE_PUBLISHABLE_KEY });
+      expect(second.paymentIntentId).to.equal(first.paymentIntentId);
+      expect(first.checkoutUrl).to.equal(`${stack.standIn.url}/pay/${first.paymentIntentId}?return_url=${encodeURIComponent(`${stack.t.ctx.config.publicUrl}/patient-portal/order/complete?order=${order.orderNumber}`)}`);
+      const creates = stack.standIn.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.idempotencyKey?.startsWith(`order-${order.orderId}-`));
+      expect(creates.map((c) => c.idempotencyKey)).to.deep.equal([`order-${order.orderId}-payment-50000`]);
+      expect((await m().Order.findByPk(order.orderId))!.stripePaymentIntentId).to.equal(first.paymentIntentId);
+    });
+
+    it('a declined card leaves the order Payment Failed with no kit (the patient may try the card again)', async () => {
+      const declined = await payByCard(order, DECLINED_CARD);
+      expect(declined.back.searchParams.get('redirect_status')).to.equal('failed');
+      expect((await summary(order.key)).paymentStatus).to.equal(PaymentStatus.PaymentFailed);
+      expect(await m().Sample.count({ where: { orderId: order.orderId } })).to.equal(0);
+    });
+
+    it('paying on the card page sends the signed webhook: Paid, a kit sample and a shipment to the patient, the receipt emailed', async () => {
+      const { back } = await payByCard(order);
+      expect(back.pathname).to.equal('/patient-portal/order/complete');
+      expect(back.searchParams.get('order')).to.equal(order.orderNumber);
+      expect(back.searchParams.get('redirect_status')).to.equal('succeeded');
+      const s = await summary(order.key);
+      expect(s).to.include({ paymentStatus: PaymentStatus.Paid, stage: PatientOrderStage.AwaitingSignOff, priceCents: 500_00 });
+
+      const sample = await m().Sample.findOne({ where: { orderId: order.orderId }, include: [{ model: m().Test, as: 'tests' }] });
+      expect(sample).to.deep.include({ status: SampleStatus.OrderPlaced, accountId: clinic.accountId });
+      expect(sample!.barcode).to.match(/^41\d{12}$/);
+      expect(sample!.tests!.map((t) => t.name)).to.deep.equal(['PROSTOX ultra']);
+      const item = await m().ShipmentItem.findOne({ where: { sampleId: sample!.id }, include: [{ model: m().Shipment, as: 'shipment' }] });
+      expect(item!.kind).to.equal(ItemKind.Test);
+      expect(item!.shipment).to.deep.include({ status: ShipmentStatus.NotReadyToShip, patientId: sample!.patientId, accountId: clinic.accountId });
+
+      const [mail] = await waitForMail(order.patient.email);
+      expect(mail.subject).to.include(order.orderNumber);
+      expect(mail.text).to.include('Amount paid: $500.00 (Self-Pay, paid by card)');
+      expect(mail.text).to.include(`Treating provider: ${clinic.name}`);
+      expect(mail.text).to.not.include('donation');
+      expect(mail.text).to.not.include(order.patient.dateOfBirth);
+    });
+
+    it('shows under Patient-ordered to the account only; a physician of the account signs it off and the kit becomes Ready to Ship', async () => {
+      const list = await clinic.physician.agent.get(`/api/provider-clinic/${clinic.accountId}/tests?category=${ResultListCategory.PatientOrdered}`).expect(200);
+      const row = list.body.find((r: { orderNumber: string }) => r.orderNumber === order.orderNumber);
+      expect(row.patientOrder).to.deep.equal({ orderId: order.orderId, orderNumber: order.orderNumber, stage: PatientOrderStage.AwaitingSignOff, paymentStatus: PaymentStatus.Paid, paymentMethod: PaymentMethod.SelfPay });
+      const foreign = await other.physician.agent.get(`/api/provider-clinic/${other.accountId}/tests?category=${ResultListCategory.PatientOrdered}`).expect(200);
+      expect(foreign.body.map((r: { orderNumber: string }) => r.orderNumber)).to.not.include(order.orderNumber);
+
+      const signOff = (s: Session, accountId = clinic.accountId) => s.post(`/api/provider-clinic/${accountId}/patient-orders/${order.orderId}/sign-off`, { attestations: ALL_ATTESTED });
+      await signOff(other.physician, other.accountId).expect(404);
+      await signOff(other.physician).expect(404);
+      expect((await signOff(clinic.staff).expect(403)).body.error.message).to.equal('Your role in this account does not allow this');
+      const missing = await clinic.physician.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}/sign-off`, { attestations: { ...ALL_ATTESTED, informedConsent: false } }).expect(400);
+      expect(missing.body.error.fields[0].field).to.equal('attestations.informedConsent');
+
+      const res = await signOff(clinic.physician).expect(200);
+      expect(res.body).to.include({ stage: PatientOrderStage.SignedOff, paymentStatus: PaymentStatus.Paid });
+      const stored = await m().Order.findByPk(order.orderId);
+      expect(stored!.physicianId).to.equal(clinic.physician.physicianId);
+      expect(stored!.signedOffByUserId).to.equal(clinic.physician.userId);
+      expect(stored!.attestations).to.include(ALL_ATTESTED);
+      const shipment = await m().Shipment.findOne({ where: { patientId: stored!.patientId } });
+      expect(shipment!.status).to.equal(ShipmentStatus.ReadyToShip);
+      expect((await signOff(clinic.physician).expect(409)).body.error.message).to.equal('Only an order awaiting sign-off can be signed off; this one is Signed Off');
+    });
+
+    it('when the shipping service ships the kit to the patient, the sample waits for them to send it back (Pending Shipment)', async () => {
+      const sample = await m().Sample.findOne({ where: { orderId: order.orderId } });
+      const shipment = await m().Shipment.findOne({ where: { patientId: sample!.patientId } });
+      const raw = JSON.stringify({ id: `evt_kit_${order.orderId}`, type: 'order.shipped', data: { externalOrderId: shipment!.externalOrderId, carrier: 'USPS', trackingNumber: '9400' } });
+      await request(stack.t.app).post('/api/webhooks/shipping-service/orders').set('Content-Type', 'application/json')
+        .set('x-shipping-signature', signShippingPayload(stack.t.ctx.config.shippingWebhookSecret, raw)).send(raw).expect(200);
+      expect((await sample!.reload()).status).to.equal(SampleStatus.PendingShipment);
+      expect((await shipment!.reload()).status).to.equal(ShipmentStatus.Shipped);
+      const res = await clinic.physician.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}/cancel`, { reason: 'Too late' }).expect(409);
+      expect(res.body.error.message).to.equal('The kit has already been shipped; the order can no longer be cancelled');
+    });
+  });
+
+  it('financial assistance: an approved record makes the same order cost 100 USD', async () => {
+    const who = orderingPatient();
+    const none = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth }).expect(200);
+    expect(none.body).to.deep.equal({ exists: false });
+    const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: who });
+    const refused = await patient.post('/api/order/set-payment', { ...order.key, method: PaymentMethod.FinancialAssistance, insurancePlanId: null, insuranceMemberId: null }).expect(422);
+    expect(refused.body.error.message).to.equal('No approved financial assistance was found for this patient');
+
+    // The admin's record (on a patient record of no account, as the admin portal writes it).
+    const aidPatient = await m().Patient.create({ accountId: null, firstName: who.firstName.toUpperCase(), lastName: who.lastName, dateOfBirth: who.dateOfBirth });
+    await m().FinancialAssistanceRecord.create({ patientId: aidPatient.id, status: 'Approved', approvedPriceCents: 100_00, validUntil: '2099-12-31' });
+    const yes = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth }).expect(200);
+    expect(yes.body).to.deep.equal({ exists: true });
+
+    const priced = await choosePayment(patient, order.key, PaymentMethod.FinancialAssistance);
+    expect(priced).to.include({ priceCents: 100_00, paymentMethod: PaymentMethod.FinancialAssistance });
+    const { intent } = await payByCard(order);
+    expect(intent.amountCents).to.equal(100_00);
+    expect((await summary(order.key)).paymentStatus).to.equal(PaymentStatus.Paid);
+    const [mail] = await waitForMail(who.email);
+    expect(mail.text).to.include('Amount paid: $100.00 (Financial Assistance price, paid by card)');
+  });
+
+  it('MiraKind: the clinic orders for a patient; the summary and the receipt show the 20% tax-deductible donation', async () => {
+    const who = orderingPatient();
+    const body = { product: 'kras', answers: eligibleAnswers('kras'), patient: who, accountId: clinic.accountId, invitationToken: null, mirakind: true };
+    await patient.post('/api/order/create', body).expect(401);
+    await other.session.post('/api/order/create', body).expect(404);
+    const created = await clinic.session.post('/api/order/create', body).expect(201);
+    expect(created.body.order).to.include({ mirakind: true, accountName: clinic.name });
+    const key = { orderNumber: created.body.order.orderNumber, orderToken: created.body.orderToken };
+    const stored = await m().Order.findOne({ where: { orderNumber: key.orderNumber } });
+    expect(stored!.createdByUserId).to.equal(clinic.userId);
+
+    const priced = await choosePayment(clinic.session, key, PaymentMethod.SelfPay);
+    expect(priced).to.include({ priceCents: 129_00, donationCents: 25_80 });
+    const intent = (await clinic.session.post('/api/stripe/create-payment-intent', key).expect(200)).body;
+    await payOnCardPage(intent.checkoutUrl, SUCCEEDING_CARD);
+    const [mail] = await waitForMail(who.email);
+    expect(mail.text).to.include('Amount paid: $129.00 (Self-Pay, paid by card)');
+    expect(mail.text).to.include('Of this price, $25.80 (20%) is a tax-deductible donation to the MiraKind non-profit.');
+  });
+
+  it('insurance: no charge, the order moves on at once', async () => {
+    const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, product: 'previotox' });
+    const plan = await m().InsurancePlan.findOne({ where: { name: 'Aetna' } });
+    await patient.post('/api/order/set-payment', { ...order.key, method: PaymentMethod.Insurance, insurancePlanId: 999999, insuranceMemberId: 'AET-1234' }).expect(404);
+    const bad = await patient.post('/api/order/set-payment', { ...order.key, method: PaymentMethod.Insurance, insurancePlanId: plan!.id, insuranceMemberId: '!' }).expect(400);
+    expect(bad.body.error.fields[0].field).to.equal('insuranceMemberId');
+    const res = await choosePayment(patient, order.key, PaymentMethod.Insurance, { insurancePlanId: plan!.id, insuranceMemberId: 'AET-1234' });
+    expect(res).to.include({ paymentStatus: PaymentStatus.NotCharged, stage: PatientOrderStage.AwaitingSignOff, priceCents: 0, insurancePlanName: 'Aetna' });
+    expect(await m().Sample.count({ where: { orderId: order.orderId } })).to.equal(1);
+    expect(stack.standIn.calls.filter((c) => c.idempotencyKey?.startsWith(`order-${order.orderId}-`))).to.deep.equal([]);
+    await patient.post('/api/stripe/create-payment-intent', order.key).expect(409);
+    const [mail] = await waitForMail(order.patient.email);
+    expect(mail.text).to.include('Payment: Insurance (Aetna). Nothing was charged');
+  });
+
+  describe('cancellation', () => {
+    it('refunds a paid order through Stripe: Refunded, the kit Discarded, the shipment Cancelled, the patient told', async () => {
+      const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId });
+      await choosePayment(patient, order.key, PaymentMethod.SelfPay);
+      const { intent } = await payByCard(order);
+      await waitForMail(order.patient.email); // the receipt
+      const cancel = (s: Session, reason = 'Patient chose another treatment', accountId = clinic.accountId) =>
+        s.post(`/api/provider-clinic/${accountId}/patient-orders/${order.orderId}/cancel`, { reason });
+      await cancel(other.physician, undefined, other.accountId).expect(404);
+      await cancel(clinic.staff).expect(403);
+      await clinic.physician.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}/cancel`, { reason: ' ' }).expect(400);
+
+      const res = await cancel(clinic.session).expect(200);
+      expect(res.body).to.include({ stage: PatientOrderStage.Cancelled, paymentStatus: PaymentStatus.RefundPending });
+      const job = await outboxJobSettled(stack.t.ctx, `refund-payment:${order.orderId}`);
+      expect(job.status).to.equal('Completed');
+      const refunds = stack.standIn.calls.filter((c) => c.path === '/v1/refunds' && c.idempotencyKey === `refund-${order.orderId}`);
+      expect(refunds).to.have.length(1);
+      await until(async () => stack.standIn.deliveries.some((d) => d.type === 'charge.refunded' && d.status === 200), { what: 'the charge.refunded webhook' });
+      const stored = await m().Order.findByPk(order.orderId);
+      expect(stored).to.deep.include({ paymentStatus: PaymentStatus.Refunded, cancellationReason: 'Patient chose another treatment', stripePaymentIntentId: intent.paymentIntentId });
+      expect(stored!.refundedAt).to.be.an.instanceOf(Date);
+      const sample = await m().Sample.findOne({ where: { orderId: order.orderId } });
+      expect(sample!.status).to.equal(SampleStatus.Discarded);
+      const last = await m().SampleStatusEvent.findOne({ where: { sampleId: sample!.id }, order: [['id', 'DESC']] });
+      expect(last).to.deep.include({ fromStatus: SampleStatus.OrderPlaced, toStatus: SampleStatus.Discarded, reason: 'Order cancelled: Patient chose another treatment', actorKind: 'provider' });
+      expect((await m().Shipment.findOne({ where: { patientId: sample!.patientId } }))!.status).to.equal(ShipmentStatus.Cancelled);
+      const mails = await waitForMail(order.patient.email, 2);
+      expect(mails[1].subject).to.include('was cancelled');
+      expect(mails[1].text).to.include('Your payment of $500.00 is refunded');
+      expect((await cancel(clinic.session).expect(409)).body.error.message).to.equal('This order is already cancelled');
+      expect((await summary(order.key)).stage).to.equal(PatientOrderStage.Cancelled);
+      await emailsSettled(stack.t.ctx, order.patient.email);
+      expect(await mailTo(order.patient.email)).to.have.length(2);
+    });
+  });
+
+  it('an order is only reachable with its token; another account\'s order is a 404 to the clinic', async () => {
+    const order = await placePatientOrder(stack.t.ctx, patient, { accountId: other.accountId });
+    const wrong = await patient.post('/api/order/summary', { orderNumber: order.orderNumber, orderToken: 'a'.repeat(64) }).expect(404);
+    expect(wrong.body.error.message).to.equal('Order not found');
+    await clinic.physician.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}/cancel`, { reason: 'not ours' }).expect(404);
+    await clinic.physician.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}/sign-off`, { attestations: ALL_ATTESTED }).expect(404);
+    await patient.post('/api/order/create', {
+      product: 'prostox', answers: eligibleAnswers('prostox'), patient: orderingPatient(), accountId: 999999, invitationToken: null, mirakind: false,
+    }).expect(404);
+  });
+});
+
