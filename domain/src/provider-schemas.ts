@@ -9,9 +9,10 @@ import Joi from 'joi';
 import { DEFAULT_PAGE_SIZE, EARLIEST_EVENT_DATE, MAX_PAGE_SIZE } from './constants';
 import { canOrderIn, isTestName } from './catalogue';
 import { Portal, RESULT_LIST_CATEGORIES, SAMPLE_TYPES, SampleStatus, type ResultListCategory, type SampleType, type TestName } from './enums';
+import { dateOfBirthProblem, DATE_OF_BIRTH_MESSAGES } from './date-of-birth';
 import { isDataDate } from './identifiers';
 import {
-  EARLIEST_DATE_OF_BIRTH, ORDER_ATTESTATIONS, PATIENT_NAME_MAX_LENGTH, PATIENT_SEX_LABELS, PATIENT_SEXES, SHIPMENT_MAX_SAMPLES, todayDataDate,
+  ORDER_ATTESTATIONS, PATIENT_NAME_MAX_LENGTH, PATIENT_SEX_LABELS, PATIENT_SEXES, SHIPMENT_MAX_SAMPLES,
   type Attestations, type PatientSex,
 } from './orders';
 import type { PatientRecordDetails } from './provider-views';
@@ -23,17 +24,11 @@ const STRICT_KEYS = { allowUnknown: false } as const;
 export const patientDateOfBirthSchema = Joi.string()
   .trim()
   .custom((value: string, helpers) => {
-    if (!isDataDate(value)) return helpers.error('date.format');
-    if (value < EARLIEST_DATE_OF_BIRTH) return helpers.error('date.early');
-    if (value > todayDataDate()) return helpers.error('date.future');
-    return value;
+    const problem = dateOfBirthProblem(value);
+    return problem ? helpers.error(problem) : value;
   })
   .label('Date of birth')
-  .messages({
-    'date.format': '{#label} must be a real date written YYYY-MM-DD',
-    'date.early': `{#label} must not be before ${EARLIEST_DATE_OF_BIRTH}`,
-    'date.future': '{#label} must not be in the future',
-  });
+  .messages(DATE_OF_BIRTH_MESSAGES);
 
 const nameSchema = (label: string) =>
   Joi.string()

@@ -58,6 +58,8 @@ export interface BrowserSuiteOptions {
   worker?: boolean;
   /** A failed test leaves a screenshot of each page it opened: test-artifacts/screenshots/<prefix>-failed-…png. */
   screenshotPrefix?: string;
+  /** Configuration for the API beyond the run's (read when the suite starts, after the file's earlier hooks). */
+  serverEnv?: () => Record<string, string>;
 }
 
 /** The parts a browser suite stands on, ready inside its tests and hooks. */
@@ -87,7 +89,7 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
 
   before(async function () {
     this.timeout(120_000);
-    server = await startServer();
+    server = await startServer(options.serverEnv?.() ?? {});
     if (options.worker) worker = await startTestWorker();
     browser = await launchBrowser();
   });

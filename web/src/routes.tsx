@@ -4,7 +4,7 @@
  * the research portal and /registry are plain, everything else has the provider sidebar.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { SignInPortal } from '@platform/domain';
+import { PATIENT_PRODUCTS, type SignInPortal } from '@platform/domain';
 import { PlainLayout } from './layouts/PlainLayout';
 import { ProviderLayout } from './layouts/ProviderLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -18,6 +18,7 @@ const clinicPages = () => import('./pages/clinic');
 const researchPages = () => import('./pages/research');
 const labPages = () => import('./pages/lab');
 const providerInfoPages = () => import('./pages/provider');
+const patientPortalPages = () => import('./pages/patient-portal');
 
 /** login, forgot-password and reset-password (the emailed link) of one portal. */
 function authRoutes(portal: SignInPortal): RouteObject[] {
@@ -150,9 +151,27 @@ export const routes: RouteObject[] = [
                   { path: 'users', lazy: () => clinicPages().then((m) => ({ Component: m.AccountUsersPage })) },
                   { path: 'resources', lazy: () => clinicPages().then((m) => ({ Component: m.ResourcesPage })) },
                   { path: 'research-projects', lazy: () => clinicPages().then((m) => ({ Component: m.ResearchProjectsPage })) },
+                  { path: 'patient-invitations', lazy: () => clinicPages().then((m) => ({ Component: m.PatientInvitationsPage })) },
+                  // {product}-through-mirakind (SPEC §2): one route per product a patient may order.
+                  ...PATIENT_PRODUCTS.map((p) => ({
+                    path: `${p}-through-mirakind`,
+                    lazy: () => clinicPages().then((m) => ({ element: <m.MirakindOrderPage key={p} product={p} /> })),
+                  })),
                 ],
               },
               { path: ':accountId/*', element: <NotFoundPage /> },
+            ],
+          },
+          // The Patient Portal: patients order a test themselves (no sign-in).
+          {
+            path: '/patient-portal',
+            children: [
+              ...PATIENT_PRODUCTS.map((p) => ({
+                path: `order/${p}/new`,
+                lazy: () => patientPortalPages().then((m) => ({ element: <m.PatientOrderPage key={p} product={p} /> })),
+              })),
+              { path: 'order/complete', lazy: () => patientPortalPages().then((m) => ({ Component: m.OrderCompletePage })) },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
           // The patient's result (no sign-in: the emailed token plus the date of birth).

@@ -7,7 +7,7 @@ import { AccountRole, type SignInPortal } from '@platform/domain';
 import { ClipboardIcon, DocumentIcon, FlaskIcon, HomeIcon, KeyIcon, StethoscopeIcon } from '../components/icons';
 import { ADMIN_PATHS } from '../pages/admin/paths';
 import { LAB_PATHS } from '../pages/lab/paths';
-import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from '../pages/clinic/clinic-icons';
+import { CompletedIcon, EnvelopeIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from '../pages/clinic/clinic-icons';
 import { ADMIN_HOME_PATH, clinicHomePath, LAB_HOME_PATH, researchHomePath, SIGN_IN_PORTAL_INFO } from '../portals';
 import type { StoredSessionUser } from '../session/stored-user';
 
@@ -50,6 +50,7 @@ export function navigationFor(portal: SignInPortal | null, user: StoredSessionUs
           { label: 'Pending', to: `${clinicHomePath(id)}/pending`, icon: PendingIcon },
           { label: 'Completed', to: `${clinicHomePath(id)}/completed`, icon: CompletedIcon },
           { label: 'Shipments', to: `${clinicHomePath(id)}/shipments`, icon: TruckIcon },
+          { label: 'Invitations', to: `${clinicHomePath(id)}/patient-invitations`, icon: EnvelopeIcon },
         );
         // The account's users are its super admins' to manage (the API refuses anyone else).
         if (user.currentAccountRole === AccountRole.SuperAdmin) links.push({ label: 'Users', to: `${clinicHomePath(id)}/users`, icon: UsersIcon });

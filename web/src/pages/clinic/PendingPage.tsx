@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { Button, SegmentedControl, Stack } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ResultListCategory } from '@platform/domain';
+import { fullName, PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, ResultListCategory } from '@platform/domain';
 import { ClinicPageFrame } from './ClinicPageFrame';
+import { mirakindOrderPath } from './MirakindOrderPage';
+import { PatientOrderActions } from './PatientOrderActions';
+import { patientInvitationsPath } from './PatientInvitationsPage';
 import { ResultList } from './ResultList';
 
 type View = typeof ResultListCategory.Pending | typeof ResultListCategory.PatientOrdered;
@@ -45,14 +48,35 @@ export function PendingPage() {
               emptyText="No pending tests. Orders you place appear here until their result is released."
             />
           ) : (
-            <ResultList
-              key="patient-ordered"
-              accountId={account.id}
-              category={ResultListCategory.PatientOrdered}
-              defaultSort={{ sort: 'orderedAt', order: 'desc' }}
-              dateColumn={{ field: 'orderedAt', label: 'Ordered' }}
-              emptyText="None of this account’s patients has ordered a test through the Patient Portal."
-            />
+            <Stack gap="sm">
+              <Group gap="md" wrap="wrap">
+                <Anchor component={Link} to={patientInvitationsPath(account.id)}>
+                  Invite a patient to order
+                </Anchor>
+                <Text c="dimmed" fz="sm">
+                  Order for a patient through MiraKind:{' '}
+                  {PATIENT_PRODUCTS.map((p, i) => (
+                    <span key={p}>
+                      {i > 0 && ' · '}
+                      <Anchor component={Link} to={mirakindOrderPath(account.id, p)} fz="sm">
+                        {PATIENT_PRODUCT_NAMES[p]}
+                      </Anchor>
+                    </span>
+                  ))}
+                </Text>
+              </Group>
+              <ResultList
+                key="patient-ordered"
+                accountId={account.id}
+                category={ResultListCategory.PatientOrdered}
+                defaultSort={{ sort: 'orderedAt', order: 'desc' }}
+                dateColumn={{ field: 'orderedAt', label: 'Ordered' }}
+                actions={(r) =>
+                  r.patientOrder && <PatientOrderActions accountId={account.id} role={account.role} order={r.patientOrder} patientName={fullName(r.patient)} />
+                }
+                emptyText="None of this account’s patients has ordered a test through the Patient Portal."
+              />
+            </Stack>
           )}
         </Stack>
       )}

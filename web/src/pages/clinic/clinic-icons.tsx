@@ -51,3 +51,11 @@ export const UsersIcon = (p: IconProps) => (
     <path d="M15.5 4.9a3.2 3.2 0 0 1 0 6.2M17.5 14a4.5 4.5 0 0 1 3.5 4.4V20" />
   </Icon>
 );
+
+/** Patient invitations: an envelope. */
+export const EnvelopeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="1.5" />
+    <path d="m3.5 6 8.5 7 8.5-7" />
+  </Icon>
+);

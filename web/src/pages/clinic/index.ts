@@ -8,3 +8,5 @@ export { PatientPage } from './PatientPage';
 export { AccountUsersPage } from './AccountUsersPage';
 export { ResourcesPage } from './ResourcesPage';
 export { ResearchProjectsPage } from './ResearchProjectsPage';
+export { MirakindOrderPage } from './MirakindOrderPage';
+export { PatientInvitationsPage } from './PatientInvitationsPage';

@@ -14,6 +14,7 @@ import {
 } from '@platform/domain';
 import { documentHref, STATIC_DOCUMENTS } from '../../documents';
 import { signInPath } from '../../portals';
+import { patientOrderPath } from '../patient-portal/paths';
 import { InfoPageFrame } from './InfoPageFrame';
 import { PROVIDER_INFO_PATHS } from './paths';
 
@@ -219,9 +220,13 @@ const QUESTIONS: Question[] = [
           <List.Item>Once the sample is collected, add the kit to a shipment on the Shipments page.</List.Item>
         </List>
         <Text>
-          Patients can also order {ULTRA} or {CFRT} themselves through the Patient Portal on your recommendation; those tests
-          appear on your Pending tests page too. No account for your practice yet? Contact the PROSTOX support team to open
-          one.
+          Patients can also order {ULTRA} or {CFRT} themselves through the{' '}
+          <Anchor component={Link} to={patientOrderPath('prostox')}>
+            Patient Portal
+          </Anchor>{' '}
+          on your recommendation, or from an invitation you send on the Invitations page; those orders appear on your Pending
+          tests page under Patient-ordered, where a physician of your account signs them off before the kit ships to the
+          patient. No account for your practice yet? Contact the PROSTOX support team to open one.
         </Text>
       </>
     ),

@@ -12,6 +12,7 @@ import {
 } from '@platform/domain';
 import { DocumentIcon } from '../../components/icons';
 import { documentHref, STATIC_DOCUMENTS } from '../../documents';
+import { patientOrderPath } from '../patient-portal/paths';
 import { InfoPageFrame } from './InfoPageFrame';
 import { PROVIDER_INFO_PATHS } from './paths';
 
@@ -110,15 +111,18 @@ export function ProstoxUltraBillingPage() {
 
       <Section id="billing-assistance" title="Self-pay and financial assistance">
         <Text>
-          Patients can order {ULTRA} themselves through the Patient Portal on your recommendation, and pay by card when they
-          complete the order. The financial assistance program, run with our non-profit partner MiraKind, lowers the price to{' '}
+          Patients can order {ULTRA} themselves through the{' '}
+          <Anchor component={Link} to={patientOrderPath('prostox')}>
+            Patient Portal
+          </Anchor>{' '}
+          on your recommendation, and pay by card when they complete the order. The financial assistance program, run with our non-profit partner MiraKind, lowers the price to{' '}
           {formatUsd(ultra.assistanceCents)} for patients in the United States who have no insurance, whose insurance does not
           cover the test, or for whom the self-pay price would be a hardship. Eligibility depends on household size and
           income.
         </Text>
         <Text>
-          Patients apply while ordering, by choosing financial assistance as the way to pay, and usually hear back by email
-          within two business days. Applying is confidential and does not affect their care.
+          Once the lab has approved a patient for the program, they choose financial assistance as the way to pay when they
+          order, and pay the reduced price by card. Applying is confidential and does not affect their care.
         </Text>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" size="lg" aria-hidden="true">

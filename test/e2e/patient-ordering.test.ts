@@ -1,0 +1,214 @@
+/**
+ * Patient ordering in a real browser on a phone, against the real API, worker, database, SMTP
+ * catcher and the local Stripe stand-in: a patient orders PROSTOX ultra, pays by card on the
+ * stand-in's page with 4242…, sees the complete page and receives the receipt; a physician of the
+ * chosen clinic finds the order under Patient-ordered and signs it off, and the kit shipment to
+ * the patient is ready. Then a clinic's invitation email opens a prefilled order, and a second use
+ * of the link is refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { PAYMENT_WEBHOOK_PATH, PaymentStatus, ShipmentStatus, TestOrigin } from '@platform/domain';
+import { DEMO_USERS } from '../../scripts/demo-users';
+import { axeViolations, browserSuite, collectPageErrors, USER_AGENTS, VIEWPORTS } from '../support/browser';
+import { buildTestApp, type TestApp } from '../support/http';
+import { waitForMail } from '../support/mail';
+import { startStripeStandIn, type StripeStandIn } from '../../scripts/stripe-stand-in';
+import { dialog, signIn } from './pages';
+
+/** A port nothing listens on now (the API's, so its public URL, which Stripe returns to, is known before it starts). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off', function () {
+  this.timeout(240_000);
+  const webhookSecret = `whsec_testonly${randomBytes(12).toString('hex')}`;
+  let stripe: StripeStandIn;
+  let apiPort: number;
+  // The stand-in runs before the API starts: the API is configured with where "Stripe" is, and
+  // listens on a known port so that its public URL (where the card page returns to) is right.
+  before(async () => {
+    apiPort = await freePort();
+    stripe = await startStripeStandIn({ webhookSecret });
+  });
+  after(async () => {
+    await stripe?.close();
+  });
+  const suite = browserSuite({
+    worker: true,
+    screenshotPrefix: 'patient-ordering',
+    serverEnv: () => ({
+      PORT: String(apiPort),
+      PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: `sk_test_testonly${randomBytes(8).toString('hex')}`,
+      STRIPE_PUBLISHABLE_KEY: `pk_test_testonly${randomBytes(8).toString('hex')}`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    }),
+  });
+  let t: TestApp;
+  let riversideId: number;
+
+  before(async () => {
+    stripe.setWebhookUrl(`${suite.baseUrl}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
+    t = await buildTestApp();
+    // Riverside Oncology takes patient orders (the seed): patients may name it as their treating provider.
+    riversideId = (await t.ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } }))!.id;
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  const unique = () => Date.now().toString(36).replace(/\d/g, '');
+
+  async function phonePage() {
+    const { page } = await suite.newPage({ viewport: VIEWPORTS.phone, isMobile: true, userAgent: USER_AGENTS.iphoneSafari, bypassCSP: true });
+    return { page, errors: collectPageErrors(page) };
+  }
+
+  async function answer(page: Page, question: RegExp, option: string | RegExp) {
+    await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: option }).check();
+  }
+
+  /** Step 1 for PROSTOX ultra, every answer eligible. */
+  async function answerEligibility(page: Page) {
+    await answer(page, /18 years of age/, 'Yes');
+    await answer(page, /diagnosed with prostate cancer/, 'Yes');
+    await answer(page, /planned or being considered/, 'Yes');
+    await answer(page, /already completed/, 'No');
+    await answer(page, /Which type of radiation/, 'Photons');
+    await answer(page, /schedule is being considered/, /PROSTOX ultra/);
+    await answer(page, /live in the United States/, 'Yes');
+    await page.getByRole('button', { name: 'Check my answers' }).click();
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+  }
+
+  /** Step 2's fields a patient types (the invitation may have filled some). */
+  async function fillDetails(page: Page, who: { first?: string; last?: string; email?: string }) {
+    if (who.first) await page.getByRole('textbox', { name: 'First name' }).fill(who.first);
+    if (who.last) await page.getByRole('textbox', { name: 'Last name' }).fill(who.last);
+    await page.getByRole('textbox', { name: 'Date of birth' }).fill('1954-02-11');
+    if (who.email) await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('12 Elm Street');
+    await page.getByRole('textbox', { name: 'City' }).fill('Springfield');
+    await page.getByRole('textbox', { name: 'State' }).fill('IL');
+    await page.getByRole('textbox', { name: 'ZIP code' }).fill('62701');
+  }
+
+  it('orders, pays on the stand-in, gets the receipt, and is signed off by the physician', async () => {
+    const last = `Selfpay${unique()}`;
+    const email = `${last.toLowerCase()}@patients.demo.test`;
+
+    // 1. The patient orders on a phone.
+    const patient = await phonePage();
+    let page = patient.page;
+    await page.goto('/patient-portal/order/prostox/new');
+    await page.getByRole('heading', { name: 'Order PROSTOX' }).waitFor();
+    // Every control labelled, readable on a phone (axe: no serious or critical problem).
+    expect(await axeViolations(page)).to.deep.equal([]);
+    await answerEligibility(page);
+    await fillDetails(page, { first: 'Walter', last, email });
+    expect(await axeViolations(page)).to.deep.equal([]);
+    await page.getByRole('combobox', { name: 'Treating provider' }).click();
+    await page.getByRole('option', { name: 'Riverside Oncology' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'How you heard' }).waitFor();
+    // The order exists now; its token is this tab's alone, never in the address.
+    expect(page.url()).to.not.match(/token|Walter|1954/);
+    await answer(page, /How did you hear/, 'My doctor or clinic');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await answer(page, /How will you pay/, /Pay myself: \$500\.00/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const summary = page.getByTestId('order-summary');
+    await summary.getByText('$500.00').waitFor();
+    const orderNumber = (await summary.getByText(/^RPD\d{10}$/).innerText()).trim();
+
+    // 2. The card, on the stand-in's test page (in place of Stripe's Payment Element).
+    await page.getByRole('button', { name: 'Pay $500.00 by card' }).click();
+    await page.getByRole('heading', { name: 'Test payment' }).waitFor();
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
+    await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+    await page.getByRole('textbox', { name: 'ZIP code' }).fill('62701');
+    await page.getByRole('button', { name: 'Pay $500.00' }).click();
+
+    // 3. Back on the complete page: the webhook has (or soon has) marked it paid.
+    await page.waitForURL(/\/patient-portal\/order\/complete\?order=RPD\d{10}/);
+    await page.getByText('Thank you: your order is placed').waitFor();
+    expect(await page.getByTestId('order-number').innerText()).to.equal(orderNumber);
+    await page.getByText('A receipt has been emailed to you.').waitFor();
+    expect(await axeViolations(page)).to.deep.equal([]);
+    expect(patient.errors).to.deep.equal([]);
+
+    const order = (await t.ctx.db.models.Order.findOne({ where: { orderNumber } }))!;
+    expect([order.origin, order.paymentStatus]).to.deep.equal([TestOrigin.PatientOrdered, PaymentStatus.Paid]);
+    const [receipt] = await waitForMail(email, 1, { matching: (m) => m.text.includes(orderNumber), timeoutMs: 30_000 });
+    expect(receipt.text).to.include('$500.00');
+
+    // 4. The physician finds it under Patient-ordered and signs it off.
+    const { page: desk } = await suite.newPage({ viewport: VIEWPORTS.desktop });
+    page = desk;
+    await signIn(page, 'provider', DEMO_USERS.physician.email);
+    await page.goto(`/provider-clinic/${riversideId}/pending`);
+    await page.getByRole('heading', { name: 'Pending tests' }).waitFor();
+    await page.getByText('Patient-ordered', { exact: true }).click();
+    const row = page.getByRole('row', { name: new RegExp(`${last}, Walter`) });
+    await row.getByText('Awaiting Sign-off').waitFor();
+    await row.getByRole('button', { name: `Sign off order ${orderNumber}` }).click();
+    const signOff = dialog(page, `Sign off order ${orderNumber}`);
+    for (const box of await signOff.getByRole('checkbox').all()) await box.check();
+    await signOff.getByRole('button', { name: 'Sign off the order' }).click();
+    await row.getByText('Signed Off').waitFor();
+
+    // 5. The kit ships to the patient: the shipment to them is ready to ship.
+    const shipment = await t.ctx.db.models.Shipment.findOne({ where: { patientId: order.patientId } });
+    expect(shipment?.status).to.equal(ShipmentStatus.ReadyToShip);
+  });
+
+  it('opens a prefilled order from an invitation email, and refuses the link a second time', async () => {
+    const last = `Invited${unique()}`;
+    const email = `${last.toLowerCase()}@patients.demo.test`;
+
+    // The clinic invites the patient.
+    const { page: desk } = await suite.newPage({ viewport: VIEWPORTS.desktop });
+    await signIn(desk, 'provider', DEMO_USERS.physician.email);
+    await desk.goto(`/provider-clinic/${riversideId}/patient-invitations`);
+    await desk.getByRole('textbox', { name: 'Patient email' }).fill(email);
+    await desk.getByRole('textbox', { name: 'First name' }).fill('Irene');
+    await desk.getByRole('textbox', { name: 'Last name' }).fill(last);
+    await desk.getByRole('button', { name: 'Send invitation' }).click();
+    await desk.getByRole('table', { name: 'Patient invitations' }).getByText(email).waitFor();
+
+    const [invite] = await waitForMail(email, 1, { timeoutMs: 30_000 });
+    const link = /https?:\/\/\S+\/patient-portal\/order\/prostox\/new\?invitation=[A-Za-z0-9_-]+/.exec(invite.text)?.[0];
+    expect(link, invite.text).to.be.a('string');
+    const path = new URL(link!).pathname + new URL(link!).search;
+
+    // The patient opens it on a phone: clinic, names and email are filled in.
+    const { page } = await phonePage();
+    await page.goto(path);
+    await page.getByText('Invited by Riverside Oncology').waitFor();
+    await answerEligibility(page);
+    expect(await page.getByRole('textbox', { name: 'First name' }).inputValue()).to.equal('Irene');
+    expect(await page.getByRole('textbox', { name: 'Last name' }).inputValue()).to.equal(last);
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).to.equal(email);
+    await page.getByTestId('treating-provider').getByText('Riverside Oncology').waitFor();
+    await fillDetails(page, {});
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'How you heard' }).waitFor();
+
+    // The same link again: used once, refused.
+    const { page: again } = await phonePage();
+    await again.goto(path);
+    await again.getByText('This invitation has already been used').waitFor();
+    await again.getByText('This invitation cannot be used').waitFor();
+  });
+});

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AccountRole, ORDER_ATTESTATIONS, PatientOrderStage, PaymentMethod, PaymentStatus } from '@platform/domain';
+import { mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { findToast, ToastHost } from '../../test/toasts';
+import { PatientOrderActions, type PatientOrderInfo } from './PatientOrderActions';
+
+const order: PatientOrderInfo = {
+  orderId: 42, orderNumber: 'RPD0123456789', stage: PatientOrderStage.AwaitingSignOff, paymentStatus: PaymentStatus.Paid, paymentMethod: PaymentMethod.SelfPay,
+};
+
+const renderActions = (role: AccountRole, info: PatientOrderInfo = order) =>
+  renderPage(
+    <>
+      <PatientOrderActions accountId={1} role={role} order={info} patientName="Harold Finch" />
+      <ToastHost />
+    </>,
+  );
+
+describe('PatientOrderActions', () => {
+  it("shows the order's stage and payment", () => {
+    mockApi({});
+    renderActions(AccountRole.SupportStaff);
+    expect(screen.getByText('Awaiting Sign-off')).toBeTruthy();
+    expect(screen.getByText('Self-Pay · Paid')).toBeTruthy();
+    // Support staff neither sign off nor cancel.
+    expect(screen.queryByRole('button', { name: /Sign off/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
+  });
+
+  it('lets a physician sign off once all four attestations are confirmed', async () => {
+    const user = userEvent.setup();
+    const sent = mockApi({ 'POST /provider-clinic/1/patient-orders/42/sign-off': { body: {} } });
+    renderActions(AccountRole.Physician);
+    await user.click(screen.getByRole('button', { name: 'Sign off order RPD0123456789' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign off order RPD0123456789' });
+    for (const a of ORDER_ATTESTATIONS) expect(within(dialog).getByRole('checkbox', { name: a.label })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: ORDER_ATTESTATIONS[0].label }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
+    expect(await within(dialog).findByText(/Confirm every attestation \(informed consent/)).toBeTruthy();
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+
+    for (const a of ORDER_ATTESTATIONS.slice(1)) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
+    expect(within(dialog).queryByText(/Confirm every attestation/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
+    await findToast('Order RPD0123456789 signed off: the kit ships to the patient');
+    expect(sent.find((r) => r.path === '/provider-clinic/1/patient-orders/42/sign-off')?.body).toEqual({
+      attestations: Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])),
+    });
+  });
+
+  it('cancels with a reason and says a paid order is refunded', async () => {
+    const user = userEvent.setup();
+    const sent = mockApi({ 'POST /provider-clinic/1/patient-orders/42/cancel': { body: {} } });
+    renderActions(AccountRole.SuperAdmin);
+    expect(screen.queryByRole('button', { name: /Sign off/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel order RPD0123456789' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order RPD0123456789' });
+    expect(within(dialog).getByText('The patient paid by card: the payment is refunded.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    expect(await within(dialog).findByText('Give the reason for cancelling')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Patient chose another lab');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    await findToast('Order RPD0123456789 cancelled');
+    await waitFor(() => expect(sent.find((r) => r.path === '/provider-clinic/1/patient-orders/42/cancel')?.body).toEqual({ reason: 'Patient chose another lab' }));
+  });
+});

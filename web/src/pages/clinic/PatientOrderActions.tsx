@@ -1,0 +1,165 @@
+/**
+ * A patient-ordered row's order: its stage and payment, and for the account's physicians the
+ * sign-off (the four attestations of the clinic order form) or a cancellation with a reason
+ * (a paid order is refunded to the patient's card).
+ */
+import { useState } from 'react';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  AccountRole, CANCEL_REASON_MAX_LENGTH, ORDER_ATTESTATIONS, PaymentStatus, PatientOrderStage, type AccountRole as AccountRoleT, type Attestations,
+  type PatientListOrder, type PatientOrderStage as PatientOrderStageT,
+} from '@platform/domain';
+import { useRefreshClinic } from '../../api/clinic';
+import { cancelPatientOrder, signOffPatientOrder } from '../../api/patient-portal';
+import { FormError } from '../../components/FormError';
+import { useFormSubmit } from '../../forms/use-form-submit';
+import { showSuccessToast } from '../../shell/success-toast';
+
+/** What a patient-ordered row says of its order (ResultListRow.patientOrder). */
+export type PatientOrderInfo = PatientListOrder;
+
+const STAGE_COLOR: Record<PatientOrderStageT, string> = {
+  [PatientOrderStage.AwaitingPayment]: 'gray.7',
+  [PatientOrderStage.AwaitingSignOff]: 'orange.9',
+  [PatientOrderStage.SignedOff]: 'green.9',
+  [PatientOrderStage.Cancelled]: 'red.9',
+};
+
+const NONE_ATTESTED = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, false])) as Attestations;
+const ALL_ATTESTED = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])) as Attestations;
+
+export function PatientOrderActions({ accountId, role, order, patientName }: {
+  accountId: number;
+  role: AccountRoleT | null;
+  order: PatientOrderInfo;
+  patientName: string;
+}) {
+  const [open, setOpen] = useState<'sign-off' | 'cancel' | null>(null);
+  const physician = role === AccountRole.Physician;
+  const mayCancel = physician || role === AccountRole.SuperAdmin;
+  const live = order.stage === PatientOrderStage.AwaitingSignOff || order.stage === PatientOrderStage.SignedOff;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color={STAGE_COLOR[order.stage]} variant="filled" radius="sm" style={{ textTransform: 'none' }}>
+        {order.stage}
+      </Badge>
+      <Text fz="xs">
+        {order.paymentMethod ? `${order.paymentMethod} · ` : ''}
+        {order.paymentStatus}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        {physician && order.stage === PatientOrderStage.AwaitingSignOff && (
+          <Button size="compact-sm" onClick={() => setOpen('sign-off')} aria-label={`Sign off order ${order.orderNumber}`}>
+            Sign off
+          </Button>
+        )}
+        {mayCancel && live && (
+          <Button size="compact-sm" variant="default" onClick={() => setOpen('cancel')} aria-label={`Cancel order ${order.orderNumber}`}>
+            Cancel
+          </Button>
+        )}
+      </Group>
+      {open === 'sign-off' && <SignOffDialog accountId={accountId} order={order} patientName={patientName} onClose={() => setOpen(null)} />}
+      {open === 'cancel' && <CancelDialog accountId={accountId} order={order} patientName={patientName} onClose={() => setOpen(null)} />}
+    </Stack>
+  );
+}
+
+export function SignOffDialog({ accountId, order, patientName, onClose }: { accountId: number; order: PatientOrderInfo; patientName: string; onClose: () => void }) {
+  const refresh = useRefreshClinic(accountId);
+  const form = useForm({
+    initialValues: { attestations: NONE_ATTESTED },
+    validate: {
+      attestations: (value: Attestations) => {
+        const missing = ORDER_ATTESTATIONS.filter((a) => !value[a.key]);
+        return missing.length ? `Confirm every attestation (${missing.map((a) => a.short).join(', ')} not yet confirmed)` : null;
+      },
+    },
+  });
+  const sending = useFormSubmit(form, (values) => signOffPatientOrder(accountId, order.orderId, values), {
+    onSuccess: () => {
+      showSuccessToast(`Order ${order.orderNumber} signed off: the kit ships to the patient`);
+      void refresh();
+      onClose();
+    },
+  });
+  const { attestations } = form.getValues();
+  return (
+    <Modal opened onClose={onClose} title={`Sign off order ${order.orderNumber}`} size="lg">
+      <form onSubmit={sending.onSubmit} noValidate aria-label="Sign off the order">
+        <Stack gap="sm">
+          <Text>
+            {patientName} ordered this test through the Patient Portal. Signing it off makes you its ordering physician and releases the kit
+            to ship to the patient.
+          </Text>
+          {ORDER_ATTESTATIONS.map((a) => (
+            <Checkbox
+              key={a.key}
+              size="md"
+              label={a.label}
+              checked={attestations[a.key]}
+              onChange={(e) => {
+                form.setFieldValue('attestations', { ...form.getValues().attestations, [a.key]: e.currentTarget.checked });
+                if (form.errors.attestations) form.validateField('attestations');
+              }}
+            />
+          ))}
+          <Button variant="subtle" size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => form.setFieldValue('attestations', ALL_ATTESTED)}>
+            Confirm all four
+          </Button>
+          {form.errors.attestations && (
+            <Text c="red.9" fz="sm" role="alert">
+              {form.errors.attestations}
+            </Text>
+          )}
+          <FormError title="The order was not signed off" error={sending.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={sending.submitting}>
+              Not now
+            </Button>
+            <Button type="submit" loading={sending.submitting}>
+              Sign off the order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function CancelDialog({ accountId, order, patientName, onClose }: { accountId: number; order: PatientOrderInfo; patientName: string; onClose: () => void }) {
+  const refresh = useRefreshClinic(accountId);
+  const form = useForm({
+    initialValues: { reason: '' },
+    validate: { reason: (v: string) => (v.trim() ? null : 'Give the reason for cancelling') },
+  });
+  const sending = useFormSubmit(form, (values) => cancelPatientOrder(accountId, order.orderId, { reason: values.reason.trim() }), {
+    onSuccess: () => {
+      showSuccessToast(`Order ${order.orderNumber} cancelled`);
+      void refresh();
+      onClose();
+    },
+  });
+  const paid = order.paymentStatus === PaymentStatus.Paid;
+  return (
+    <Modal opened onClose={onClose} title={`Cancel order ${order.orderNumber}`}>
+      <form onSubmit={sending.onSubmit} noValidate aria-label="Cancel the order">
+        <Stack gap="sm">
+          <Text>The order of {patientName} is cancelled before its kit ships, and the patient is told by email.</Text>
+          {paid && <Text fw={600}>The patient paid by card: the payment is refunded.</Text>}
+          <Textarea label="Reason" autosize minRows={3} maxLength={CANCEL_REASON_MAX_LENGTH} withAsterisk {...form.getInputProps('reason')} />
+          <FormError title="The order was not cancelled" error={sending.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={sending.submitting}>
+              Keep the order
+            </Button>
+            <Button type="submit" color="red.8" loading={sending.submitting}>
+              Cancel the order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { PatientOrderKey, PaymentIntentAnswer } from '@platform/domain';
+import { createPaymentIntent } from '../../api/patient-portal';
+import { FormError } from '../../components/FormError';
+import { leavePageFor } from './leave-page';
+import { completePath } from './paths';
+
+// Stripe's scripts load only when a card is to be taken with real keys.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/**
+ * Step 5 (and "try the card again"): the order's payment intent, amount computed by the server.
+ * With the local Stripe stand-in the patient goes to its card page (checkoutUrl); with real keys
+ * Stripe's Payment Element is shown here. Both come back to the complete page.
+ */
+export function CardPayment({ orderKey }: { orderKey: PatientOrderKey }) {
+  const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
+  const [error, setError] = useState<unknown>(undefined);
+  const asked = useRef(false);
+
+  const ask = useCallback(() => {
+    setError(undefined);
+    createPaymentIntent(orderKey).then(
+      (answer) => {
+        if (answer.checkoutUrl) leavePageFor(answer.checkoutUrl);
+        setIntent(answer);
+      },
+      (failure: unknown) => setError(failure),
+    );
+  }, [orderKey]);
+
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    ask();
+  }, [ask]);
+
+  if (error !== undefined) {
+    return (
+      <Stack gap="md">
+        <FormError title="The card payment could not be started" error={error} />
+        <Button size="lg" fullWidth onClick={ask}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (!intent || intent.checkoutUrl) {
+    return (
+      <Center py="lg" role="status">
+        <Stack align="center" gap="xs">
+          <Loader />
+          <Text>{intent ? 'Taking you to the secure card page…' : 'Preparing your card payment…'}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <Suspense fallback={<Center py="lg" role="status" aria-label="Loading the card form"><Loader /></Center>}>
+      <StripeCardForm intent={intent} returnUrl={`${window.location.origin}${completePath(orderKey.orderNumber)}`} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Stack, Stepper, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import type { EligibilityAnswers, InvitationPrefill, PatientOrderKey, PatientOrderSummary, PatientProduct } from '@platform/domain';
+import { rememberOrder } from '../../api/patient-portal';
+import { useViewport } from '../../layouts/use-viewport';
+import { CardPayment } from './CardPayment';
+import { DetailsStep, EMPTY_PATIENT, type FixedAccount, type PatientValues } from './DetailsStep';
+import { EligibilityStep } from './EligibilityStep';
+import { completePath } from './paths';
+import { PaymentStep } from './PaymentStep';
+import { ReferralStep } from './ReferralStep';
+
+export const ORDER_STEPS = ['Eligibility', 'Your details', 'How you heard', 'Payment', 'Card'] as const;
+const PAYMENT_STEP = 3;
+const CARD_STEP = 4;
+
+export interface PatientOrderFlowProps {
+  product: PatientProduct;
+  /** The clinic's own account on its MiraKind order page; null lets the patient (or the invitation) name it. */
+  fixedAccount: FixedAccount | null;
+  mirakind: boolean;
+  invitation: { token: string; prefill: InvitationPrefill } | null;
+  /** An order this browser created and has not paid yet: the flow picks it up at the payment step. */
+  resume: { key: PatientOrderKey; summary: PatientOrderSummary } | null;
+}
+
+/**
+ * The stepped order, one column and large controls for a phone: eligibility (stops when not
+ * eligible), the patient's details and treating provider (creates the order), how they heard,
+ * payment and its summary, the card. The order token stays in this tab's sessionStorage.
+ */
+export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, resume }: PatientOrderFlowProps) {
+  const phone = useViewport() === 'phone';
+  const navigate = useNavigate();
+  const [active, setActive] = useState(resume ? PAYMENT_STEP : 0);
+  const [answers, setAnswers] = useState<EligibilityAnswers | null>(null);
+  const [patient, setPatient] = useState<PatientValues | null>(null);
+  const [orderKey, setOrderKey] = useState<PatientOrderKey | null>(resume?.key ?? null);
+  const [summary, setSummary] = useState<PatientOrderSummary | null>(resume?.summary ?? null);
+
+  const prefill = invitation?.prefill;
+  const account: FixedAccount | null = fixedAccount ?? (prefill ? { id: prefill.accountId, name: prefill.accountName } : null);
+  const initialPatient: PatientValues = patient ?? {
+    ...EMPTY_PATIENT,
+    firstName: prefill?.firstName ?? '',
+    lastName: prefill?.lastName ?? '',
+    email: prefill?.email ?? '',
+  };
+
+  const content = (step: number) => {
+    if (step !== active) return null;
+    switch (step) {
+      case 0:
+        return (
+          <EligibilityStep
+            product={product}
+            answers={answers}
+            onEligible={(values) => {
+              setAnswers(values);
+              setActive(1);
+            }}
+          />
+        );
+      case 1:
+        return (
+          <DetailsStep
+            product={product}
+            answers={answers!}
+            patient={initialPatient}
+            fixedAccount={account}
+            invitationToken={invitation?.token ?? null}
+            mirakind={mirakind}
+            onCreated={(created, person) => {
+              const key = { orderNumber: created.order.orderNumber, orderToken: created.orderToken };
+              rememberOrder(key, product);
+              setOrderKey(key);
+              setSummary(created.order);
+              setPatient(person);
+              setActive(2);
+            }}
+          />
+        );
+      case 2:
+        return (
+          <ReferralStep
+            orderKey={orderKey!}
+            onDone={(next) => {
+              setSummary(next);
+              setActive(PAYMENT_STEP);
+            }}
+          />
+        );
+      case PAYMENT_STEP:
+        return (
+          <PaymentStep
+            orderKey={orderKey!}
+            summary={summary!}
+            patient={patient}
+            onSummary={setSummary}
+            onCard={() => setActive(CARD_STEP)}
+            onFinish={() => navigate(completePath(orderKey!.orderNumber))}
+          />
+        );
+      default:
+        return <CardPayment orderKey={orderKey!} />;
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stepper
+        active={active}
+        // Back to the answers only before the order exists (afterwards the order is what it is).
+        onStepClick={(step) => {
+          if (orderKey === null && step < active) setActive(step);
+        }}
+        allowNextStepsSelect={false}
+        size={phone ? 'xs' : 'sm'}
+        iconSize={phone ? 28 : undefined}
+        aria-label="Order steps"
+        styles={phone ? { steps: { gap: 4 }, separator: { marginInline: 2 } } : undefined}
+      >
+        {ORDER_STEPS.map((label, i) => (
+          <Stepper.Step key={label} label={phone ? undefined : label} aria-label={`Step ${i + 1}: ${label}`} allowStepSelect={orderKey === null && i < active} />
+        ))}
+      </Stepper>
+      <Stack gap={2}>
+        <Text fz="sm" c="dimmed">
+          Step {active + 1} of {ORDER_STEPS.length}
+        </Text>
+        <Title order={2} fz={{ base: 22, xs: 24 }}>
+          {ORDER_STEPS[active]}
+        </Title>
+      </Stack>
+      {content(active)}
+    </Stack>
+  );
+}

@@ -1,0 +1,266 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  PatientOrderStage, PaymentMethod, PaymentStatus, TestName, type InvitationPrefill, type PatientOrderSummary,
+} from '@platform/domain';
+import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
+import { describedText, fillIn } from '../../test/fields';
+import { renderPage } from '../../test/render';
+import { NOT_ELIGIBLE_TITLE, NOTHING_CHARGED } from './EligibilityStep';
+import { PatientOrderPage } from './PatientOrderPage';
+import * as leavePage from './leave-page';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const ORDER = 'RPD0123456789';
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
+
+const summary = (over: Partial<PatientOrderSummary> = {}): PatientOrderSummary => ({
+  orderNumber: ORDER, product: 'prostox', tests: [TestName.ProstoxUltra], accountName: 'Riverside Oncology', paymentMethod: null,
+  paymentStatus: PaymentStatus.AwaitingPayment, stage: PatientOrderStage.AwaitingPayment, priceCents: null, donationCents: null,
+  mirakind: false, insurancePlanName: null, ...over,
+});
+
+const ELIGIBLE = { eligible: true, tests: [TestName.ProstoxUltra], problems: [] };
+
+function patientApi(extra: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'POST /order/eligibility-inquiry': { body: ELIGIBLE },
+    'GET /order/prostox/get-prp-accounts': { body: [{ id: 3, name: 'Riverside Oncology' }, { id: 4, name: 'Lakeside Urology' }] },
+    'POST /order/create': { status: 201, body: { order: summary(), orderToken: TOKEN } },
+    'POST /order/set-referral-source': { body: summary() },
+    'GET /insurance-plans': { body: [{ id: 9, name: 'Blue Harbor PPO' }] },
+    ...extra,
+  });
+}
+
+const renderOrder = (search = '') =>
+  renderPage(<PatientOrderPage product="prostox" />, { path: '/patient-portal/order/prostox/new', route: `/patient-portal/order/prostox/new${search}` });
+
+const group = (name: RegExp) => screen.getByRole('radiogroup', { name });
+
+async function choose(user: User, question: RegExp, option: string | RegExp) {
+  await user.click(within(group(question)).getByRole('radio', { name: option }));
+}
+
+/** Answers PROSTOX's questions (ultra), changing any given in `over`, and sends them. */
+async function answerEligibility(user: User, over: Record<string, string> = {}) {
+  await screen.findByRole('radiogroup', { name: /18 years of age/ });
+  await choose(user, /18 years of age/, 'Yes');
+  await choose(user, /diagnosed with prostate cancer/, over.diagnosis ?? 'Yes');
+  await choose(user, /planned or being considered/, 'Yes');
+  await choose(user, /already completed/, 'No');
+  await choose(user, /Which type of radiation/, 'Photons');
+  await choose(user, /schedule is being considered/, /PROSTOX ultra/);
+  await choose(user, /live in the United States/, 'Yes');
+  await user.click(screen.getByRole('button', { name: 'Check my answers' }));
+}
+
+async function fillDetails(user: User, { dateOfBirth = '1957-08-19' } = {}) {
+  await screen.findByRole('form', { name: 'Your details' });
+  const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+  if (!(field('First name') as HTMLInputElement).value) await fillIn(user, field('First name'), 'Harold');
+  if (!(field('Last name') as HTMLInputElement).value) await fillIn(user, field('Last name'), 'Finch');
+  await fillIn(user, field('Date of birth'), dateOfBirth);
+  if (!(field('Email') as HTMLInputElement).value) await fillIn(user, field('Email'), 'harold@example.test');
+  await fillIn(user, field('Address line 1'), '12 Elm Street');
+  await fillIn(user, field('City'), 'Springfield');
+  await fillIn(user, field('State'), 'IL');
+  await fillIn(user, field('ZIP code'), '62701');
+}
+
+async function chooseProvider(user: User, name: string) {
+  await user.click(screen.getByRole('combobox', { name: /^Treating provider/ }));
+  await user.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
+afterEach(() => {
+  window.sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('PatientOrderPage: eligibility', () => {
+  it('stops an ineligible patient with each reason and what to do, and orders nothing', async () => {
+    const user = userEvent.setup();
+    const sent = patientApi({
+      'POST /order/eligibility-inquiry': {
+        body: {
+          eligible: false, tests: [],
+          problems: [{ questionId: 'diagnosis', question: 'Have you been diagnosed with prostate cancer?', reason: 'PROSTOX needs a prostate cancer diagnosis.', guidance: 'Talk to your doctor.' }],
+        },
+      },
+    });
+    renderOrder();
+    await answerEligibility(user, { diagnosis: 'No' });
+
+    const problems = await screen.findByTestId('eligibility-problems');
+    expect(screen.getByText(NOT_ELIGIBLE_TITLE)).toBeTruthy();
+    expect(within(problems).getByText('PROSTOX needs a prostate cancer diagnosis.')).toBeTruthy();
+    expect(within(problems).getByText('Talk to your doctor.')).toBeTruthy();
+    expect(within(problems).getByText(NOTHING_CHARGED)).toBeTruthy();
+    // The flow stops: still the first step, nothing created, no payment.
+    expect((screen.getByRole('button', { name: 'Check my answers' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Step 1 of 5')).toBeTruthy();
+    expect(sent.find((r) => r.path === '/order/eligibility-inquiry')?.body).toMatchObject({ product: 'prostox', answers: { diagnosis: 'No', treatmentOption: 'ultra' } });
+    expect(sent.some((r) => r.path === '/order/create' || r.path === '/stripe/create-payment-intent')).toBe(false);
+  });
+
+  it('asks for every question before sending', async () => {
+    const user = userEvent.setup();
+    const sent = patientApi();
+    renderOrder();
+    await screen.findByRole('radiogroup', { name: /18 years of age/ });
+    await user.click(screen.getByRole('button', { name: 'Check my answers' }));
+    expect(await screen.findAllByText('Please answer this question')).toHaveLength(7);
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+  });
+});
+
+describe('PatientOrderPage: details', () => {
+  it("checks the date of birth with the domain's rule and words, at the field", async () => {
+    const user = userEvent.setup();
+    const sent = patientApi();
+    renderOrder();
+    await answerEligibility(user);
+    await fillDetails(user, { dateOfBirth: '1957-13-40' });
+    await chooseProvider(user, 'Riverside Oncology');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(describedText(screen.getByRole('textbox', { name: /^Date of birth/ }))).toContain('Date of birth must be a real date written YYYY-MM-DD'));
+    expect(sent.some((r) => r.path === '/order/create')).toBe(false);
+  });
+
+  it("puts the server's field messages on the fields they name", async () => {
+    const user = userEvent.setup();
+    const sent = patientApi({
+      'POST /order/create': apiRefusal(400, 'validation', 'The order is not valid', [
+        { field: 'patient.postalCode', message: 'ZIP code must be 5 digits, or 5+4 digits like 94110-1234' },
+        { field: 'accountId', message: 'Treating provider does not take patient orders' },
+      ]),
+    });
+    renderOrder();
+    await answerEligibility(user);
+    await fillDetails(user);
+    await chooseProvider(user, 'Lakeside Urology');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(describedText(screen.getByRole('textbox', { name: /^ZIP code/ }))).toContain('ZIP code must be 5 digits'));
+    expect(describedText(screen.getByRole('combobox', { name: /^Treating provider/ }))).toContain('Treating provider does not take patient orders');
+    expect(screen.queryByText('Your order was not created')).toBeNull();
+    expect(sent.find((r) => r.path === '/order/create')?.body).toMatchObject({
+      product: 'prostox', accountId: 4, invitationToken: null, mirakind: false,
+      patient: { firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19', state: 'IL', postalCode: '62701', phone: null, addressLine2: null },
+    });
+  });
+});
+
+describe('PatientOrderPage: payment', () => {
+  async function toPayment(user: User, extra: Record<string, MockHandler>) {
+    const sent = patientApi(extra);
+    renderOrder();
+    await answerEligibility(user);
+    await fillDetails(user);
+    await chooseProvider(user, 'Riverside Oncology');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await choose(user, /How did you hear/, 'Internet search');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('radiogroup', { name: /How will you pay/ });
+    return sent;
+  }
+
+  it('shows the self-pay price, then the summary, and goes to the card page of the stand-in', async () => {
+    const user = userEvent.setup();
+    const leave = vi.spyOn(leavePage, 'leavePageFor').mockImplementation(() => {});
+    const sent = await toPayment(user, {
+      'POST /order/set-payment': { body: summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00 }) },
+      'POST /stripe/create-payment-intent': {
+        body: { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret', amountCents: 500_00, currency: 'usd', publishableKey: 'pk_test', checkoutUrl: 'http://127.0.0.1:9999/pay/pi_1' },
+      },
+    });
+    // The order token is this tab's, never in the address.
+    expect(window.sessionStorage.getItem(`patient-order-token:${ORDER}`)).toBe(TOKEN);
+    await choose(user, /How will you pay/, /Pay myself: \$500\.00/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const card = await screen.findByTestId('order-summary');
+    expect(within(card).getByText('$500.00')).toBeTruthy();
+    expect(within(card).queryByTestId('donation-line')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay $500.00 by card' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('http://127.0.0.1:9999/pay/pi_1'));
+    expect(sent.find((r) => r.path === '/order/set-payment')?.body).toEqual({ orderNumber: ORDER, orderToken: TOKEN, method: 'Self-Pay', insurancePlanId: null, insuranceMemberId: null });
+    expect(sent.find((r) => r.path === '/stripe/create-payment-intent')?.body).toEqual({ orderNumber: ORDER, orderToken: TOKEN });
+  });
+
+  it('shows the MiraKind donation line on the summary', async () => {
+    const user = userEvent.setup();
+    await toPayment(user, {
+      'POST /order/set-payment': { body: summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00, donationCents: 100_00, mirakind: true }) },
+    });
+    await choose(user, /How will you pay/, /Pay myself/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByTestId('donation-line')).textContent).toBe(
+      'Includes a tax-deductible donation of $100.00 (20% of the price) to MiraKind, our non-profit partner.',
+    );
+  });
+
+  it('offers the financial-assistance price only when an approved record is found', async () => {
+    const user = userEvent.setup();
+    const sent = await toPayment(user, { 'POST /patient/financial-assistance-patient-exists': { body: { exists: false } } });
+    await choose(user, /How will you pay/, /Financial assistance: \$100\.00/);
+    expect(await screen.findByText(/could not find an approved financial assistance record/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sent.find((r) => r.path === '/patient/financial-assistance-patient-exists')?.body).toEqual({ firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19' });
+  });
+
+  it('sends an insurance order straight to the complete page, with nothing to pay', async () => {
+    const user = userEvent.setup();
+    const sent = await toPayment(user, {
+      'POST /order/set-payment': {
+        body: summary({ paymentMethod: PaymentMethod.Insurance, insurancePlanName: 'Blue Harbor PPO', priceCents: 0, paymentStatus: PaymentStatus.NotCharged, stage: PatientOrderStage.AwaitingSignOff }),
+      },
+    });
+    await choose(user, /How will you pay/, /^Insurance/);
+    await user.click(screen.getByRole('combobox', { name: /^Insurance plan/ }));
+    await user.click(await screen.findByRole('option', { name: 'Blue Harbor PPO', hidden: true }));
+    await fillIn(user, screen.getByRole('textbox', { name: /^Member ID/ }), 'XJH-4410');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(within(await screen.findByTestId('order-summary')).getByText('No charge')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Place my order' }));
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
+    expect(sent.find((r) => r.path === '/order/set-payment')?.body).toMatchObject({ method: 'Insurance', insurancePlanId: 9, insuranceMemberId: 'XJH-4410' });
+    expect(sent.some((r) => r.path === '/stripe/create-payment-intent')).toBe(false);
+  });
+});
+
+describe('PatientOrderPage: invitations', () => {
+  const prefill: InvitationPrefill = { accountId: 3, accountName: 'Riverside Oncology', product: 'prostox', email: 'harold@example.test', firstName: 'Harold', lastName: 'Finch' };
+
+  it('fills in the clinic, email and names from the invitation, and sends its token', async () => {
+    const user = userEvent.setup();
+    const sent = patientApi({ 'POST /order/invitation': { body: prefill } });
+    renderOrder('?invitation=inv_abcdefghijklmnopqrstuvwxyz');
+    expect(await screen.findByText('Invited by Riverside Oncology')).toBeTruthy();
+    await answerEligibility(user);
+    await screen.findByRole('form', { name: 'Your details' });
+    expect((screen.getByRole('textbox', { name: /^First name/ }) as HTMLInputElement).value).toBe('Harold');
+    expect((screen.getByRole('textbox', { name: /^Last name/ }) as HTMLInputElement).value).toBe('Finch');
+    expect((screen.getByRole('textbox', { name: /^Email/ }) as HTMLInputElement).value).toBe('harold@example.test');
+    expect(screen.getByTestId('treating-provider').textContent).toBe('Riverside Oncology');
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('radiogroup', { name: /How did you hear/ });
+    expect(sent.find((r) => r.path === '/order/invitation')?.body).toEqual({ invitationToken: 'inv_abcdefghijklmnopqrstuvwxyz' });
+    expect(sent.find((r) => r.path === '/order/create')?.body).toMatchObject({ accountId: 3, invitationToken: 'inv_abcdefghijklmnopqrstuvwxyz' });
+    expect(sent.some((r) => r.path === '/order/prostox/get-prp-accounts')).toBe(false);
+  });
+
+  it('says plainly that a used invitation cannot be used again', async () => {
+    patientApi({ 'POST /order/invitation': apiRefusal(410, 'gone', 'This invitation has already been used') });
+    renderOrder('?invitation=inv_abcdefghijklmnopqrstuvwxyz');
+    expect(await screen.findByText('This invitation has already been used')).toBeTruthy();
+    expect(screen.getByText('This invitation cannot be used')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'order PROSTOX without the invitation' }).getAttribute('href')).toBe('/patient-portal/order/prostox/new');
+    // The page says it itself: no error modal.
+    expect(screen.queryByText('Request failed with status code 410')).toBeNull();
+  });
+});

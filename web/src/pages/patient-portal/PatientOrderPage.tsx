@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { PATIENT_PRODUCT_NAMES, PatientOrderStage, type PatientProduct } from '@platform/domain';
+import { ApiError } from '../../api/fetcher';
+import { closeOpenOrder, openOrderOf, useInvitation, usePatientOrderSummary } from '../../api/patient-portal';
+import { Notice } from '../../components/Notice';
+import { PageLoader } from '../../components/PageLoader';
+import { PatientOrderFlow } from './PatientOrderFlow';
+import { PatientPortalFrame } from './PatientPortalFrame';
+import { patientOrderPath } from './paths';
+
+/**
+ * /patient-portal/order/{product}/new (no sign-in): the stepped order. `?invitation=<token>` (a
+ * clinic's emailed invitation) fills in the clinic, the test, the email and the names; a used,
+ * cancelled or expired invitation says so. An order this tab started and has not paid is offered
+ * to continue.
+ */
+export function PatientOrderPage({ product }: { product: PatientProduct }) {
+  const [params] = useSearchParams();
+  const invitationToken = params.get('invitation');
+  const name = PATIENT_PRODUCT_NAMES[product];
+  return (
+    <PatientPortalFrame kicker="Patient Portal" title={`Order ${name}`}>
+      {invitationToken ? <InvitedOrder product={product} token={invitationToken} /> : <OwnOrder product={product} />}
+    </PatientPortalFrame>
+  );
+}
+
+function InvitedOrder({ product, token }: { product: PatientProduct; token: string }) {
+  const { data, error } = useInvitation(token);
+  const { search } = useLocation();
+  if (error) {
+    const plain = error instanceof ApiError && error.status > 0 && error.status < 500 && error.serverMessage ? error.serverMessage : error.message;
+    return (
+      <Stack gap="md">
+        <Notice color="orange" title="This invitation cannot be used">
+          {plain}
+        </Notice>
+        <Text>
+          You can still{' '}
+          <Anchor component={Link} to={patientOrderPath(product)}>
+            order {PATIENT_PRODUCT_NAMES[product]} without the invitation
+          </Anchor>
+          , or ask your clinic to send you a new one.
+        </Text>
+      </Stack>
+    );
+  }
+  if (!data) return <PageLoader label="Loading your invitation" />;
+  // The link names the test the clinic chose.
+  if (data.product !== product) return <Navigate to={`${patientOrderPath(data.product)}${search}`} replace />;
+  return (
+    <Stack gap="lg">
+      <Notice color="blue" title={`Invited by ${data.accountName}`}>
+        Your clinic has filled in some of your details. Please check them as you go.
+      </Notice>
+      <PatientOrderFlow product={product} fixedAccount={null} mirakind={false} invitation={{ token, prefill: data }} resume={null} />
+    </Stack>
+  );
+}
+
+function OwnOrder({ product }: { product: PatientProduct }) {
+  const [open] = useState(() => openOrderOf(product));
+  const [choice, setChoice] = useState<'ask' | 'resume' | 'new'>(open ? 'ask' : 'new');
+  const summary = usePatientOrderSummary(choice === 'new' ? null : open);
+  const unpaid = summary.data && summary.data.stage === PatientOrderStage.AwaitingPayment;
+
+  if (choice !== 'new' && open && summary.isLoading) return <PageLoader label="Loading your order" />;
+  if (choice === 'ask' && open && unpaid) {
+    return (
+      <Stack gap="md">
+        <Notice color="blue" title="You have an order in progress">
+          Order {open.orderNumber} is waiting for payment.
+        </Notice>
+        <Group gap="sm" grow>
+          <Button size="lg" onClick={() => setChoice('resume')}>
+            Continue this order
+          </Button>
+          <Button
+            size="lg"
+            variant="default"
+            onClick={() => {
+              closeOpenOrder(product);
+              setChoice('new');
+            }}
+          >
+            Start a new order
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const resume = choice === 'resume' && open && summary.data ? { key: open, summary: summary.data } : null;
+  return <PatientOrderFlow key={resume ? 'resume' : 'new'} product={product} fixedAccount={null} mirakind={false} invitation={null} resume={resume} />;
+}
