@@ -10,6 +10,7 @@ try {
   process.exit(1);
 }
 const running = await startWorker(config);
+console.log(`Worker running (${config.workerConcurrency} at a time)`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     running.close().then(() => process.exit(0), () => process.exit(1));
