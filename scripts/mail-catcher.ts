@@ -18,6 +18,7 @@ const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
 
 export async function startMailCatcher(options: { databaseUrl: string; port?: number; host?: string }): Promise<MailCatcher> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  pool.on('error', () => undefined); // an idle connection PostgreSQL closed: the next message reconnects
   let acceptDelayMs = 0;
   // A message counts as delivered only once we answer its DATA; a client gone before that delivered nothing.
   const closedSessions = new Set<string>();

@@ -2,6 +2,11 @@
  * `npm start`: finds or starts PostgreSQL and Redis, starts the SMTP catcher unless SMTP_HOST is
  * set and the local Stripe stand-in unless STRIPE_SECRET_KEY is set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API
  * and the worker, and prints the URL and the demo logins.
+ *
+ * It is the demo and development command, and it starts whatever NODE_ENV says: it always runs with
+ * development settings (dev secrets, demo users, plain-HTTP cookies), saying so when NODE_ENV asked
+ * for something else. Production starts its processes itself (`npm run serve:api`,
+ * `npm run serve:worker`: README "Running it in production"), and those refuse the dev secrets.
  */
 import path from 'node:path';
 import { connect, createMigrator } from '@platform/db';
@@ -19,7 +24,19 @@ import { buildWeb, webBuildIsStale } from './web-build';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = path.join(ROOT, 'web/dist');
 
+/** npm start runs the demo: NODE_ENV is development (or test, under the test runner) whatever it was. */
+function demoEnvironment(): void {
+  const asked = process.env.NODE_ENV;
+  if (asked === undefined || asked === 'development' || asked === 'test') return;
+  console.warn(
+    `NODE_ENV=${asked}, but \`npm start\` is the local demo: it runs with development settings (dev secrets, demo users, a local mail catcher).\n` +
+      'To run in production start the processes as README.md "Running it in production" says (npm run serve:api, npm run serve:worker); they refuse the dev secrets.',
+  );
+  process.env.NODE_ENV = 'development';
+}
+
 async function main() {
+  demoEnvironment();
   const postgres = await findPostgres();
   const redis = await findRedis();
   process.env.DATABASE_URL = postgres.url;

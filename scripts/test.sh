@@ -3,6 +3,8 @@
 # (Vitest) and every mocha test, and end with one line of its own summing both: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# node_modules installed or brought up to date with package-lock.json, and the system programs the tests drive present (named by Debian package when not).
+node scripts/ensure-deps.mjs --test || { echo "0 passed, 1 failed"; exit 1; }
 mkdir -p test-artifacts
 npm run typecheck || { echo "0 passed, 1 failed"; exit 1; }
 NODE_ENV=production npm run build -w web >test-artifacts/web-build.log 2>&1 || { cat test-artifacts/web-build.log; echo "0 passed, 1 failed"; exit 1; }

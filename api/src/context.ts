@@ -12,7 +12,10 @@ export interface AppContext extends ServerContext {
 
 export async function createContext(config: Config, name = 'api'): Promise<AppContext> {
   const sessionPool = new pg.Pool({ connectionString: config.databaseUrl, max: 5 });
-  return { ...createServerContext(config, name), sessionPool };
+  const server = createServerContext(config, name);
+  // An idle connection PostgreSQL closed (a restart, a failover) is dropped from the pool, not a crash; the next request reconnects.
+  sessionPool.on('error', (err) => server.logger.warn({ err: err.message }, 'session pool connection lost'));
+  return { ...server, sessionPool };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -132,13 +132,26 @@ export const VALIDATE_OPTIONS: Joi.ValidationOptions = {
  */
 export function validate<T>(schema: Joi.Schema<T>, value: unknown): ValidationResult<T> {
   const result = schema.validate(value, VALIDATE_OPTIONS);
-  if (result.error) {
-    const fields: FieldError[] = [];
-    for (const detail of result.error.details) {
+  const fields: FieldError[] = nulCharacters(value);
+  if (result.error || fields.length) {
+    for (const detail of result.error?.details ?? []) {
       const error = { field: detail.path.join('.'), message: detail.message };
       if (!fields.some((f) => f.field === error.field && f.message === error.message)) fields.push(error);
     }
     return { fields };
   }
   return { value: result.value as T };
+}
+
+/**
+ * Every string (or key) holding U+0000, as a field error: no form has a use for it and PostgreSQL
+ * text cannot store it, so it is refused here, naming the field, before it reaches a query.
+ */
+function nulCharacters(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push({ field: path.join('.'), message: `${path.at(-1) ?? 'The value'} must not contain a NUL character` });
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) nulCharacters(key.includes('\u0000') ? key : item, [...path, key], found);
+  }
+  return found;
 }

@@ -27,16 +27,21 @@ export function createLogger(config: Pick<Config, 'logLevel'>, name: string): Lo
   });
 }
 
-export function createRedis(config: Pick<Config, 'redisUrl'>): Redis {
-  // BullMQ needs maxRetriesPerRequest: null on connections it blocks on.
-  return new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+/**
+ * A worker's connection blocks on BullMQ (which needs maxRetriesPerRequest: null: wait for Redis
+ * however long). Anyone else's fails a command after one reconnect attempt, so that a request
+ * meeting a Redis outage is answered 503 at once instead of hanging until Redis is back.
+ */
+export function createRedis(config: Pick<Config, 'redisUrl'>, blocking = false): Redis {
+  return new Redis(config.redisUrl, { maxRetriesPerRequest: blocking ? null : 1, lazyConnect: false });
 }
 
-export function createServerContext(config: Config, name: string): ServerContext {
+export function createServerContext(config: Config, name: string, options: { blockingRedis?: boolean } = {}): ServerContext {
   const logger = createLogger(config, name);
   const db = connect(config.databaseUrl);
-  const redis = createRedis(config);
+  const redis = createRedis(config, options.blockingRedis);
   const queue = createJobQueue(redis, config.redisPrefix);
+  queue.on('error', (err) => logger.warn({ err: err.message }, 'job queue: Redis unreachable')); // the relay and the sweeper retry
   const relay = createOutboxRelay({ db, queue, logger, staleMs: config.outboxStaleMs, sweepMs: config.outboxSweepMs });
   return { config, db, redis, queue, relay, logger };
 }

@@ -68,6 +68,27 @@ describe('outbox → BullMQ → worker', function () {
     }
   });
 
+  it('a job Redis lost after it was sent (Redis restarted empty) runs once: the sweeper finds it missing and sends it again', async () => {
+    const to = 'redis-lost@demo.test';
+    const email = await emailTo(to);
+    const outbox = await ctx.db.models.Outbox.findOne({ where: { idempotencyKey: `send-email:${email.id}` } });
+    await until(async () => ((await outbox!.reload()).status === 'enqueued' ? true : null), { what: 'the relay to send the row' });
+    const jobRowId = (outbox!.payload as { jobRowId: number }).jobRowId;
+    await (await ctx.queue.getJob(outbox!.queueJobId))!.remove(); // what Redis forgets when it comes back without its data
+
+    const worker = await startTestWorker();
+    try {
+      await until(async () => ((await ctx.relay.sweep()) > 0 || (await ctx.queue.getJob(outbox!.queueJobId)) ? true : null), { what: 'the sweeper to re-send the lost job' });
+      const job = await jobSettled(ctx, jobRowId, { what: 'the re-sent job to finish' });
+      expect(job.status).to.equal(JobStatus.Completed);
+      expect(await waitForMail(to)).to.have.length(1);
+      await ctx.relay.sweep(); // Completed: never sent again
+      expect(await mailTo(to)).to.have.length(1);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('a worker killed (SIGKILL) in the middle of send-email leads to exactly one email', async () => {
     const to = 'killed-worker@demo.test';
     mailCatcher.setAcceptDelay(5_000); // the SMTP answer to DATA comes late: the kill lands mid-send

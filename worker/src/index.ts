@@ -22,7 +22,7 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
   const processors = options.processors ?? PROCESSORS;
-  const server = createServerContext(config, 'worker');
+  const server = createServerContext(config, 'worker', { blockingRedis: true });
   const { db, logger, relay, redis: connection } = server;
   const deps: WorkerDeps = { config, db, logger, mailer: createMailer(config), relay };
   const worker = new Worker<QueuedJobData>(QUEUE_NAME, (job) => runJob(job, deps, processors), {

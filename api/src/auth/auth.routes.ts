@@ -14,6 +14,7 @@ import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
 import { auditActor, callerAs, recordAudit } from '@platform/server';
 import { callerOf } from '../http/caller';
+import { publicRoute } from '../http/route-policy';
 import { REQUEST_ACCESS_ANSWER, requestAccess } from '../access/providers.service';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
@@ -38,11 +39,13 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const accessRequestThrottle = createEmailRequestThrottle(ctx.redis, ctx.config.redisPrefix, 'request-access');
   const changeThrottle = createPasswordChangeThrottle(ctx.redis, ctx.config.redisPrefix);
 
-  router.get('/csrf', (req, res) => {
+  const signIn = publicRoute('signing in, out and back in: the password, a reset link\'s token, or nothing to give');
+
+  router.get('/csrf', signIn, (req, res) => {
     res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req, res, ctx.config) });
   });
 
-  router.post('/login', validateBody(loginBody), async (req, res) => {
+  router.post('/login', signIn, validateBody(loginBody), async (req, res) => {
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
     const ip = req.ip ?? 'unknown';
     await throttle.reserve(email, ip);
@@ -60,7 +63,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.json(await describeMe(ctx, user, req.session.currentAccountId));
   });
 
-  router.post('/logout', async (req, res) => {
+  router.post('/logout', signIn, async (req, res) => {
     const caller = callerOf(req, res);
     await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
@@ -79,7 +82,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.json(await describeMe(ctx, req.user!, req.body.accountId));
   });
 
-  router.post('/forgot-password', validateBody(forgotPasswordBody), async (req, res) => {
+  router.post('/forgot-password', signIn, validateBody(forgotPasswordBody), async (req, res) => {
     // The answer goes first and is always the same: neither its words nor its timing tell whether the account exists.
     res.status(202).json({ message: FORGOT_MESSAGE } satisfies ForgotPasswordAnswer);
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
@@ -91,7 +94,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   });
 
   // Asking for provider access: the answer is the same whether or not the email is known (or throttled).
-  router.post('/request-access', validateBody(requestAccessBody), async (req, res) => {
+  router.post('/request-access', signIn, validateBody(requestAccessBody), async (req, res) => {
     const body = req.body as RequestAccessBody;
     const answer = (await accessRequestThrottle.allow(body.email, req.ip ?? 'unknown'))
       ? await requestAccess(ctx, callerOf(req, res), body)
@@ -99,7 +102,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.status(202).json(answer);
   });
 
-  router.post('/reset-password', validateBody(resetPasswordBody), async (req, res) => {
+  router.post('/reset-password', signIn, validateBody(resetPasswordBody), async (req, res) => {
     await resetPassword(ctx, req.body.token, req.body.password, callerOf(req, res));
     res.status(204).end();
   });

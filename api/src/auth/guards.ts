@@ -10,13 +10,14 @@ import { unauthorized } from '../http/errors';
 import { accountsOf } from './auth.service';
 import { forbidden, notFound } from '@platform/server';
 import { pathId } from '../http/path-id';
+import { declarePolicy } from '../http/route-policy';
 
 export function requireUser(...kinds: UserKind[]): RequestHandler {
-  return (req, _res, next) => {
+  return declarePolicy((req, _res, next) => {
     if (!req.user) return next(unauthorized());
     if (kinds.length && !kinds.includes(req.user.kind)) return next(forbidden());
     next();
-  };
+  }, { type: 'user', kinds });
 }
 
 export interface AccountAccessOptions {
@@ -26,7 +27,7 @@ export interface AccountAccessOptions {
 
 /** Puts the caller's membership of req.params.accountId on res.locals.account, or refuses. */
 export function requireAccountAccess(ctx: Pick<AppContext, 'db' | 'relay' | 'config'>, options: AccountAccessOptions = {}): RequestHandler {
-  return async (req, res, next) => {
+  return declarePolicy(async (req, res, next) => {
     try {
       if (!req.user) throw unauthorized();
       const accountId = pathId(req.params.accountId, 'Account');
@@ -40,5 +41,5 @@ export function requireAccountAccess(ctx: Pick<AppContext, 'db' | 'relay' | 'con
     } catch (err) {
       next(err);
     }
-  };
+  }, { type: 'account', portal: options.portal, roles: options.roles });
 }

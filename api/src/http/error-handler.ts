@@ -33,6 +33,24 @@ function fromDomain(err: DomainError): AppError {
   return new AppError(status, err.code, err.message, err.fields);
 }
 
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_NAMES = new Set([
+  'SequelizeConnectionError', 'SequelizeConnectionRefusedError', 'SequelizeConnectionAcquireTimeoutError', 'SequelizeConnectionTimedOutError',
+  'SequelizeHostNotFoundError', 'SequelizeHostNotReachableError', 'MaxRetriesPerRequestError',
+]);
+
+/** PostgreSQL or Redis out of reach (restarting, failing over): a 503 the caller may retry, not a 500. */
+function serviceUnavailable(err: unknown): AppError | null {
+  const chain = [err, (err as { parent?: unknown })?.parent, (err as { original?: unknown })?.original].filter(Boolean) as { name?: string; code?: string; message?: string }[];
+  const down = chain.some((e) =>
+    UNAVAILABLE_NAMES.has(e.name ?? '') || UNAVAILABLE_CODES.has(e.code ?? '') ||
+    /^Connection (is closed|terminated)/.test(e.message ?? '') || /^Stream isn't writeable/.test(e.message ?? ''),
+  );
+  return down
+    ? new AppError(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.', undefined, { 'Retry-After': '5' })
+    : null;
+}
+
 /** The one error handler: every failure leaves as { error: { code, message, fields? }, requestId }. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, _req, res, _next) => {
@@ -41,6 +59,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (!appError && (err as { code?: string }).code === 'EBADCSRFTOKEN') {
       appError = new AppError(403, 'csrf', 'The form has expired. Reload the page and try again.');
     }
+    appError ??= serviceUnavailable(err);
     const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
     if (!appError && typeof status === 'number' && status >= 400 && status < 500) {
       // Express's own refusals, e.g. a path with broken percent-encoding.

@@ -28,6 +28,7 @@ import './report-session';
 import { type LabReportFile, notFound } from '@platform/server';
 import { pathId } from '../http/path-id';
 import { callerOf } from '../http/caller';
+import { publicRoute } from '../http/route-policy';
 
 
 /** The link's token from the query string; anything but one string is a link that does not exist. */
@@ -54,28 +55,30 @@ export function reportsRouter(ctx: AppContext): Router {
 
   // ---- Patient result (the token is the credential) ----
 
-  router.get('/reports/patient-result/:barcode', async (req, res) => {
+  const resultLink = publicRoute('the result link\'s token, then the patient\'s date of birth');
+
+  router.get('/reports/patient-result/:barcode', resultLink, async (req, res) => {
     const greeting = await openResultLink(ctx, String(req.params.barcode), tokenOf(req), req.session, callerOf(req, res));
     res.set('Cache-Control', 'no-store').json(greeting);
   });
 
-  router.post('/reports/patient-result/verify-patient', validateBody(verifyPatientBody), async (req, res) => {
+  router.post('/reports/patient-result/verify-patient', resultLink, validateBody(verifyPatientBody), async (req, res) => {
     await verifyThrottle.consume(req.ip ?? 'unknown');
     const view = await verifyPatient(ctx, req.body as VerifyPatientBody, req.session, callerOf(req, res));
     res.set('Cache-Control', 'no-store').json(view);
   });
 
-  router.post('/reports/patient-result/log-view-result', validateBody(logViewResultBody), async (req, res) => {
+  router.post('/reports/patient-result/log-view-result', resultLink, validateBody(logViewResultBody), async (req, res) => {
     const { barcode, token } = req.body as ResultLinkBody;
     await logResultView(ctx, barcode, token, req.session, callerOf(req, res));
     res.status(204).end();
   });
 
-  router.post('/reports/patient-result/update-demographic-info', validateBody(updateDemographicInfoBody), async (req, res) => {
+  router.post('/reports/patient-result/update-demographic-info', resultLink, validateBody(updateDemographicInfoBody), async (req, res) => {
     res.json(await updateDemographicInfo(ctx, req.body as UpdateDemographicInfoBody, req.session, callerOf(req, res)));
   });
 
-  router.get('/reports/patient-result/:barcode/report.pdf', async (req, res) => {
+  router.get('/reports/patient-result/:barcode/report.pdf', resultLink, async (req, res) => {
     sendPdf(res, await patientReportPdf(ctx, String(req.params.barcode), tokenOf(req), req.session, callerOf(req, res)));
   });
 

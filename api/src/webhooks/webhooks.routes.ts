@@ -7,6 +7,7 @@ import { SHIPPING_SIGNATURE_HEADER, shippingOrderEvent, shippingRatesEvent, vali
 import type Joi from 'joi';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
+import { declarePolicy } from '../http/route-policy';
 import { handleShippingOrderEvent, handleShippingRates } from './shipping.service';
 import { validationFailed, verifyShippingSignature } from '@platform/server';
 
@@ -24,11 +25,11 @@ const rawBodyOf = (req: Request): Buffer => (Buffer.isBuffer(req.body) ? req.bod
 
 /** Refuses a request whose signature does not verify with the shared secret. */
 function shippingSignature(ctx: AppContext): RequestHandler {
-  return (req, _res, next) => {
+  return declarePolicy((req, _res, next) => {
     const check = verifyShippingSignature(ctx.config.shippingWebhookSecret, req.get(SHIPPING_SIGNATURE_HEADER), rawBodyOf(req));
     if (!check.ok) return next(new AppError(401, 'bad_signature', SIGNATURE_MESSAGES[check.reason]));
     next();
-  };
+  }, { type: 'public', because: 'the shipping service signs each call with the shared secret' });
 }
 
 /** Parses the (verified) raw body as JSON and validates it. */

@@ -6,7 +6,7 @@
  */
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { Op, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName, type JobPayloads } from '@platform/domain';
 
@@ -75,8 +75,35 @@ async function writeOutbox(
 
 export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; staleMs: number; sweepMs: number }): OutboxRelay {
   const { db, queue, logger } = deps;
+  /** How long a sent job may be missing from Redis before it counts as lost (a send is two steps: BullMQ, then the row). */
+  const lostAfterMs = Math.max(deps.staleMs, 1000);
   let timer: NodeJS.Timeout | null = null;
   let sweeping = false;
+
+  /**
+   * Jobs still Pending whose latest outbox row was sent at least `lostAfterMs` ago but that BullMQ
+   * no longer holds: Redis lost them (restarted without its data, flushed, replaced). Sent again.
+   */
+  async function resendLost(): Promise<number> {
+    const rows = await db.sequelize.query<{ id: number; jobName: string; payload: unknown; queueJobId: string }>(
+      `SELECT o.id, o.job_name AS "jobName", o.payload, o.queue_job_id AS "queueJobId"
+         FROM jobs j
+         CROSS JOIN LATERAL (
+           SELECT * FROM outbox o WHERE (o.payload->>'jobRowId')::bigint = j.id ORDER BY o.id DESC LIMIT 1
+         ) o
+        WHERE j.status = 'Pending' AND o.status = 'enqueued' AND o.enqueued_at <= :before
+        ORDER BY j.id LIMIT 500`,
+      { replacements: { before: new Date(Date.now() - lostAfterMs) }, type: QueryTypes.SELECT },
+    );
+    let resent = 0;
+    for (const row of rows) {
+      if (await queue.getJob(row.queueJobId)) continue; // waiting, running or retrying: not lost
+      await send(row);
+      resent++;
+    }
+    if (resent) logger.warn({ count: resent }, 'outbox sweeper re-sent jobs Redis no longer held');
+    return resent;
+  }
 
   async function send(row: { id: number; jobName: string; payload: unknown; queueJobId: string }): Promise<void> {
     // The row's random id: a double send is absorbed, and no other database's job can hold it.
@@ -105,7 +132,7 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
         });
         for (const row of rows) await send(row);
         if (rows.length) logger.info({ count: rows.length }, 'outbox sweeper re-sent pending jobs');
-        return rows.length;
+        return rows.length + (await resendLost());
       } catch (err) {
         logger.warn({ err: (err as Error).message }, 'outbox sweep failed');
         return 0;

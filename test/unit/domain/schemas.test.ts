@@ -184,4 +184,12 @@ describe('domain/schemas', () => {
       expect(fieldsOf(validate(paginationQuery, { pageSize: 0 }))).to.deep.equal([{ field: 'pageSize', message: 'Page size must be greater than or equal to 1' }]);
     });
   });
+
+  describe('validate: NUL characters', () => {
+    it('refuses a string holding U+0000 (PostgreSQL text cannot store it), naming the field, even where the schema would take it', () => {
+      expect(fieldsOf(validate(loginBody, { email: 'a@lab.test', password: 'pass\u0000word', portal: 'provider' })))
+        .to.deep.equal([{ field: 'password', message: 'password must not contain a NUL character' }]);
+      expect(valueOf(validate(loginBody, { email: 'a@lab.test', password: 'Zoë 🧪 \u202e', portal: 'provider' })).password).to.equal('Zoë 🧪 \u202e');
+    });
+  });
 });
