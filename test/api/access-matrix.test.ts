@@ -170,7 +170,7 @@ describe('Access matrix and bad input, generated from the route table', function
 
     /** Who may call the route: its requests reach the schema. */
     const ownerOf = (route: RouteEntry) =>
-      ['admin', 'lab', 'clinic super admin', 'research provider', 'anonymous']
+      ['admin', 'lab', 'clinic super admin', 'clinic physician', 'research provider', 'anonymous']
         .map((name) => callers.find((c) => c.name === name)!)
         .find((c) => ['allowed', 'public'].includes(String(expectedFor(route.policies, c, accountIdFor(route)))))!;
 

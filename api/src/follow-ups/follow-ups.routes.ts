@@ -26,6 +26,7 @@ import { pathId } from '../http/path-id';
 import {
   answerRegistrySurvey, answerSampleQuestion, askAboutSample, getFollowUp, listPatientFollowUps, openRegistrySurvey, openSampleQuestion,
 } from './follow-ups.service';
+import { publicRoute } from '../http/route-policy';
 
 const SURVEY_PATH = `/registry/study/${REGISTRY_STUDY}/:sampleId/follow-up-survey`;
 
@@ -36,20 +37,22 @@ export function followUpsRouter(ctx: AppContext): Router {
 
   // ---- The patient (the link's token is the credential) ----
 
-  router.get(SURVEY_PATH, async (req, res) => {
+  const byLink = publicRoute('a single-use link emailed to the patient: its token');
+
+  router.get(SURVEY_PATH, byLink, async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await openRegistrySurvey(ctx, sampleIdOf(req), req.query.token, callerOf(req, res)));
   });
 
-  router.post(SURVEY_PATH, validateBody(registrySurveyBody), async (req, res) => {
+  router.post(SURVEY_PATH, byLink, validateBody(registrySurveyBody), async (req, res) => {
     res.status(201).json(await answerRegistrySurvey(ctx, sampleIdOf(req), req.body as RegistrySurveyBody, callerOf(req, res)));
   });
 
-  router.get('/sample-follow-up/:followUpId', async (req, res) => {
+  router.get('/sample-follow-up/:followUpId', byLink, async (req, res) => {
     const id = pathId(req.params.followUpId, 'Follow-up');
     res.set('Cache-Control', 'no-store').json(await openSampleQuestion(ctx, id, req.query.token, callerOf(req, res)));
   });
 
-  router.post('/sample-follow-up/:followUpId/response', validateBody(sampleFollowUpResponseBody), async (req, res) => {
+  router.post('/sample-follow-up/:followUpId/response', byLink, validateBody(sampleFollowUpResponseBody), async (req, res) => {
     const id = pathId(req.params.followUpId, 'Follow-up');
     res.status(201).json(await answerSampleQuestion(ctx, id, req.body as SampleFollowUpResponseBody, callerOf(req, res)));
   });

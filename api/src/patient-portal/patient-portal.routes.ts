@@ -20,6 +20,7 @@ import {
   activeInsurancePlans, createPatientOrder, createPaymentIntent, eligibilityInquiry, financialAssistanceExists, invitationPrefill, orderSummary,
   prpAccounts, setPayment, setReferralSource,
 } from './patient-orders.service';
+import { publicRoute } from '../http/route-policy';
 
 /** A public call's caller: the patient (no user) or, on the MiraKind path, the signed-in provider. */
 function patientCallerOf(req: Request, res: Response): Caller {
@@ -32,19 +33,22 @@ export function patientPortalRouter(ctx: AppContext): Router {
   const aidChecks = createAidCheckThrottle(ctx.redis, ctx.config.redisPrefix);
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
-  router.post('/order/eligibility-inquiry', validateBody(eligibilityInquiryBody), (req, res) => {
+  const open = publicRoute('the patient order pages, before any order exists: nothing to check but the input');
+  const byOrderToken = publicRoute('an order the caller created: its order number and the order token only that browser holds');
+
+  router.post('/order/eligibility-inquiry', open, validateBody(eligibilityInquiryBody), (req, res) => {
     noStore(res).json(eligibilityInquiry(req.body as EligibilityInquiryBody));
   });
 
-  router.get('/order/prostox/get-prp-accounts', async (_req, res) => {
+  router.get('/order/prostox/get-prp-accounts', open, async (_req, res) => {
     res.json(await prpAccounts(ctx));
   });
 
-  router.get('/insurance-plans', async (_req, res) => {
+  router.get('/insurance-plans', open, async (_req, res) => {
     res.json(await activeInsurancePlans(ctx));
   });
 
-  router.post('/order/create', validateBody(createPatientOrderBody), async (req, res) => {
+  router.post('/order/create', open, validateBody(createPatientOrderBody), async (req, res) => {
     const body = req.body as CreatePatientOrderBody;
     let caller = patientCallerOf(req, res);
     if (body.mirakind) {
@@ -57,28 +61,28 @@ export function patientPortalRouter(ctx: AppContext): Router {
     noStore(res).status(201).json(await createPatientOrder(ctx, caller, body));
   });
 
-  router.post('/order/set-referral-source', validateBody(setReferralSourceBody), async (req, res) => {
+  router.post('/order/set-referral-source', byOrderToken, validateBody(setReferralSourceBody), async (req, res) => {
     noStore(res).json(await setReferralSource(ctx, patientCallerOf(req, res), req.body as SetReferralSourceBody));
   });
 
-  router.post('/order/set-payment', validateBody(setPaymentBody), async (req, res) => {
+  router.post('/order/set-payment', byOrderToken, validateBody(setPaymentBody), async (req, res) => {
     noStore(res).json(await setPayment(ctx, patientCallerOf(req, res), req.body as SetPaymentBody));
   });
 
-  router.post('/order/summary', validateBody(patientOrderKeyBody), async (req, res) => {
+  router.post('/order/summary', byOrderToken, validateBody(patientOrderKeyBody), async (req, res) => {
     noStore(res).json(await orderSummary(ctx, patientCallerOf(req, res), req.body as PatientOrderKey));
   });
 
-  router.post('/order/invitation', validateBody(invitationLookupBody), async (req, res) => {
+  router.post('/order/invitation', publicRoute('an invitation link: its single-use token'), validateBody(invitationLookupBody), async (req, res) => {
     noStore(res).json(await invitationPrefill(ctx, patientCallerOf(req, res), (req.body as InvitationLookupBody).invitationToken));
   });
 
-  router.post('/patient/financial-assistance-patient-exists', validateBody(financialAssistanceExistsBody), async (req, res) => {
+  router.post('/patient/financial-assistance-patient-exists', publicRoute('a yes/no answer, throttled per address'), validateBody(financialAssistanceExistsBody), async (req, res) => {
     await aidChecks.consume(req.ip ?? 'unknown');
     noStore(res).json(await financialAssistanceExists(ctx, patientCallerOf(req, res), req.body as FinancialAssistanceExistsBody));
   });
 
-  router.post('/stripe/create-payment-intent', validateBody(patientOrderKeyBody), async (req, res) => {
+  router.post('/stripe/create-payment-intent', byOrderToken, validateBody(patientOrderKeyBody), async (req, res) => {
     noStore(res).json(await createPaymentIntent(ctx, patientCallerOf(req, res), req.body as PatientOrderKey));
   });
 

@@ -44,18 +44,19 @@ export function researchRouter(ctx: AppContext): Router {
     }
   };
 
-  // Study responses and projects: the same routes under both portals' bases.
-  for (const [base, guards] of [[RESEARCH_API_BASE, research], [CLINIC_API_BASE, [...clinic, takingPart]]] as const) {
+  // Study responses and projects: the same routes under both portals' bases. A clinic's
+  // participation is checked after the input (the account's access already was, by the guards).
+  for (const [base, guards, participation] of [[RESEARCH_API_BASE, research, []], [CLINIC_API_BASE, clinic, [takingPart]]] as const) {
     const path = (p: string) => `${base}/${p}`;
-    router.get(path('research-projects'), ...guards, async (req: Request, res: Response) => {
+    router.get(path('research-projects'), ...guards, ...participation, async (req: Request, res: Response) => {
       res.set('Cache-Control', 'no-store').json(await listProjects(ctx, accountCallerOf(req, res)));
     });
-    router.get(path('study-responses'), ...guards, validateQuery(studyResponsesQuery), async (req, res) => {
+    router.get(path('study-responses'), ...guards, validateQuery(studyResponsesQuery), ...participation, async (req, res) => {
       const page = await listStudyResponses(ctx, accountCallerOf(req, res), query<StudyResponsesQuery>(res));
       res.set(TOTAL_INCOMPLETE_HEADER, String(page.incompleteParticipants));
       sendPage(res, page);
     });
-    router.post(path('study-responses/:id/update'), ...guards, validateBody(updateStudyResponseBody), async (req, res) => {
+    router.post(path('study-responses/:id/update'), ...guards, validateBody(updateStudyResponseBody), ...participation, async (req, res) => {
       const id = pathId(req.params.id, 'Study response');
       res.json(await updateStudyResponse(ctx, accountCallerOf(req, res), id, req.body as UpdateStudyResponseBody));
     });

@@ -10,6 +10,7 @@ import { verifyPaymentEvent, type StripeEvent } from '@platform/server';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { handlePaymentEvent } from './payment.service';
+import { publicRoute } from '../http/route-policy';
 
 const WEBHOOK_BODY_LIMIT = '256kb';
 
@@ -17,7 +18,7 @@ export function paymentWebhookRouter(ctx: AppContext): Router {
   const router = Router();
   const raw = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
 
-  router.post(PAYMENT_WEBHOOK_PATH, raw, async (req: Request, res) => {
+  router.post(PAYMENT_WEBHOOK_PATH, publicRoute('the payment provider: the Stripe-Signature on the raw body'), raw, async (req: Request, res) => {
     const signature = req.get('stripe-signature');
     if (!signature) throw new AppError(400, 'bad_signature', 'The request has no Stripe-Signature header');
     let event: StripeEvent;
