@@ -34,7 +34,7 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
-  app.use(helmet());
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(ctx.config) } }));
   app.use(requestContext(ctx.logger));
 
   // Webhooks verify their own signatures on the raw body: before JSON parsing, sessions and CSRF.
@@ -83,4 +83,20 @@ function serveWeb(app: Express, webDist: string | null): void {
   app.get('/{*splat}', (_req, res) => {
     res.set('Cache-Control', 'no-cache').sendFile(path.join(webDist, 'index.html'));
   });
+}
+
+/**
+ * Helmet's default policy, opened only for what Stripe's Payment Element needs when real Stripe is
+ * configured (its script, its frames, its API); with the local stand-in the card page is a
+ * navigation to the stand-in, which no directive restricts.
+ */
+function contentSecurityPolicy(config: AppContext['config']): Record<string, Iterable<string>> {
+  const defaults = helmet.contentSecurityPolicy.getDefaultDirectives();
+  if (config.stripe.apiUrl) return defaults as Record<string, Iterable<string>>;
+  return {
+    ...defaults,
+    'script-src': ["'self'", 'https://js.stripe.com'],
+    'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    'connect-src': ["'self'", 'https://api.stripe.com'],
+  } as Record<string, Iterable<string>>;
 }

@@ -28,6 +28,20 @@ describe('system endpoints and bad input', () => {
     expect(res.headers['x-powered-by']).to.equal(undefined);
   });
 
+  it('lets Stripe\'s Payment Element load when real Stripe is configured, and nothing of Stripe with the local stand-in', async () => {
+    // The test environment names no STRIPE_API_URL: the product talks to Stripe itself.
+    const csp = (await request(t.app).get('/api/system/get-build-id')).headers['content-security-policy'] as string;
+    expect(csp).to.match(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).to.match(/frame-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).to.match(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    const standIn = await buildTestApp({ STRIPE_API_URL: 'http://127.0.0.1:9' });
+    try {
+      expect((await request(standIn.app).get('/api/system/get-build-id')).headers['content-security-policy']).not.to.include('stripe.com');
+    } finally {
+      await standIn.close();
+    }
+  });
+
   it('answers a path with broken percent-encoding with a 400, not a 500', async () => {
     const res = await request(t.app).get('/api/reports/patient-result/%E0%A4%A?token=x').expect(400);
     expect(res.body.error).to.deep.equal({ code: 'bad_request', message: 'The request is malformed' });
