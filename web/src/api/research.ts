@@ -5,7 +5,7 @@
  */
 import {
   STUDY_RESPONSE_MESSAGES, TOTAL_INCOMPLETE_HEADER, type CatalogueOption, type CreatedResearchOrder, type ParticipantDetail, type PhysicianOption,
-  type ResearchOrderBody, type ResearchProjectView, type ResearchTestRow, type ResearchTestSortField, type StudyResponseSortField, type StudyResponseView,
+  type ResearchOrderBody, type ResearchProjectView, type ResearchTestRow, type ResearchTestSortField, type ResearchTestsQuery, type StudyResponseSortField, type StudyResponseView,
   type UpdateStudyResponseBody,
 } from '@platform/domain';
 import { apiFetch, queryString } from './fetcher';
@@ -33,15 +33,8 @@ export const useResearchPhysicians = (accountId: number) =>
 export const useResearchProjects = (portal: StudyPortal, accountId: number | null, { quietStatuses }: { quietStatuses?: readonly number[] } = {}) =>
   useApiQuery<ResearchProjectView[]>(accountId ? `${studyBase(portal, accountId)}research-projects` : null, { errorHeading: 'Error retrieving research projects', quietStatuses });
 
-export interface ResearchTestsParams {
-  page: number;
-  pageSize: number;
-  sort?: ResearchTestSortField;
-  order?: 'asc' | 'desc';
-  status?: string;
-  projectId?: number;
-  q?: string;
-}
+/** The tests list's query, as the API validates it. */
+export type ResearchTestsParams = ResearchTestsQuery;
 
 export const useResearchTests = (accountId: number, params: ResearchTestsParams) =>
   useApiPage<ResearchTestRow>(researchApiPath(accountId, `tests?${queryString({ ...params })}`), { errorHeading: 'Error retrieving tests' });

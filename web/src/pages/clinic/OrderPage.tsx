@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  type AttestationKey, type Attestations, formatCalendarDate, fullName, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, type PatientSex, SAMPLE_TYPES, SampleType, type TestName,
+  type Attestations, formatCalendarDate, fullName, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, type PatientSex, SAMPLE_TYPES, SampleType, type TestName,
 } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
+import { AttestationChecklist } from '../../components/AttestationChecklist';
 import { Notice } from '../../components/Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
@@ -23,7 +24,6 @@ import { RequisitionButton } from './RequisitionButton';
 import { patientPath } from './ResultList';
 
 const NO_ATTESTATIONS = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, false])) as Attestations;
-const ALL_ATTESTED = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])) as Attestations;
 
 export function OrderPage() {
   return (
@@ -221,19 +221,7 @@ function OrderForm({ account }: { account: MeAccount }) {
           <Text fz="sm" c="dimmed">
             The order can be placed once all four are confirmed.
           </Text>
-          {ORDER_ATTESTATIONS.map((a) => (
-            <Checkbox
-              key={a.key}
-              size="md"
-              label={a.label}
-              checked={attestations[a.key]}
-              onChange={(e) => change('attestations', { ...form.getValues().attestations, [a.key as AttestationKey]: e.currentTarget.checked })}
-            />
-          ))}
-          <Button variant="subtle" size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => change('attestations', ALL_ATTESTED)}>
-            Confirm all four
-          </Button>
-          {errors.attestations && <Text c="red.9" fz="sm" role="alert">{errors.attestations}</Text>}
+          <AttestationChecklist value={attestations} onChange={(next) => change('attestations', next)} error={errors.attestations} />
         </Stack>
       </Card>
 

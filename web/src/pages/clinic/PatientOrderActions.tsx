@@ -4,7 +4,7 @@
  * (a paid order is refunded to the patient's card).
  */
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   AccountRole, CANCEL_REASON_MAX_LENGTH, ORDER_ATTESTATIONS, PaymentStatus, PatientOrderStage, type AccountRole as AccountRoleT, type Attestations,
@@ -13,6 +13,7 @@ import {
 import { useRefreshClinic } from '../../api/clinic';
 import { cancelPatientOrder, signOffPatientOrder } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
+import { AttestationChecklist } from '../../components/AttestationChecklist';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 
@@ -27,7 +28,6 @@ const STAGE_COLOR: Record<PatientOrderStageT, string> = {
 };
 
 const NONE_ATTESTED = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, false])) as Attestations;
-const ALL_ATTESTED = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])) as Attestations;
 
 export function PatientOrderActions({ accountId, role, order, patientName }: {
   accountId: number;
@@ -93,26 +93,14 @@ export function SignOffDialog({ accountId, order, patientName, onClose }: { acco
             {patientName} ordered this test through the Patient Portal. Signing it off makes you its ordering physician and releases the kit
             to ship to the patient.
           </Text>
-          {ORDER_ATTESTATIONS.map((a) => (
-            <Checkbox
-              key={a.key}
-              size="md"
-              label={a.label}
-              checked={attestations[a.key]}
-              onChange={(e) => {
-                form.setFieldValue('attestations', { ...form.getValues().attestations, [a.key]: e.currentTarget.checked });
-                if (form.errors.attestations) form.validateField('attestations');
-              }}
-            />
-          ))}
-          <Button variant="subtle" size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => form.setFieldValue('attestations', ALL_ATTESTED)}>
-            Confirm all four
-          </Button>
-          {form.errors.attestations && (
-            <Text c="red.9" fz="sm" role="alert">
-              {form.errors.attestations}
-            </Text>
-          )}
+          <AttestationChecklist
+            value={attestations}
+            onChange={(next) => {
+              form.setFieldValue('attestations', next);
+              if (form.errors.attestations) form.validateField('attestations');
+            }}
+            error={form.errors.attestations}
+          />
           <FormError title="The order was not signed off" error={sending.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={sending.submitting}>
