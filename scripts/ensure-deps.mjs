@@ -40,7 +40,8 @@ export function dependenciesState(root = ROOT) {
   const lockFile = path.join(root, 'package-lock.json');
   const installed = path.join(root, 'node_modules', '.package-lock.json'); // npm writes it when an install completes
   if (!existsSync(installed)) return 'missing';
-  if (!existsSync(lockFile) || statSync(installed).mtimeMs >= statSync(lockFile).mtimeMs) return 'fresh';
+  // Strictly newer only: two writes within one tick of the file system's clock get the same time.
+  if (!existsSync(lockFile) || statSync(installed).mtimeMs > statSync(lockFile).mtimeMs) return 'fresh';
   // Newer by its date (a checkout or a pull touches it): compare what it names with what is installed.
   const wanted = readJson(lockFile)?.packages;
   const have = readJson(installed)?.packages;
@@ -56,8 +57,10 @@ export function dependenciesState(root = ROOT) {
   }
   if (Object.keys(have).some((key) => key && !(key in wanted))) return 'stale';
   // Same packages: mark node_modules as current so the next run skips the comparison.
-  const now = new Date();
-  utimesSync(installed, now, now);
+  // Same packages (a checkout touched the lockfile): take its time, so the next start compares no more
+  // unless the lockfile is written again (an equal time still compares the packages).
+  const lock = statSync(lockFile);
+  utimesSync(installed, lock.atime, lock.mtime);
   return 'fresh';
 }
 

@@ -7,7 +7,9 @@
  * field of the wrong type, an unknown field, huge and unicode values: a 4xx naming the field in
  * the one error shape, never a 5xx, and nothing written.
  */
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase } from '@platform/db';
 import { EMAIL_CAMPAIGNS, type AccountSummary, type SignInPortal, type UserKind } from '@platform/domain';
 import { issuePatientResultLink } from '@platform/server';
 import type { RouteInput, RoutePolicy } from '../../api/src/http/route-policy';
@@ -15,6 +17,7 @@ import { buildTestApp, newSession, signIn, type Session, type TestApp } from '..
 import { routeTable, samplePath, type RouteEntry } from '../support/route-table';
 import { createClinic, createResult, signInAs } from '../support/fixtures/reports';
 import type { DemoUserKey } from '../../scripts/demo-users';
+import { seedDemoData } from '../../scripts/seed';
 
 interface Caller {
   name: string;
@@ -74,8 +77,21 @@ describe('Access matrix and bad input, generated from the route table', function
 
   const demo = (who: DemoUserKey, portal: SignInPortal) => () => signIn(t.app, who, portal, '10.9.7.1');
 
+  // Calling every route as everyone who may call it does real work (a bulk email campaign, a reset
+  // link): on a database and Redis prefix of its own, so none of it reaches another test's mailbox or jobs.
+  const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `platform_test_matrix_${randomBytes(4).toString('hex')}`;
+
   before(async () => {
-    t = await buildTestApp();
+    await createDatabase(ADMIN_URL, dbName);
+    const db = connect(databaseUrl(ADMIN_URL, dbName));
+    try {
+      await createMigrator(db.sequelize).up();
+      await seedDemoData(db);
+    } finally {
+      await db.close();
+    }
+    t = await buildTestApp({ DATABASE_URL: databaseUrl(ADMIN_URL, dbName), REDIS_PREFIX: `${process.env.REDIS_PREFIX}-matrix` });
     routes = routeTable(t.app);
     const m = t.ctx.db.models;
     clinicAccountId = (await m.Account.findOne({ where: { name: 'Lakeside Urology' } }))!.id;
@@ -106,7 +122,10 @@ describe('Access matrix and bad input, generated from the route table', function
     expect(callers.filter((c) => c.kind).map((c) => c.kind)).to.deep.equal(['provider', 'provider', 'provider', 'provider', 'lab', 'admin']);
   });
 
-  after(() => t?.close());
+  after(async () => {
+    await t?.close();
+    await dropDatabase(ADMIN_URL, dbName);
+  });
 
   it('reads every route of the mounted routers, and every one declares who may call it', () => {
     expect(routes.length).to.be.greaterThan(100);

@@ -1,6 +1,7 @@
 /**
  * Root hooks: once per run, a database of its own (created, migrated, seeded with the demo data,
- * dropped at the end), a Redis key prefix of its own (deleted at the end) and an SMTP catcher.
+ * dropped at the end), a Redis key prefix of its own (its keys, and those of the prefixes tests derive
+ * from it, deleted at the end) and an SMTP catcher.
  * Everything a test needs reaches it through process.env, as it would reach the product.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,7 +27,7 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
       if (keys.length) await redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');
