@@ -21,6 +21,7 @@ export const en = {
     linkDoesNotWork: 'This link does not work',
     thankYou: 'Thank you',
     otherMeans: 'Please say what “Other” means',
+    otherMeansMissing: 'Please say what "Other" means',
     chooseYesNoOther: 'Choose Yes, No or Other',
     serverTrouble: 'Something went wrong on our side. Please try again in a moment.',
   },

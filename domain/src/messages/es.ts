@@ -20,6 +20,7 @@ export const es: Messages = {
     linkDoesNotWork: 'Este enlace no funciona',
     thankYou: 'Gracias',
     otherMeans: 'Explique qué quiere decir con “Otro”',
+    otherMeansMissing: 'Explique qué quiere decir con "Otro"',
     chooseYesNoOther: 'Elija Sí, No u Otro',
     serverTrouble: 'Algo salió mal de nuestro lado. Vuelva a intentarlo en un momento.',
   },
