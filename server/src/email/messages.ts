@@ -14,6 +14,7 @@ void i18n.init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false, // no advertisement in the logs
 });
 
 /** One email's words in a language. */

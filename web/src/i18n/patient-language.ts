@@ -29,6 +29,7 @@ void patientI18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes
   react: { useSuspense: false },
+  showSupportNotice: false, // no advertisement in the console
 });
 
 /** Switches the patient's pages to a language and remembers it in this browser. */
