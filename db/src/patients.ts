@@ -1,5 +1,5 @@
 /** Patients and their orders: patients, invitations, insurance plans, financial assistance, orders. */
-import type { AccessStatus, PatientProduct, PaymentMethod, PaymentStatus, Portal, TestOrigin } from '@platform/domain';
+import type { AccessStatus, Language, PatientProduct, PaymentMethod, PaymentStatus, Portal, TestOrigin } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -35,6 +35,8 @@ export class Patient extends Model<InferAttributes<Patient>, InferCreationAttrib
   declare postalCode: Nullable<string>;
   declare country: Nullable<string>;
   declare medicalRecordNumber: Nullable<string>;
+  /** The language of the patient's pages and emails (set when they order or switch on their result page). */
+  declare preferredLanguage: CreationOptional<Language>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -180,6 +182,7 @@ export function initPatients(sequelize: Sequelize) {
       postalCode: { type: DataTypes.TEXT },
       country: { type: DataTypes.TEXT },
       medicalRecordNumber: { type: DataTypes.TEXT },
+      preferredLanguage: dbDefault(DataTypes.TEXT),
       ...timestamps(),
     },
     { sequelize, modelName: 'Patient', tableName: 'patients' },

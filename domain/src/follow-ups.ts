@@ -10,6 +10,7 @@
  */
 import { valuesOf } from './enums';
 import { catalogueEntry, isTestName } from './catalogue';
+import type { InSpanish } from './messages';
 
 // ---------------------------------------------------------------------------------------------
 // What a follow-up is, and where it stands
@@ -83,37 +84,55 @@ export const reminderDueAt = (sentAt: Date) => addDays(sentAt, FOLLOW_UP_REMINDE
 
 /** How much of a problem something has been (0 = none … 4 = a big problem). */
 export const PROBLEM_SCALE = ['No problem', 'A very small problem', 'A small problem', 'A moderate problem', 'A big problem'] as const;
+export const PROBLEM_SCALE_ES = ['Ningún problema', 'Un problema muy pequeño', 'Un problema pequeño', 'Un problema moderado', 'Un problema grande'] as const;
 /** How often something happened over the last four weeks. */
 export const FREQUENCY_SCALE = ['Never', 'Rarely', 'About once a week', 'About once a day', 'More than once a day'] as const;
+export const FREQUENCY_SCALE_ES = ['Nunca', 'Rara vez', 'Más o menos una vez por semana', 'Más o menos una vez al día', 'Más de una vez al día'] as const;
 
+/** A survey question; `es` holds its words in Spanish (a scale's options in the same order: the stored answer is the index). */
 export type SurveyQuestion =
-  | { id: string; section: SurveySection; kind: 'yes-no-other'; text: string }
-  | { id: string; section: SurveySection; kind: 'scale'; text: string; options: readonly string[] };
+  | ({ id: string; section: SurveySection; kind: 'yes-no-other'; text: string } & InSpanish<{ text: string }>)
+  | ({ id: string; section: SurveySection; kind: 'scale'; text: string; options: readonly string[] } & InSpanish<{ text: string; options: readonly string[] }>);
 
 export const SURVEY_SECTIONS = ['Urinary', 'Bowel', 'Daily life'] as const;
 export type SurveySection = (typeof SURVEY_SECTIONS)[number];
+export const SURVEY_SECTIONS_ES: Record<SurveySection, string> = { Urinary: 'Vías urinarias', Bowel: 'Intestino', 'Daily life': 'Vida diaria' };
 
-const problem = (id: string, section: SurveySection, text: string): SurveyQuestion => ({ id, section, kind: 'scale', text, options: PROBLEM_SCALE });
-const yesNo = (id: string, section: SurveySection, text: string): SurveyQuestion => ({ id, section, kind: 'yes-no-other', text });
+const problem = (id: string, section: SurveySection, text: string, es: string): SurveyQuestion =>
+  ({ id, section, kind: 'scale', text, options: PROBLEM_SCALE, es: { text: es, options: PROBLEM_SCALE_ES } });
+const yesNo = (id: string, section: SurveySection, text: string, es: string): SurveyQuestion => ({ id, section, kind: 'yes-no-other', text, es: { text: es } });
 
 /**
  * The registry's patient-reported outcomes after prostate radiation therapy: a short set in the
- * manner of EPIC-26 (urinary and bowel symptoms, their effect on daily life), in our own words.
- * Every question refers to the last four weeks. Ids are stable: stored answers are keyed by them.
+ * manner of EPIC-26 (urinary and bowel symptoms, their effect on daily life), in our own words,
+ * in English and Spanish. Every question refers to the last four weeks. Ids are stable: stored
+ * answers are keyed by them.
  */
 export const PROSTOX_REGISTRY_SURVEY: readonly SurveyQuestion[] = [
-  { id: 'urineLeaks', section: 'Urinary', kind: 'scale', text: 'How often have you leaked urine?', options: FREQUENCY_SCALE },
-  yesNo('urinePads', 'Urinary', 'Have you used pads or other protection because of urine leaks?'),
-  problem('urineBurning', 'Urinary', 'How much of a problem has pain or burning when passing urine been?'),
-  problem('urineOften', 'Urinary', 'How much of a problem has needing to pass urine often, by day or by night, been?'),
-  yesNo('urineBlood', 'Urinary', 'Have you seen blood in your urine?'),
-  problem('bowelUrgency', 'Bowel', 'How much of a problem has a sudden, urgent need to open your bowels been?'),
-  problem('bowelOften', 'Bowel', 'How much of a problem have frequent bowel movements been?'),
-  problem('bowelPain', 'Bowel', 'How much of a problem has pain in your abdomen or back passage been?'),
-  yesNo('bowelBleeding', 'Bowel', 'Have you noticed bleeding from your back passage?'),
-  problem('dailyUrinary', 'Daily life', 'Overall, how much have urinary symptoms got in the way of your daily life?'),
-  problem('dailyBowel', 'Daily life', 'Overall, how much have bowel symptoms got in the way of your daily life?'),
-  yesNo('sawDoctor', 'Daily life', 'Have you seen a doctor or nurse about urinary or bowel problems since your treatment or your last survey?'),
+  {
+    id: 'urineLeaks', section: 'Urinary', kind: 'scale', text: 'How often have you leaked urine?', options: FREQUENCY_SCALE,
+    es: { text: '¿Con qué frecuencia ha tenido pérdidas de orina?', options: FREQUENCY_SCALE_ES },
+  },
+  yesNo('urinePads', 'Urinary', 'Have you used pads or other protection because of urine leaks?',
+    '¿Ha usado toallas u otra protección por pérdidas de orina?'),
+  problem('urineBurning', 'Urinary', 'How much of a problem has pain or burning when passing urine been?',
+    '¿Cuánto problema le ha causado el dolor o ardor al orinar?'),
+  problem('urineOften', 'Urinary', 'How much of a problem has needing to pass urine often, by day or by night, been?',
+    '¿Cuánto problema le ha causado tener que orinar con frecuencia, de día o de noche?'),
+  yesNo('urineBlood', 'Urinary', 'Have you seen blood in your urine?', '¿Ha visto sangre en la orina?'),
+  problem('bowelUrgency', 'Bowel', 'How much of a problem has a sudden, urgent need to open your bowels been?',
+    '¿Cuánto problema le ha causado una necesidad repentina y urgente de evacuar?'),
+  problem('bowelOften', 'Bowel', 'How much of a problem have frequent bowel movements been?',
+    '¿Cuánto problema le han causado las evacuaciones frecuentes?'),
+  problem('bowelPain', 'Bowel', 'How much of a problem has pain in your abdomen or back passage been?',
+    '¿Cuánto problema le ha causado el dolor en el abdomen o en el recto?'),
+  yesNo('bowelBleeding', 'Bowel', 'Have you noticed bleeding from your back passage?', '¿Ha notado sangrado por el recto?'),
+  problem('dailyUrinary', 'Daily life', 'Overall, how much have urinary symptoms got in the way of your daily life?',
+    'En general, ¿cuánto han afectado los síntomas urinarios su vida diaria?'),
+  problem('dailyBowel', 'Daily life', 'Overall, how much have bowel symptoms got in the way of your daily life?',
+    'En general, ¿cuánto han afectado los síntomas intestinales su vida diaria?'),
+  yesNo('sawDoctor', 'Daily life', 'Have you seen a doctor or nurse about urinary or bowel problems since your treatment or your last survey?',
+    '¿Ha consultado a un médico o a un enfermero por problemas urinarios o intestinales desde su tratamiento o su última encuesta?'),
 ];
 
 /** The longest comment the patient may add to an "Other" answer (or to a sample follow-up answer), and the longest question. */

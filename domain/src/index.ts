@@ -38,3 +38,4 @@ export * from './research';
 export * from './research-schemas';
 export type * from './research-views';
 export * from './patient-ordering-schemas';
+export * from './messages';

@@ -13,7 +13,8 @@ import {
   type ReferralSource,
 } from './patient-ordering';
 import { PATIENT_PHONE_PATTERN, patientDateOfBirthSchema, patientNameSchema } from './provider-schemas';
-import { emailSchema } from './schemas';
+import type { Language } from './messages';
+import { emailSchema, languageSchema } from './schemas';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 
@@ -101,6 +102,8 @@ export interface CreatePatientOrderBody {
   invitationToken: string | null;
   /** Started from /provider-clinic/{accountId}/{product}-through-mirakind. */
   mirakind: boolean;
+  /** The language the order page was in: stored with the patient, their emails are written in it. */
+  language: Language;
 }
 
 /** POST order/create: the order, waiting for payment. Eligibility is checked again on the server. */
@@ -110,6 +113,7 @@ export const createPatientOrderBody = Joi.object<CreatePatientOrderBody>({
   accountId: Joi.number().integer().positive().required().label('Treating provider'),
   invitationToken: invitationTokenSchema.allow(null).default(null),
   mirakind: Joi.boolean().default(false).label('MiraKind'),
+  language: languageSchema.default('en'),
 }).options(STRICT_KEYS).label('Request body');
 
 /** The order number and the token the ordering browser holds: the only way to act on an order without signing in. */

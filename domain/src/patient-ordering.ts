@@ -8,7 +8,8 @@
  * See docs/patient-ordering-api.md for the endpoints.
  */
 import { canOrderIn } from './catalogue';
-import { Portal, RADIATION_TREATMENTS, TestName, YesNoOther, type RadiationTreatment } from './enums';
+import { Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
+import type { InSpanish } from './messages';
 
 // ---------------------------------------------------------------------------------------------
 // Products and their eligibility questions
@@ -30,8 +31,11 @@ export const PROSTOX_CHOICE_TESTS: Record<ProstoxChoice, readonly TestName[]> = 
   both: [TestName.ProstoxUltra, TestName.ProstoxCfrt],
 };
 
-/** A question answered Yes, No or Other; answers outside `eligible` stop the order with the reason and what to do instead. */
-export interface YesNoQuestion {
+/**
+ * A question answered Yes, No or Other; answers outside `eligible` stop the order with the reason
+ * and what to do instead. `es` holds the same words in Spanish (the page shows one or the other).
+ */
+export interface YesNoQuestion extends InSpanish<{ text: string; hint?: string; ineligibleReason: string; guidance: string }> {
   id: string;
   kind: 'yes-no-other';
   text: string;
@@ -43,42 +47,78 @@ export interface YesNoQuestion {
 }
 
 /** A question answered by choosing one option; every option is eligible (the choice decides what is ordered). */
-export interface ChoiceQuestion {
+export interface ChoiceQuestion extends InSpanish<{ text: string; hint?: string }> {
   id: string;
   kind: 'choice';
   text: string;
   hint?: string;
-  options: readonly { value: string; label: string; hint?: string }[];
+  options: readonly ChoiceOption[];
 }
+
+/** One option of a choice question; `value` is what is stored, `label` and `hint` what is shown (in English, `es` in Spanish). */
+export interface ChoiceOption extends InSpanish<{ label: string; hint?: string }> { value: string; label: string; hint?: string }
 
 export type EligibilityQuestion = YesNoQuestion | ChoiceQuestion;
 
 const TALK_TO_DOCTOR = 'Talk to your doctor about whether a test is right for you; your clinic can also order it for you.';
+const TALK_TO_DOCTOR_ES = 'Hable con su médico sobre si una prueba es adecuada para usted; su clínica también puede pedirla por usted.';
 
 const ADULT: YesNoQuestion = {
   id: 'adult', kind: 'yes-no-other', text: 'Are you 18 years of age or older?', eligible: [YesNoOther.Yes],
   ineligibleReason: 'Patients must be 18 or older to order a test themselves.',
   guidance: 'A parent or guardian can ask the treating clinic to order the test.',
+  es: {
+    text: '¿Tiene 18 años o más?',
+    ineligibleReason: 'Los pacientes deben tener 18 años o más para pedir una prueba por su cuenta.',
+    guidance: 'Un padre, una madre o un tutor puede pedir a la clínica que ordene la prueba.',
+  },
 };
 const US_RESIDENT: YesNoQuestion = {
   id: 'usResident', kind: 'yes-no-other', text: 'Do you live in the United States, where the kit can be shipped to you?', eligible: [YesNoOther.Yes],
   ineligibleReason: 'Test kits ordered by patients are shipped only to addresses in the United States.',
   guidance: 'Patients outside the United States can ask their clinic to order the test through the Clinical Portal.',
+  es: {
+    text: '¿Vive en los Estados Unidos, donde se le puede enviar el kit?',
+    ineligibleReason: 'Los kits que piden los pacientes se envían solo a direcciones en los Estados Unidos.',
+    guidance: 'Los pacientes fuera de los Estados Unidos pueden pedir a su clínica que ordene la prueba por el Portal Clínico.',
+  },
 };
 const RADIATION_PLANNED: YesNoQuestion = {
   id: 'radiationPlanned', kind: 'yes-no-other', text: 'Is radiation therapy planned or being considered for your treatment?',
   hint: 'Answer Other if you are not sure yet.', eligible: [YesNoOther.Yes, YesNoOther.Other],
   ineligibleReason: 'The test predicts the risk of side effects from radiation therapy, so it helps only when radiation is part of the plan.',
   guidance: TALK_TO_DOCTOR,
+  es: {
+    text: '¿Está planeada o en consideración la radioterapia como parte de su tratamiento?',
+    hint: 'Responda Otro si todavía no está seguro.',
+    ineligibleReason: 'La prueba predice el riesgo de efectos secundarios de la radioterapia, así que solo ayuda cuando la radioterapia es parte del plan.',
+    guidance: TALK_TO_DOCTOR_ES,
+  },
 };
 const RADIATION_FINISHED: YesNoQuestion = {
   id: 'radiationFinished', kind: 'yes-no-other', text: 'Have you already completed your course of radiation therapy?', eligible: [YesNoOther.No, YesNoOther.Other],
   ineligibleReason: 'The test is meant to inform treatment before or early in radiation therapy.',
   guidance: 'If you have side effects after radiation therapy, talk to your doctor about follow-up care.',
+  es: {
+    text: '¿Ya terminó su tratamiento de radioterapia?',
+    ineligibleReason: 'La prueba sirve para orientar el tratamiento antes o al principio de la radioterapia.',
+    guidance: 'Si tiene efectos secundarios después de la radioterapia, hable con su médico sobre la atención de seguimiento.',
+  },
+};
+/** The radiation treatment types in Spanish; the option still shows the spec's English name beside them. */
+const RADIATION_TREATMENT_ES: Record<RadiationTreatment, string> = {
+  [RadiationTreatment.Protons]: 'Protones',
+  [RadiationTreatment.Photons]: 'Fotones',
+  [RadiationTreatment.BrachytherapyLdr]: 'Braquiterapia de baja tasa de dosis',
+  [RadiationTreatment.BrachytherapyHdr]: 'Braquiterapia de alta tasa de dosis',
 };
 const RADIATION_TYPE: ChoiceQuestion = {
   id: 'radiationType', kind: 'choice', text: 'Which type of radiation therapy is planned?',
-  options: [...RADIATION_TREATMENTS.map((t: RadiationTreatment) => ({ value: t, label: t })), { value: 'Not sure', label: 'Not sure yet' }],
+  options: [
+    ...RADIATION_TREATMENTS.map((t) => ({ value: t, label: t, es: { label: `${RADIATION_TREATMENT_ES[t]} (${t})` } })),
+    { value: 'Not sure', label: 'Not sure yet', es: { label: 'Todavía no lo sé' } },
+  ],
+  es: { text: '¿Qué tipo de radioterapia está planeada?' },
 };
 
 /** The eligibility questions of each product, in the order they are asked. */
@@ -89,6 +129,11 @@ export const ELIGIBILITY_QUESTIONS: Record<PatientProduct, readonly EligibilityQ
       id: 'diagnosis', kind: 'yes-no-other', text: 'Have you been diagnosed with prostate cancer?', eligible: [YesNoOther.Yes],
       ineligibleReason: 'PROSTOX predicts side effects of radiation therapy for prostate cancer, so it needs a prostate cancer diagnosis.',
       guidance: TALK_TO_DOCTOR,
+      es: {
+        text: '¿Le han diagnosticado cáncer de próstata?',
+        ineligibleReason: 'PROSTOX predice los efectos secundarios de la radioterapia para el cáncer de próstata, así que requiere un diagnóstico de cáncer de próstata.',
+        guidance: TALK_TO_DOCTOR_ES,
+      },
     },
     RADIATION_PLANNED,
     RADIATION_FINISHED,
@@ -97,10 +142,14 @@ export const ELIGIBILITY_QUESTIONS: Record<PatientProduct, readonly EligibilityQ
       id: 'treatmentOption', kind: 'choice', text: 'Which radiation therapy schedule is being considered?',
       hint: 'If both are being considered, both tests are run on one sample.',
       options: [
-        { value: 'ultra', label: 'PROSTOX ultra', hint: 'fewer than 7 sessions over 1-2 weeks (SBRT)' },
-        { value: 'cfrt', label: 'PROSTOX CFRT', hint: '35 or more sessions over 8-10 weeks (MHFRT and CFRT)' },
-        { value: 'both', label: 'Both', hint: 'my doctor and I are choosing between them' },
+        { value: 'ultra', label: 'PROSTOX ultra', hint: 'fewer than 7 sessions over 1-2 weeks (SBRT)', es: { label: 'PROSTOX ultra', hint: 'menos de 7 sesiones en 1-2 semanas (SBRT)' } },
+        { value: 'cfrt', label: 'PROSTOX CFRT', hint: '35 or more sessions over 8-10 weeks (MHFRT and CFRT)', es: { label: 'PROSTOX CFRT', hint: '35 sesiones o más en 8-10 semanas (MHFRT y CFRT)' } },
+        { value: 'both', label: 'Both', hint: 'my doctor and I are choosing between them', es: { label: 'Ambas', hint: 'mi médico y yo estamos eligiendo entre las dos' } },
       ],
+      es: {
+        text: '¿Qué plan de radioterapia se está considerando?',
+        hint: 'Si se consideran los dos, ambas pruebas se hacen con una sola muestra.',
+      },
     },
     US_RESIDENT,
   ],
@@ -110,11 +159,21 @@ export const ELIGIBILITY_QUESTIONS: Record<PatientProduct, readonly EligibilityQ
       id: 'priorKrasTest', kind: 'yes-no-other', text: 'Have you had the KRAS-variant test before?', eligible: [YesNoOther.No, YesNoOther.Other],
       ineligibleReason: 'The KRAS-variant is inherited and does not change over a lifetime, so a second test gives the same result.',
       guidance: 'Ask the clinic that ordered your first test for a copy of the result.',
+      es: {
+        text: '¿Se ha hecho antes la prueba de la variante KRAS?',
+        ineligibleReason: 'La variante KRAS es hereditaria y no cambia a lo largo de la vida, así que una segunda prueba da el mismo resultado.',
+        guidance: 'Pida a la clínica que ordenó su primera prueba una copia del resultado.',
+      },
     },
     {
       id: 'cancerHistory', kind: 'yes-no-other', text: 'Have you or a close relative been diagnosed with cancer?',
       hint: 'Every answer is eligible; it helps the lab and your doctor read the result.', eligible: [YesNoOther.Yes, YesNoOther.No, YesNoOther.Other],
       ineligibleReason: '', guidance: '',
+      es: {
+        text: '¿Le han diagnosticado cáncer a usted o a un familiar cercano?',
+        hint: 'Cualquier respuesta es válida; ayuda al laboratorio y a su médico a interpretar el resultado.',
+        ineligibleReason: '', guidance: '',
+      },
     },
     US_RESIDENT,
   ],
@@ -124,6 +183,11 @@ export const ELIGIBILITY_QUESTIONS: Record<PatientProduct, readonly EligibilityQ
       id: 'diagnosis', kind: 'yes-no-other', text: 'Have you been diagnosed with cancer?', eligible: [YesNoOther.Yes],
       ineligibleReason: 'PREVIOTOX predicts side effects of radiation therapy for cancer, so it needs a cancer diagnosis.',
       guidance: TALK_TO_DOCTOR,
+      es: {
+        text: '¿Le han diagnosticado cáncer?',
+        ineligibleReason: 'PREVIOTOX predice los efectos secundarios de la radioterapia para el cáncer, así que requiere un diagnóstico de cáncer.',
+        guidance: TALK_TO_DOCTOR_ES,
+      },
     },
     RADIATION_PLANNED,
     RADIATION_FINISHED,
@@ -175,6 +239,17 @@ export function assessEligibility(product: PatientProduct, answers: EligibilityA
 
 export const REFERRAL_SOURCES = ['My doctor or clinic', 'Another patient', 'Family or friend', 'Internet search', 'Social media', 'Patient support group', 'News or article', 'Other'] as const;
 export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
+/** The referral sources in Spanish (the stored value stays the English one). */
+export const REFERRAL_SOURCES_ES: Record<ReferralSource, string> = {
+  'My doctor or clinic': 'Mi médico o mi clínica',
+  'Another patient': 'Otro paciente',
+  'Family or friend': 'Un familiar o un amigo',
+  'Internet search': 'Una búsqueda en internet',
+  'Social media': 'Redes sociales',
+  'Patient support group': 'Un grupo de apoyo para pacientes',
+  'News or article': 'Noticias o un artículo',
+  Other: 'Otro',
+};
 export const REFERRAL_OTHER_MAX_LENGTH = 200;
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@
  */
 import Joi from 'joi';
 import { EMAIL_MAX_LENGTH } from './constants';
+import type { Language } from './messages';
+import { languageSchema } from './schemas';
 
 /** A result link token: 32 random bytes, hex (64 characters). */
 export const RESULT_LINK_TOKEN_HEX_LENGTH = 64;
@@ -68,6 +70,13 @@ export const verifyPatientBody = Joi.object<VerifyPatientBody>({
 
 /** POST log-view-result: the page shows the result (once per view). */
 export const logViewResultBody = Joi.object<ResultLinkBody>(linkKeys).options(STRICT_KEYS).label('Request body');
+
+export interface SetLanguageBody extends ResultLinkBody { language: Language }
+/** POST set-language: the verified patient chose the language of their pages and emails. */
+export const setLanguageBody = Joi.object<SetLanguageBody>({
+  ...linkKeys,
+  language: languageSchema.required(),
+}).options(STRICT_KEYS).label('Request body');
 
 /** The contact details a verified patient may change. */
 export const DEMOGRAPHIC_FIELDS = ['email', 'phone', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode'] as const;

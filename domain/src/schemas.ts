@@ -6,6 +6,7 @@
 import Joi from 'joi';
 import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, PASSWORD_MIN_LENGTH, RESET_TOKEN_HEX_LENGTH } from './constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MUST_CONTAIN } from './passwords';
+import { LANGUAGES } from './messages';
 
 /** The portals a person signs in to (patients never sign in with a password). */
 export const SIGN_IN_PORTALS = ['admin', 'provider', 'research', 'lab'] as const;
@@ -20,6 +21,10 @@ const STRICT_KEYS = { allowUnknown: false } as const;
  * at most 254 characters, a domain of two or more labels; top-level domains are not checked
  * against a list, so lab-internal and test domains (.local, .test) work.
  */
+/** The language of a patient's pages and emails (en, es). */
+export const languageSchema = Joi.string().valid(...LANGUAGES).label('Language')
+  .messages({ 'any.only': `{#label} must be one of ${LANGUAGES.join(', ')}` });
+
 export const emailSchema = Joi.string()
   .trim()
   .lowercase()

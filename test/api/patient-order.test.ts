@@ -249,6 +249,23 @@ describe('patient ordering', function () {
     expect(mail.text).to.include('Payment: Insurance (Aetna). Nothing was charged');
   });
 
+  it('Spanish: an order placed in Spanish keeps the patient\'s language, and the receipt is written in it', async () => {
+    const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, product: 'kras', language: 'es' });
+    const row = await m().Order.findByPk(order.orderId);
+    expect((await m().Patient.findByPk(row!.patientId))!.preferredLanguage).to.equal('es');
+    const plan = await m().InsurancePlan.findOne({ where: { name: 'Aetna' } });
+    await choosePayment(patient, order.key, PaymentMethod.Insurance, { insurancePlanId: plan!.id, insuranceMemberId: 'AET-5678' });
+    const [mail] = await waitForMail(order.patient.email);
+    expect(mail.subject).to.match(new RegExp(`^Su pedido de .+ ${order.orderNumber}: confirmación y recibo$`));
+    expect(mail.text).to.include(`Hola, ${order.patient.firstName}:`);
+    expect(mail.text).to.include('Pago: seguro médico (Insurance, Aetna). No se cobró nada');
+    expect(mail.text).to.include('Prueba: KRAS');
+    const bad = await patient.post('/api/order/create', {
+      product: 'kras', answers: eligibleAnswers('kras'), patient: orderingPatient(), accountId: clinic.accountId, invitationToken: null, mirakind: false, language: 'fr',
+    }).expect(400);
+    expect(bad.body.error.fields[0].field).to.equal('language');
+  });
+
   describe('cancellation', () => {
     it('refunds a paid order through Stripe: Refunded, the kit Discarded, the shipment Cancelled, the patient told', async () => {
       const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId });

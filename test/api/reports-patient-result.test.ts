@@ -1,7 +1,8 @@
 /**
  * The patient's result link: greeting before verification, date-of-birth check, lockout after ten
  * wrong answers and its reset by a provider's re-send, the per-address throttle, view logging,
- * contact updates and the PDF download. The link comes from the patient's email in the catcher.
+ * contact updates, the language switch (stored with the patient, their emails follow it) and the
+ * PDF download. The link comes from the patient's email in the catcher.
  */
 import { expect } from 'chai';
 import { RESULT_LINK_MAX_DOB_FAILURES, resultInterpretation } from '@platform/domain';
@@ -209,6 +210,31 @@ describe('patient result link (API)', function () {
     expect(audit!.actorKind).to.equal('patient');
     expect((audit!.details as { fields: string[] }).fields).to.have.members(['email', 'phone', 'addressLine1', 'city', 'state', 'postalCode']);
     expect(JSON.stringify(audit!.details)).to.not.include('Elm');
+  });
+
+  it('set-language stores a verified patient\'s choice (audited); the re-sent result email is then in Spanish', async () => {
+    const { fixture, link } = await delivered({ withReport: false });
+    const [first] = await waitForMail(fixture.patient.email!);
+    expect(first.subject).to.match(/test result is ready$/);
+    const stranger = await newSession(t.app, ip());
+    await stranger.post(`${base}/set-language`, { barcode: link!.barcode, token: link!.token, language: 'es' }).expect(403);
+    const s = await verified(link!);
+    const bad = await s.post(`${base}/set-language`, { barcode: link!.barcode, token: link!.token, language: 'fr' }).expect(400);
+    expect(bad.body.error.fields[0].field).to.equal('language');
+    expect((await t.ctx.db.models.Patient.findByPk(fixture.patientId))!.preferredLanguage).to.equal('en');
+
+    const ok = await s.post(`${base}/set-language`, { barcode: link!.barcode, token: link!.token, language: 'es' }).expect(200);
+    expect(ok.body).to.deep.equal({ language: 'es' });
+    expect((await t.ctx.db.models.Patient.findByPk(fixture.patientId))!.preferredLanguage).to.equal('es');
+    const audit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'patient.language_changed', entityKind: 'patient', entityId: String(fixture.patientId) } });
+    expect(audit!.actorKind).to.equal('patient');
+
+    const provider = await signInAs(t.app, clinic.email);
+    await provider.post(`/api/provider-clinic/${clinic.account.id}/patient/send-result-email`, { sampleId: fixture.sampleId }).expect(202);
+    const mails = await waitForMail(fixture.patient.email!, 2);
+    expect(mails[1].subject).to.match(/^Su resultado de la prueba de .+ está listo$/);
+    expect(mails[1].text).to.include('Para verlo, abra este enlace. Para proteger su privacidad, primero le pediremos su fecha de nacimiento:');
+    expect(resultLinkIn(mails[1].text).barcode).to.equal(link!.barcode);
   });
 
   it('the verified patient downloads the lab report PDF (audited); others cannot', async () => {

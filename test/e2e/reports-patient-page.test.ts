@@ -1,7 +1,8 @@
 /**
  * The patient's result page in a real browser on a phone: the emailed link (read from the
  * catcher), a wrong then the right date of birth, the result, the report download, the contact
- * details, the view log, and a locked link.
+ * details, the view log, and a locked link; a patient whose language is Spanish, in a Spanish
+ * browser: the email, the date-of-birth check and the result in Spanish, then switched to English.
  */
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { axeViolations, browserSuite, collectPageErrors, screenshot, USER_AGENTS
 import { testConfig } from '../support/server';
 import { until } from '../support/wait';
 import { createClinic, deliveredResult, pdfText, releaseCorrection, runJob, type Clinic } from '../support/fixtures/reports';
+import { waitForMail } from '../support/mail';
 
 describe('patient result page (browser, phone)', function () {
   this.timeout(90_000);
@@ -81,6 +83,41 @@ describe('patient result page (browser, phone)', function () {
     const patient = await ctx.db.models.Patient.findByPk(fixture.patientId);
     expect(patient!.phone).to.equal('(555) 010-0142');
     expect(patient!.city).to.equal('Springfield');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('in Spanish: the email, the date-of-birth check and the result in a Spanish browser; the switch goes back to English', async () => {
+    const { fixture, link } = await deliveredResult(ctx, {
+      accountId: clinic.account.id, physicianId: clinic.physician.id, value: 'High Risk', preferredLanguage: 'es',
+    });
+    const [mail] = await waitForMail(fixture.patient.email!);
+    expect(mail.subject).to.match(/^Su resultado de la prueba de .+ está listo$/);
+    expect(mail.text).to.include(`Hola, ${fixture.patient.firstName}:`);
+    expect(mail.text).to.include('primero le pediremos su fecha de nacimiento');
+
+    ({ page } = await suite.newPage({ userAgent: USER_AGENTS.iphoneSafari, viewport: VIEWPORTS.phone, isMobile: true, bypassCSP: true, locale: 'es-US' }));
+    errors = collectPageErrors(page);
+    await open(link!);
+    await page.getByRole('heading', { name: `Hola, ${fixture.patient.firstName} Q.` }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).to.equal('es');
+    await page.getByRole('textbox', { name: 'Mes' }).fill('08');
+    await page.getByRole('textbox', { name: 'Día' }).fill('19');
+    await page.getByRole('textbox', { name: 'Año' }).fill('1957');
+    await page.getByRole('button', { name: 'Ver mi resultado' }).click();
+    await page.getByRole('heading', { name: 'Su resultado' }).waitFor();
+    expect(await page.getByTestId('result-value').textContent()).to.equal('High Risk');
+    expect(await page.getByTestId('result-meaning').textContent()).to.match(/^Riesgo alto: /);
+    await page.getByText('Fecha del resultado: 10/20/2026').waitFor();
+    await page.getByRole('button', { name: 'Descargar informe (PDF)' }).waitFor();
+    await screenshot(page, 'patient-result-phone-spanish');
+    expect(await axeViolations(page)).to.deep.equal([]);
+
+    await page.getByRole('group', { name: 'Language / Idioma' }).getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Your result' }).waitFor();
+    await page.getByText('The patient has a high genetic risk', { exact: false }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).to.equal('en');
+    // The verified patient's switch is stored with them: their next emails are in English.
+    await until(async () => (await ctx.db.models.Patient.findByPk(fixture.patientId))!.preferredLanguage === 'en', { what: 'the language stored', timeoutMs: 10_000 });
     expect(errors).to.deep.equal([]);
   });
 

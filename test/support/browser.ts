@@ -134,6 +134,8 @@ export interface PageOptions {
   isMobile?: boolean;
   /** Needed to inject axe-core into pages served with the API's Content-Security-Policy. */
   bypassCSP?: boolean;
+  /** The browser's language (navigator.language); en-US when not given. */
+  locale?: string;
 }
 
 /** A page in a context of its own (own cookies and storage: a fresh person). */
@@ -145,7 +147,7 @@ export async function newPage(browser: Browser, options: PageOptions): Promise<{
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,
     bypassCSP: options.bypassCSP ?? false,
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
     timezoneId: 'America/New_York',
   });
   const page = await context.newPage();

@@ -58,6 +58,7 @@ export async function moveOrderOn(ctx: Ctx, transaction: Transaction, order: Ord
     const email = await queueEmail(ctx, transaction, {
       to: patient.email,
       ...patientOrderReceiptEmail({
+        language: patient.preferredLanguage,
         brand: ctx.config.brand,
         firstName: patient.firstName,
         orderNumber: order.orderNumber,

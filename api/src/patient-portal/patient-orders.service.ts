@@ -13,7 +13,7 @@ import {
   PaymentMethod, PaymentStatus, Portal, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
   type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InsurancePlanOption, type InvitationPrefill, type OrderingPatient,
   type PatientOrderKey, type PatientOrderSummary, type PatientProduct, type PaymentIntentAnswer, type PrpAccountOption, type SetPaymentBody,
-  type SetReferralSourceBody,
+  type SetReferralSourceBody, type Language,
 } from '@platform/domain';
 import {
   auditActor, conflict, gone, movePayment, NotFound, notFound, recordAudit, stripeClient, unprocessable, type Caller,
@@ -124,7 +124,7 @@ function newPatientOrderNumber(): string {
 const CONTACT_FIELDS = ['email', 'phone', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode'] as const;
 
 /** The patient in the account with the same name (any case) and date of birth, their contact and address brought up to date; or a new one. */
-async function findOrCreatePatient(ctx: Pick<Ctx, 'db'>, transaction: Transaction, accountId: number, p: OrderingPatient, caller: Caller) {
+async function findOrCreatePatient(ctx: Pick<Ctx, 'db'>, transaction: Transaction, accountId: number, p: OrderingPatient, language: Language, caller: Caller) {
   const m = ctx.db.models;
   const { sequelize } = ctx.db;
   const existing = await m.Patient.findOne({
@@ -141,16 +141,18 @@ async function findOrCreatePatient(ctx: Pick<Ctx, 'db'>, transaction: Transactio
     transaction,
   });
   const details = { email: p.email, phone: p.phone, addressLine1: p.addressLine1, addressLine2: p.addressLine2, city: p.city, state: p.state, postalCode: p.postalCode };
+  const preferredLanguage = language;
   if (!existing) {
     const patient = await m.Patient.create(
-      { accountId, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, sex: null, country: 'US', medicalRecordNumber: null, ...details },
+      { accountId, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, sex: null, country: 'US', medicalRecordNumber: null, preferredLanguage, ...details },
       { transaction },
     );
     return { patient, created: true, changed: [] as string[] };
   }
   // The patient's own latest address is where the kit goes; which fields changed is audited (never their values).
-  const changed = CONTACT_FIELDS.filter((f) => (existing[f] ?? null) !== (details[f] ?? null));
-  if (changed.length) await existing.update({ ...details, country: 'US' }, { transaction });
+  const changed: string[] = CONTACT_FIELDS.filter((f) => (existing[f] ?? null) !== (details[f] ?? null));
+  if (existing.preferredLanguage !== preferredLanguage) changed.push('preferredLanguage');
+  if (changed.length) await existing.update({ ...details, country: 'US', preferredLanguage }, { transaction });
   await recordAudit(ctx.db, { ...auditActor(caller), action: 'patient.details_updated', entityKind: 'patient', entityId: existing.id, details: { accountId, changed } }, transaction);
   return { patient: existing, created: false, changed };
 }
@@ -180,7 +182,7 @@ export async function createPatientOrder(ctx: Ctx, caller: Caller, body: CreateP
             { field: 'invitationToken', message: 'The invitation names another test or treating provider' },
           ]);
         }
-        const { patient, created } = await findOrCreatePatient(ctx, transaction, account.id, body.patient, caller);
+        const { patient, created } = await findOrCreatePatient(ctx, transaction, account.id, body.patient, body.language, caller);
         const orderToken = randomBytes(32).toString('hex');
         const order = await m.Order.create(
           {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import type { PatientInvitation } from '@platform/db';
 import {
-  fullName, InvitationStatus, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_NAMES, type CreateInvitationBody, type PaginationQuery,
+  DEFAULT_LANGUAGE, fullName, InvitationStatus, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_NAMES, type CreateInvitationBody, type PaginationQuery,
   type PatientInvitationRow, type UpdateInvitationBody,
 } from '@platform/domain';
 import { auditActor, conflict, notFound, patientInvitationEmail, queueEmail, recordAudit } from '@platform/server';
@@ -59,9 +59,12 @@ async function send(ctx: Ctx, caller: AccountCaller, invitation: PatientInvitati
     { transaction },
   );
   const account = await ctx.db.models.Account.findByPk(caller.accountId, { transaction });
+  // A patient already known writes in their language; a new one gets English until they choose on the order page.
+  const patient = invitation.patientId ? await ctx.db.models.Patient.findByPk(invitation.patientId, { attributes: ['preferredLanguage'], transaction }) : null;
   const email = await queueEmail(ctx, transaction, {
     to: invitation.email,
     ...patientInvitationEmail({
+      language: patient?.preferredLanguage ?? DEFAULT_LANGUAGE,
       brand: ctx.config.brand, firstName: invitation.firstName, accountName: account?.name ?? '', productName: PATIENT_PRODUCT_NAMES[invitation.product],
       link: invitationLink(ctx.config.publicUrl, invitation.product, token),
     }),

@@ -90,7 +90,8 @@ export async function cancelPatientOrder(ctx: Ctx, caller: AccountCaller, orderI
       const email = await queueEmail(ctx, transaction, {
         to: patient.email,
         ...patientOrderCancelledEmail({
-          brand: ctx.config.brand, firstName: patient.firstName, orderNumber: order.orderNumber, accountName: order.account?.name ?? '', reason,
+          language: patient.preferredLanguage, brand: ctx.config.brand, firstName: patient.firstName, orderNumber: order.orderNumber,
+          accountName: order.account?.name ?? '', reason,
           refundCents: paid ? order.priceCents : null,
         }),
         ...(sample ? { entity: { kind: 'sample' as const, id: sample.id } } : {}),

@@ -7,7 +7,7 @@
 import type { Session, SessionData } from 'express-session';
 import {
   AuditActorKind, DEMOGRAPHIC_FIELDS, RESULT_LINK_MAX_DOB_FAILURES,
-  type DemographicField, type PatientResultGreeting, type PatientResultView, type UpdateDemographicInfoBody, type VerifyPatientBody,
+  type DemographicField, type PatientResultGreeting, type PatientResultView, type UpdateDemographicInfoBody, type VerifyPatientBody, type Language, type SetLanguageBody,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { AppContext } from '../context';
@@ -210,6 +210,23 @@ export async function updateDemographicInfo(
     return row;
   });
   return { contact: contactOf(patient) };
+}
+
+/** POST set-language: the verified patient switched language on their result page; their emails follow it (audited). */
+export async function setPreferredLanguage(ctx: Ctx, body: SetLanguageBody, session: RequestSession, caller: Caller): Promise<{ language: Language }> {
+  const { link, sample } = await verifiedLink(ctx, body.barcode, body.token, session);
+  await ctx.db.sequelize.transaction(async (transaction) => {
+    const row = await ctx.db.models.Patient.findByPk(sample.patientId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!row) throw linkNotFound();
+    if (row.preferredLanguage === body.language) return;
+    await row.update({ preferredLanguage: body.language }, { transaction });
+    await recordAudit(
+      ctx.db,
+      { ...patientAudit(link, sample, caller, 'patient.language_changed', { language: body.language, sampleId: sample.id }), entityKind: 'patient', entityId: row.id },
+      transaction,
+    );
+  });
+  return { language: body.language };
 }
 
 /** GET report.pdf: the latest lab report of the verified link's sample, audited. */

@@ -5,6 +5,7 @@
  *   POST /reports/patient-result/verify-patient               { barcode, token, dateOfBirth }
  *   POST /reports/patient-result/log-view-result              { barcode, token }
  *   POST /reports/patient-result/update-demographic-info      { barcode, token, email?, phone?, … }
+ *   POST /reports/patient-result/set-language                 { barcode, token, language: 'en' | 'es' }
  *   GET  /reports/patient-result/:barcode/report.pdf?token=…  the current lab report
  * - the provider:
  *   GET  /metabase/samples/:sampleId/reports/download         the current lab report, audited
@@ -13,14 +14,14 @@
  */
 import { Router, type Request, type Response } from 'express';
 import {
-  logViewResultBody, sendResultEmailBody, updateDemographicInfoBody, verifyPatientBody,
-  type ResultLinkBody, type SendResultEmailBody, type UpdateDemographicInfoBody, type VerifyPatientBody,
+  logViewResultBody, sendResultEmailBody, setLanguageBody, updateDemographicInfoBody, verifyPatientBody,
+  type ResultLinkBody, type SendResultEmailBody, type SetLanguageBody, type UpdateDemographicInfoBody, type VerifyPatientBody,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
 import { validateBody } from '../http/validate';
 import {
-  LINK_NOT_FOUND_MESSAGE, logResultView, openResultLink, patientReportPdf, updateDemographicInfo, verifyPatient,
+  LINK_NOT_FOUND_MESSAGE, logResultView, openResultLink, patientReportPdf, setPreferredLanguage, updateDemographicInfo, verifyPatient,
 } from './patient-result.service';
 import { providerReportDownload, resendResultEmail } from './provider-result.service';
 import { createResultVerifyThrottle } from './result-verify-throttle';
@@ -76,6 +77,10 @@ export function reportsRouter(ctx: AppContext): Router {
 
   router.post('/reports/patient-result/update-demographic-info', resultLink, validateBody(updateDemographicInfoBody), async (req, res) => {
     res.json(await updateDemographicInfo(ctx, req.body as UpdateDemographicInfoBody, req.session, callerOf(req, res)));
+  });
+
+  router.post('/reports/patient-result/set-language', resultLink, validateBody(setLanguageBody), async (req, res) => {
+    res.json(await setPreferredLanguage(ctx, req.body as SetLanguageBody, req.session, callerOf(req, res)));
   });
 
   router.get('/reports/patient-result/:barcode/report.pdf', resultLink, async (req, res) => {

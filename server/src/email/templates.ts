@@ -1,10 +1,14 @@
 /**
  * Every email the platform writes, in one place: each template gives the subject and text of one
- * kind of email and its name in the email log. None carries a result or a date of birth.
+ * kind of email and its name in the email log. None carries a result or a date of birth. The
+ * patient's emails are written in the patient's preferred language from the domain's message
+ * catalogues (./messages); the provider, staff and campaign emails are in English.
  */
 import {
-  EmailCampaign, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type PaymentMethod as PaymentMethodT,
+  EmailCampaign, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
+  type PaymentMethod as PaymentMethodT,
 } from '@platform/domain';
+import { emailText, type EmailText } from './messages';
 
 export interface EmailContent {
   template: string;
@@ -114,52 +118,61 @@ export function resultReadyProviderEmail(args: {
   };
 }
 
+/** The first line of a patient's email, in their language. */
+function patientGreeting(t: EmailText, firstName: string | null): string {
+  return firstName ? t('greeting', { firstName }) : t('greetingNoName');
+}
+
+/** What each patient email is written in: the patient's preferred language. */
+interface InLanguage { language: Language }
+
 /** To the patient: that a result is ready and the link (the page asks for the date of birth first). */
-export function resultReadyPatientEmail(args: { brand: string; firstName: string | null; testNames: string[]; corrected: boolean; url: string }): EmailContent {
+export function resultReadyPatientEmail(args: InLanguage & { brand: string; firstName: string | null; testNames: string[]; corrected: boolean; url: string }): EmailContent {
   const { brand } = args;
-  const tests = args.testNames.length ? args.testNames.join(' and ') : 'test';
+  const t = emailText(args.language);
+  const tests = args.testNames.length
+    ? t('resultReady.testsPhrase', { names: args.testNames.join(t('resultReady.testsJoin')) })
+    : t('resultReady.testFallback');
   return {
     template: EMAIL_TEMPLATES.resultReadyPatient,
-    subject: args.corrected ? `Your corrected ${brand} test result is ready` : `Your ${brand} test result is ready`,
+    subject: t(args.corrected ? 'resultReady.subjectCorrected' : 'resultReady.subject', { brand }),
     text: [
-      greeting(args.firstName),
+      patientGreeting(t, args.firstName),
       '',
-      args.corrected
-        ? `An updated (corrected) result of your ${tests} from the ${brand} laboratory is ready.`
-        : `The result of your ${tests} from the ${brand} laboratory is ready.`,
+      t(args.corrected ? 'resultReady.bodyCorrected' : 'resultReady.body', { tests, brand }),
       '',
-      'To see it, open this link. To protect your privacy we will ask for your date of birth first:',
+      t('resultReady.open'),
       args.url,
       '',
-      'This link is for you only: please do not forward this email. If you did not expect it, contact your doctor\'s office.',
-      'Your doctor has also been told that your result is ready.',
+      t('resultReady.forYouOnly'),
+      t('resultReady.doctorTold'),
     ].join('\n'),
   };
 }
 
 /** To a PROSTOX patient, at 3, 6 and 12 months: the registry survey's single-use link (no result, no answer). */
-export function registrySurveyEmail(args: { brand: string; firstName: string | null; months: number; url: string; reminder: boolean; validDays: number }): EmailContent {
+export function registrySurveyEmail(args: InLanguage & { brand: string; firstName: string | null; months: number; url: string; reminder: boolean; validDays: number }): EmailContent {
+  const t = emailText(args.language);
+  const { brand, months } = args;
   return {
     template: EMAIL_TEMPLATES.registrySurvey,
-    subject: args.reminder ? `Reminder: your ${args.months}-month ${args.brand} follow-up survey` : `Your ${args.months}-month ${args.brand} follow-up survey`,
+    subject: t(args.reminder ? 'registrySurvey.subjectReminder' : 'registrySurvey.subject', { brand, months }),
     text: [
-      greeting(args.firstName),
+      patientGreeting(t, args.firstName),
       '',
-      args.reminder
-        ? `A couple of weeks ago we asked how you have been since your ${args.brand} test. If you have a few minutes, we would still like to hear from you.`
-        : `It has been about ${args.months} months since your ${args.brand} test result. As part of the ${args.brand} registry, we would like to know how you have been.`,
-      'The survey asks about urinary and bowel symptoms and how they affect your daily life. It takes about five minutes.',
+      t(args.reminder ? 'registrySurvey.bodyReminder' : 'registrySurvey.body', { brand, months }),
+      t('registrySurvey.about'),
       '',
-      `Open this link to answer (it works once, within ${args.validDays} days):`,
+      t('registrySurvey.open', { days: args.validDays }),
       args.url,
       '',
-      'Taking part is voluntary. If you did not expect this email, contact your doctor\'s office.',
+      t('registrySurvey.voluntary'),
     ].join('\n'),
   };
 }
 
 /** What a patient order's receipt says: the order, its tests, what was paid and how (no date of birth, no answers). */
-export interface PatientOrderReceiptArgs {
+export interface PatientOrderReceiptArgs extends InLanguage {
   brand: string;
   firstName: string | null;
   orderNumber: string;
@@ -173,94 +186,103 @@ export interface PatientOrderReceiptArgs {
   completeUrl: string;
 }
 
-function paymentLines(a: PatientOrderReceiptArgs): string[] {
+function paymentLines(t: EmailText, a: PatientOrderReceiptArgs): string[] {
   if (a.paymentMethod === PaymentMethod.Insurance) {
-    return [`Payment: Insurance${a.insurancePlanName ? ` (${a.insurancePlanName})` : ''}. Nothing was charged: the laboratory bills your plan.`];
+    return [a.insurancePlanName ? t('receipt.insuranceWithPlan', { plan: a.insurancePlanName }) : t('receipt.insurance')];
   }
-  const how = a.paymentMethod === PaymentMethod.FinancialAssistance ? 'Financial Assistance price' : 'Self-Pay';
-  const lines = [a.priceCents > 0 ? `Amount paid: ${formatUsd(a.priceCents)} (${how}, paid by card)` : `Amount paid: ${formatUsd(0)} (${how}: nothing to pay)`];
-  if (a.donationCents) {
-    lines.push(`Of this price, ${formatUsd(a.donationCents)} (20%) is a tax-deductible donation to the MiraKind non-profit. Keep this email as your receipt for it.`);
-  }
+  const how = t(a.paymentMethod === PaymentMethod.FinancialAssistance ? 'receipt.howAssistance' : 'receipt.howSelfPay');
+  const lines = [a.priceCents > 0 ? t('receipt.paidByCard', { amount: formatUsd(a.priceCents), how }) : t('receipt.nothingToPay', { amount: formatUsd(0), how })];
+  if (a.donationCents) lines.push(t('receipt.donation', { amount: formatUsd(a.donationCents) }));
   return lines;
 }
 
 /** To the patient once the order moved on (paid, or nothing to charge): the confirmation and the receipt. */
 export function patientOrderReceiptEmail(a: PatientOrderReceiptArgs): EmailContent {
+  const t = emailText(a.language);
+  const account = a.accountName;
   return {
     template: EMAIL_TEMPLATES.patientOrderReceipt,
-    subject: `Your ${a.brand} order ${a.orderNumber}: confirmation and receipt`,
+    subject: t('receipt.subject', { brand: a.brand, orderNumber: a.orderNumber }),
     text: [
-      greeting(a.firstName),
+      patientGreeting(t, a.firstName),
       '',
-      `Thank you for your order. This email is your confirmation and receipt.`,
+      t('receipt.thanks'),
       '',
-      `Order number: ${a.orderNumber}`,
-      `Test: ${a.testNames.join(' and ')}`,
-      `Treating provider: ${a.accountName}`,
-      ...paymentLines(a),
+      t('receipt.orderNumber', { orderNumber: a.orderNumber }),
+      t('receipt.test', { tests: a.testNames.join(t('receipt.testsJoin')) }),
+      t('receipt.treatingProvider', { account }),
+      ...paymentLines(t, a),
       '',
-      'What happens next:',
-      `1. A physician at ${a.accountName} reviews your order and signs it off.`,
-      '2. We then ship a sample collection kit to your address, with instructions and a prepaid return label.',
-      '3. Once the laboratory has your sample, your result is ready in about two to three weeks; we email you a private link to it.',
+      t('receipt.nextTitle'),
+      t('receipt.next1', { account }),
+      t('receipt.next2'),
+      t('receipt.next3'),
       '',
-      `Your order: ${a.completeUrl}`,
-      'If you have a question, reply to this email and mention your order number.',
+      t('receipt.yourOrder', { url: a.completeUrl }),
+      t('receipt.question'),
     ].join('\n'),
   };
 }
 
+/** Who asked a question about a sample: the lab, or the clinic (by name when known). */
+export type SampleQuestionAsker = { kind: 'lab' } | { kind: 'clinic'; clinicName: string | null };
+
 /** To a patient: the lab or their clinic has a question about their sample; the single-use link to answer it (the question is on the page, not in the email). */
-export function sampleFollowUpQuestionEmail(args: { brand: string; firstName: string | null; askedBy: string; url: string; reminder: boolean; validDays: number }): EmailContent {
+export function sampleFollowUpQuestionEmail(args: InLanguage & { brand: string; firstName: string | null; askedBy: SampleQuestionAsker; url: string; reminder: boolean; validDays: number }): EmailContent {
+  const t = emailText(args.language);
+  const { brand, askedBy } = args;
+  const who = askedBy.kind === 'lab'
+    ? t('sampleQuestion.askedByLab')
+    : askedBy.clinicName ? t('sampleQuestion.askedByNamedClinic', { clinic: askedBy.clinicName }) : t('sampleQuestion.askedByClinic');
   return {
     template: EMAIL_TEMPLATES.sampleFollowUpQuestion,
-    subject: args.reminder ? `Reminder: a question about your ${args.brand} sample` : `A question about your ${args.brand} sample`,
+    subject: t(args.reminder ? 'sampleQuestion.subjectReminder' : 'sampleQuestion.subject', { brand }),
     text: [
-      greeting(args.firstName),
+      patientGreeting(t, args.firstName),
       '',
-      `${args.askedBy} has a question about the sample you gave for your ${args.brand} test.`,
-      `Please open this link to read it and answer (it works once, within ${args.validDays} days):`,
+      t('sampleQuestion.body', { who, brand }),
+      t('sampleQuestion.open', { days: args.validDays }),
       args.url,
       '',
-      'If you did not expect this email, contact your doctor\'s office.',
+      t('notExpected'),
     ].join('\n'),
   };
 }
 
 /** From a clinic to a patient: a single-use link to the order page with the clinic and the test filled in. */
-export function patientInvitationEmail(a: { brand: string; firstName: string | null; accountName: string; productName: string; link: string }): EmailContent {
+export function patientInvitationEmail(a: InLanguage & { brand: string; firstName: string | null; accountName: string; productName: string; link: string }): EmailContent {
+  const t = emailText(a.language);
+  const names = { account: a.accountName, product: a.productName, brand: a.brand };
   return {
     template: EMAIL_TEMPLATES.patientInvitation,
-    subject: `${a.accountName} invites you to order the ${a.productName} test`,
+    subject: t('invitation.subject', names),
     text: [
-      greeting(a.firstName),
+      patientGreeting(t, a.firstName),
       '',
-      `${a.accountName} invites you to order the ${a.productName} test from the ${a.brand} laboratory. The test kit is shipped to your home.`,
-      `To order, open this link within ${PATIENT_INVITATION_DAYS} days (it works for one order):`,
+      t('invitation.body', names),
+      t('invitation.open', { days: PATIENT_INVITATION_DAYS }),
       a.link,
       '',
-      'If you did not expect this email, you can ignore it.',
+      t('invitation.ignore'),
     ].join('\n'),
   };
 }
 
 /** To the patient when the clinic cancels an order before the kit ships; a paid order is refunded. */
-export function patientOrderCancelledEmail(a: { brand: string; firstName: string | null; orderNumber: string; accountName: string; reason: string; refundCents: number | null }): EmailContent {
+export function patientOrderCancelledEmail(a: InLanguage & { brand: string; firstName: string | null; orderNumber: string; accountName: string; reason: string; refundCents: number | null }): EmailContent {
+  const t = emailText(a.language);
   return {
     template: EMAIL_TEMPLATES.patientOrderCancelled,
-    subject: `Your ${a.brand} order ${a.orderNumber} was cancelled`,
+    subject: t('cancelled.subject', { brand: a.brand, orderNumber: a.orderNumber }),
     text: [
-      greeting(a.firstName),
+      patientGreeting(t, a.firstName),
       '',
-      `Your order ${a.orderNumber} was cancelled by ${a.accountName}. The reason given:`,
+      t('cancelled.body', { orderNumber: a.orderNumber, account: a.accountName }),
       '',
       a.reason,
       '',
-      a.refundCents
-        ? `Your payment of ${formatUsd(a.refundCents)} is refunded to the card you paid with; banks usually show it within 5 to 10 days.`
-        : 'Nothing was charged for this order.',
-      'No kit will be shipped. If you have a question, contact your doctor\'s office or reply to this email.',
+      a.refundCents ? t('cancelled.refund', { amount: formatUsd(a.refundCents) }) : t('cancelled.nothingCharged'),
+      t('cancelled.noKit'),
     ].join('\n'),
   };
 }

@@ -22,7 +22,7 @@ import {
 import type { Config } from '../config';
 import type { OutboxRelay } from '../jobs';
 import { queueEmail } from '../email/queue-email';
-import { registrySurveyEmail, sampleFollowUpQuestionEmail } from '../email/templates';
+import { registrySurveyEmail, sampleFollowUpQuestionEmail, type SampleQuestionAsker } from '../email/templates';
 import { auditActor, recordAudit, systemCaller } from '../audit';
 import { linkTokenHash, newLinkToken } from '../results/result-links';
 
@@ -64,12 +64,12 @@ export async function scheduleRegistryFollowUps(
   return rows.length;
 }
 
-/** Who asked a question, as the patient's email says it. */
-async function askedByWords(db: Db, followUp: FollowUpRow, sample: SampleRow, transaction: Transaction): Promise<string> {
+/** Who asked a question: the lab, or the sample's clinic (by name), as the patient's email says it. */
+async function askerOf(db: Db, followUp: FollowUpRow, sample: SampleRow, transaction: Transaction): Promise<SampleQuestionAsker> {
   const asker = followUp.askedByUserId ? await db.models.User.findByPk(followUp.askedByUserId, { attributes: ['kind'], transaction }) : null;
-  if (asker?.kind !== 'provider' || !sample.accountId) return 'The laboratory';
+  if (asker?.kind !== 'provider' || !sample.accountId) return { kind: 'lab' };
   const account = await db.models.Account.findByPk(sample.accountId, { attributes: ['name'], transaction });
-  return account ? `Your clinic, ${account.name},` : 'Your clinic';
+  return { kind: 'clinic', clinicName: account?.name ?? null };
 }
 
 /**
@@ -89,9 +89,13 @@ export async function emailFollowUp(
   );
   const url = followUpUrl(ctx.config, followUp, token);
   const content = followUp.kind === FollowUpKind.RegistrySurvey
-    ? registrySurveyEmail({ brand: ctx.config.brand, firstName: patient.firstName, months: followUp.months!, url, reminder, validDays: FOLLOW_UP_LINK_VALID_DAYS })
+    ? registrySurveyEmail({
+        language: patient.preferredLanguage, brand: ctx.config.brand, firstName: patient.firstName, months: followUp.months!, url, reminder,
+        validDays: FOLLOW_UP_LINK_VALID_DAYS,
+      })
     : sampleFollowUpQuestionEmail({
-        brand: ctx.config.brand, firstName: patient.firstName, askedBy: await askedByWords(ctx.db, followUp, sample, transaction), url, reminder,
+        language: patient.preferredLanguage, brand: ctx.config.brand, firstName: patient.firstName,
+        askedBy: await askerOf(ctx.db, followUp, sample, transaction), url, reminder,
         validDays: FOLLOW_UP_LINK_VALID_DAYS,
       });
   const email = await queueEmail(ctx, transaction, {

@@ -82,7 +82,7 @@ export async function sendPatientResultLink(
   const email = await queueEmail(ctx, transaction, {
     to: patient.email,
     ...resultReadyPatientEmail({
-      brand: ctx.config.brand, firstName: patient.firstName, testNames: args.testNames, corrected: args.corrected,
+      language: patient.preferredLanguage, brand: ctx.config.brand, firstName: patient.firstName, testNames: args.testNames, corrected: args.corrected,
       url: patientResultUrl(ctx.config, sample.barcode, token),
     }),
     entity: { kind: 'sample', id: sample.id },

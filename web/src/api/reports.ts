@@ -4,7 +4,7 @@
  */
 import useSWR from 'swr';
 import type {
-  PatientResultGreeting, UpdateDemographicInfoBody, VerifyPatientBody, DemographicField,
+  PatientResultGreeting, UpdateDemographicInfoBody, VerifyPatientBody, DemographicField, Language, SetLanguageBody,
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, saveFile } from './fetcher';
 import { withErrorHeading } from './query';
@@ -62,4 +62,9 @@ export function downloadProviderReport(sampleId: number): Promise<void> {
 /** A provider (re-)sends the patient's result email: a new link, the earlier one stops working. */
 export function sendResultEmail(accountId: number, sampleId: number): Promise<{ message: string; sentTo: string }> {
   return apiFetch(`/provider-clinic/${accountId}/patient/send-result-email`, { method: 'POST', body: { sampleId } });
+}
+
+/** The verified patient chose the language of their pages and emails. */
+export function setPatientLanguage(body: SetLanguageBody): Promise<{ language: Language }> {
+  return apiFetch(`${PATIENT_RESULT}/set-language`, { method: 'POST', body });
 }

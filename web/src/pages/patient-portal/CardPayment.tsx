@@ -3,6 +3,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { PatientOrderKey, PaymentIntentAnswer } from '@platform/domain';
 import { createPaymentIntent } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
+import { usePatientText } from '../../i18n/patient-language';
 import { leavePageFor } from './leave-page';
 import { completePath } from './paths';
 
@@ -18,6 +19,7 @@ export function CardPayment({ orderKey }: { orderKey: PatientOrderKey }) {
   const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
   const [error, setError] = useState<unknown>(undefined);
   const asked = useRef(false);
+  const { t } = usePatientText();
 
   const ask = useCallback(() => {
     setError(undefined);
@@ -39,9 +41,9 @@ export function CardPayment({ orderKey }: { orderKey: PatientOrderKey }) {
   if (error !== undefined) {
     return (
       <Stack gap="md">
-        <FormError title="The card payment could not be started" error={error} />
+        <FormError title={t('order.card.notStarted')} error={error} />
         <Button size="lg" fullWidth onClick={ask}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Stack>
     );
@@ -51,13 +53,13 @@ export function CardPayment({ orderKey }: { orderKey: PatientOrderKey }) {
       <Center py="lg" role="status">
         <Stack align="center" gap="xs">
           <Loader />
-          <Text>{intent ? 'Taking you to the secure card page…' : 'Preparing your card payment…'}</Text>
+          <Text>{intent ? t('order.card.redirecting') : t('order.card.preparing')}</Text>
         </Stack>
       </Center>
     );
   }
   return (
-    <Suspense fallback={<Center py="lg" role="status" aria-label="Loading the card form"><Loader /></Center>}>
+    <Suspense fallback={<Center py="lg" role="status" aria-label={t('order.card.loadingForm')}><Loader /></Center>}>
       <StripeCardForm intent={intent} returnUrl={`${window.location.origin}${completePath(orderKey.orderNumber)}`} />
     </Suspense>
   );

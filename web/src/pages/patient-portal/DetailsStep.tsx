@@ -1,10 +1,11 @@
 import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { dateOfBirthMessage, type CreatedPatientOrder, type EligibilityAnswers, type OrderingPatient, type PatientProduct } from '@platform/domain';
+import { dateOfBirthProblem, EARLIEST_DATE_OF_BIRTH, type CreatedPatientOrder, type EligibilityAnswers, type OrderingPatient, type PatientProduct } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { createPatientOrder, usePrpAccounts } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { usePatientText } from '../../i18n/patient-language';
 
 export type PatientValues = Record<keyof OrderingPatient, string>;
 
@@ -18,26 +19,27 @@ interface DetailsValues extends PatientValues {
 
 const PATIENT_FIELDS = Object.keys(EMPTY_PATIENT) as (keyof OrderingPatient)[];
 
-const REQUIRED: Partial<Record<keyof OrderingPatient, string>> = {
-  firstName: 'Enter your first name',
-  lastName: 'Enter your last name',
-  email: 'Enter your email address',
-  addressLine1: 'Enter the street address',
-  city: 'Enter the city',
-  state: 'Enter the state',
-  postalCode: 'Enter the ZIP code',
-};
+/** The fields that must be filled in; each one's sentence is order.details.required.<field>. */
+const REQUIRED: (keyof OrderingPatient)[] = ['firstName', 'lastName', 'email', 'addressLine1', 'city', 'state', 'postalCode'];
+
+/** The date-of-birth rule's problems (domain's dateOfBirthProblem) as catalogue keys: the API's words, in the page's language. */
+const DOB_PROBLEM_KEYS = {
+  'date.format': 'order.details.dateOfBirthFormat',
+  'date.early': 'order.details.dateOfBirthEarly',
+  'date.future': 'order.details.dateOfBirthFuture',
+} as const;
 
 /**
  * The checks made before sending: what is missing, and the date of birth by the domain's rule in
  * the API's words. The server checks everything again (names, email, state, ZIP, phone) and its
  * messages land on the same fields.
  */
-function patientErrors(values: PatientValues): Record<string, string> {
+function patientErrors(values: PatientValues, t: (key: string, values?: Record<string, string>) => string): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(REQUIRED)) if (!values[field as keyof OrderingPatient].trim()) errors[field] = message;
-  const dob = values.dateOfBirth.trim() ? dateOfBirthMessage(values.dateOfBirth) : 'Enter your date of birth';
-  if (dob) errors.dateOfBirth = dob;
+  for (const field of REQUIRED) if (!values[field].trim()) errors[field] = t(`order.details.required.${field}`);
+  const problem = values.dateOfBirth.trim() ? dateOfBirthProblem(values.dateOfBirth.trim()) : null;
+  if (!values.dateOfBirth.trim()) errors.dateOfBirth = t('order.details.required.dateOfBirth');
+  else if (problem) errors.dateOfBirth = t(DOB_PROBLEM_KEYS[problem], { date: EARLIEST_DATE_OF_BIRTH });
   return errors;
 }
 
@@ -68,11 +70,12 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
   onCreated: (created: CreatedPatientOrder, patient: PatientValues) => void;
 }) {
   const accounts = usePrpAccounts(fixedAccount === null);
+  const { t, language } = usePatientText();
   const form = useForm<DetailsValues>({
     initialValues: { ...patient, accountId: fixedAccount ? String(fixedAccount.id) : null },
     validate: (values) => {
       const { accountId, ...person } = values;
-      return { ...patientErrors(person), ...(accountId ? {} : { accountId: 'Choose your treating provider' }) };
+      return { ...patientErrors(person, t), ...(accountId ? {} : { accountId: t('order.details.required.accountId') }) };
     },
   });
   const sending = useFormSubmit(
@@ -85,6 +88,8 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
         accountId: Number(accountId),
         invitationToken,
         mirakind,
+        // The page's language is the patient's: their emails are written in it.
+        language,
       }),
     {
       fieldOf: detailsFieldOf,
@@ -95,15 +100,15 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
   const refused = sending.error instanceof ApiError && sending.error.status === 410;
 
   return (
-    <form onSubmit={sending.onSubmit} noValidate aria-label="Your details">
+    <form onSubmit={sending.onSubmit} noValidate aria-label={t('order.details.formLabel')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput label="First name" autoComplete="given-name" withAsterisk {...field('firstName')} />
-          <TextInput label="Last name" autoComplete="family-name" withAsterisk {...field('lastName')} />
+          <TextInput label={t('order.details.firstName')} autoComplete="given-name" withAsterisk {...field('firstName')} />
+          <TextInput label={t('order.details.lastName')} autoComplete="family-name" withAsterisk {...field('lastName')} />
         </SimpleGrid>
         <TextInput
-          label="Date of birth"
-          description="Year-month-day, for example 1957-08-19"
+          label={t('order.details.dateOfBirth')}
+          description={t('order.details.dateOfBirthHint')}
           placeholder="YYYY-MM-DD"
           inputMode="numeric"
           autoComplete="bday"
@@ -111,41 +116,41 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
           withAsterisk
           {...field('dateOfBirth')}
         />
-        <TextInput label="Email" type="email" autoComplete="email" description="Your receipt and updates are sent here" withAsterisk {...field('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextInput label={t('order.details.email')} type="email" autoComplete="email" description={t('order.details.emailHint')} withAsterisk {...field('email')} />
+        <TextInput label={t('order.details.phone')} type="tel" autoComplete="tel" {...field('phone')} />
         <Text fw={600} mt="sm">
-          Where should we send your kit?
+          {t('order.details.kitAddress')}
         </Text>
-        <TextInput label="Address line 1" autoComplete="address-line1" withAsterisk {...field('addressLine1')} />
-        <TextInput label="Address line 2" autoComplete="address-line2" {...field('addressLine2')} />
-        <TextInput label="City" autoComplete="address-level2" withAsterisk {...field('city')} />
+        <TextInput label={t('order.details.addressLine1')} autoComplete="address-line1" withAsterisk {...field('addressLine1')} />
+        <TextInput label={t('order.details.addressLine2')} autoComplete="address-line2" {...field('addressLine2')} />
+        <TextInput label={t('order.details.city')} autoComplete="address-level2" withAsterisk {...field('city')} />
         <SimpleGrid cols={2} spacing="md">
-          <TextInput label="State" description="Two letters, e.g. CA" autoComplete="address-level1" maxLength={2} withAsterisk {...field('state')} />
-          <TextInput label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} withAsterisk {...field('postalCode')} />
+          <TextInput label={t('order.details.state')} description={t('order.details.stateHint')} autoComplete="address-level1" maxLength={2} withAsterisk {...field('state')} />
+          <TextInput label={t('order.details.postalCode')} autoComplete="postal-code" inputMode="numeric" maxLength={10} withAsterisk {...field('postalCode')} />
         </SimpleGrid>
         <Text fw={600} mt="sm">
-          Your treating provider
+          {t('order.details.treatingProvider')}
         </Text>
         {fixedAccount ? (
           <Text data-testid="treating-provider">{fixedAccount.name}</Text>
         ) : (
           <Select
-            label="Treating provider"
-            description="The clinic whose physician reviews and signs off your order"
-            placeholder={accounts.isLoading ? 'Loading…' : 'Choose your clinic'}
+            label={t('order.details.providerLabel')}
+            description={t('order.details.providerHint')}
+            placeholder={accounts.isLoading ? t('common.loading') : t('order.details.chooseClinic')}
             data={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
             searchable
             allowDeselect={false}
-            nothingFoundMessage="No clinic matches"
+            nothingFoundMessage={t('order.details.noClinic')}
             // On a phone (mobile viewport) Mantine took the field for detached and hid the list.
             comboboxProps={{ hideDetached: false }}
             withAsterisk
             {...field('accountId')}
           />
         )}
-        <FormError title={refused ? 'This invitation cannot be used' : 'Your order was not created'} error={sending.error} />
+        <FormError title={refused ? t('order.invitationUnusable') : t('order.details.notCreated')} error={sending.error} />
         <Button type="submit" size="lg" fullWidth loading={sending.submitting}>
-          Continue
+          {t('common.continue')}
         </Button>
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { PaymentStatus, PatientOrderStage, type PatientOrderKey, type PatientOrderSummary } from '@platform/domain';
+import { en, PaymentStatus, PatientOrderStage, type PatientOrderKey, type PatientOrderSummary } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { closeOpenOrder, orderKeyOf, usePatientOrderSummary } from '../../api/patient-portal';
 import { Notice } from '../../components/Notice';
@@ -9,9 +9,10 @@ import { PageLoader } from '../../components/PageLoader';
 import { CardPayment } from './CardPayment';
 import { OrderSummary } from './OrderSummary';
 import { PatientPortalFrame } from './PatientPortalFrame';
+import { usePatientText } from '../../i18n/patient-language';
 
-export const PAYMENT_FAILED_TITLE = 'Your card payment did not go through';
-export const RECEIPT_EMAILED = 'A receipt has been emailed to you.';
+export const PAYMENT_FAILED_TITLE = en.complete.paymentFailedTitle;
+export const RECEIPT_EMAILED = en.complete.receiptEmailed;
 
 /**
  * /patient-portal/order/complete?order=<orderNumber>: where the order ends (and where the
@@ -23,17 +24,19 @@ export function OrderCompletePage() {
   const [params] = useSearchParams();
   const orderNumber = params.get('order') ?? '';
   const [orderKey] = useState(() => (orderNumber ? orderKeyOf(orderNumber) : null));
+  const { t } = usePatientText();
   return (
-    <PatientPortalFrame kicker="Patient Portal" title="Your order">
+    <PatientPortalFrame kicker={t('order.kicker')} title={t('complete.title')}>
       {orderKey ? <OrderState orderKey={orderKey} /> : <OtherBrowser orderNumber={orderNumber} />}
     </PatientPortalFrame>
   );
 }
 
 function OtherBrowser({ orderNumber }: { orderNumber: string }) {
+  const { t } = usePatientText();
   return (
-    <Notice color="blue" title={orderNumber ? `Order ${orderNumber}` : 'Your order'}>
-      This order can only be shown in the browser window it was placed in. We email you a receipt and every update about your order.
+    <Notice color="blue" title={orderNumber ? t('complete.orderTitle', { orderNumber }) : t('complete.title')}>
+      {t('complete.otherBrowser')}
     </Notice>
   );
 }
@@ -41,6 +44,7 @@ function OtherBrowser({ orderNumber }: { orderNumber: string }) {
 function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
   const { data, error } = usePatientOrderSummary(orderKey);
   const [retrying, setRetrying] = useState(false);
+  const { t } = usePatientText();
   const settled = data !== undefined && data.stage !== PatientOrderStage.AwaitingPayment;
   useEffect(() => {
     if (settled) closeOpenOrder(data.product);
@@ -48,19 +52,19 @@ function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
 
   if (error && !data) {
     return (
-      <Notice color="red" title="We could not load your order">
-        {error instanceof ApiError && error.status === 404 ? 'This order could not be found.' : error.message}
+      <Notice color="red" title={t('complete.loadFailed')}>
+        {error instanceof ApiError && error.status === 404 ? t('complete.notFound') : error.message}
       </Notice>
     );
   }
-  if (!data) return <PageLoader label="Loading your order" />;
+  if (!data) return <PageLoader label={t('order.loadingOrder')} />;
 
   if (data.stage === PatientOrderStage.Cancelled) {
     const refund = data.paymentStatus === PaymentStatus.RefundPending || data.paymentStatus === PaymentStatus.Refunded;
     return (
       <Stack gap="md">
-        <Notice color="orange" title="This order was cancelled">
-          {refund ? 'Your payment is being refunded to your card.' : 'Nothing was charged for it.'}
+        <Notice color="orange" title={t('complete.cancelled')}>
+          {refund ? t('complete.refunding') : t('complete.nothingCharged')}
         </Notice>
         <OrderSummary summary={data} />
       </Stack>
@@ -71,15 +75,15 @@ function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
     if (data.paymentStatus === PaymentStatus.PaymentFailed) {
       return (
         <Stack gap="md">
-          <Notice color="red" title={PAYMENT_FAILED_TITLE}>
-            Your card was not charged. You can try again with the same or another card.
+          <Notice color="red" title={t('complete.paymentFailedTitle')}>
+            {t('complete.paymentFailedText')}
           </Notice>
           <OrderSummary summary={data} />
           {retrying ? (
             <CardPayment orderKey={orderKey} />
           ) : (
             <Button size="lg" fullWidth onClick={() => setRetrying(true)}>
-              Try the card again
+              {t('complete.tryCardAgain')}
             </Button>
           )}
         </Stack>
@@ -91,10 +95,10 @@ function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
           <Stack align="center" gap="sm">
             <Loader />
             <Text fz="lg" fw={600}>
-              Confirming your payment…
+              {t('complete.confirming')}
             </Text>
             <Text c="dimmed" ta="center">
-              This usually takes a few seconds. Please keep this page open.
+              {t('complete.keepOpen')}
             </Text>
           </Stack>
         </Card>
@@ -107,25 +111,28 @@ function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
 }
 
 function Placed({ summary }: { summary: PatientOrderSummary }) {
+  const { t } = usePatientText();
   return (
     <Stack gap="lg">
-      <Notice color="green" title="Thank you: your order is placed">
+      <Notice color="green" title={t('complete.placedTitle')}>
         <Text>
-          Your order number is <strong data-testid="order-number">{summary.orderNumber}</strong>.
+          {t('complete.orderNumberBefore')}
+          <strong data-testid="order-number">{summary.orderNumber}</strong>
+          {t('complete.orderNumberAfter')}
         </Text>
-        <Text>{RECEIPT_EMAILED}</Text>
+        <Text>{t('complete.receiptEmailed')}</Text>
       </Notice>
       <Stack gap="xs" component="section" aria-labelledby="next-steps">
         <Title order={2} fz={22} id="next-steps">
-          What happens next
+          {t('complete.nextTitle')}
         </Title>
         <List type="ordered" spacing="sm">
-          <List.Item>A physician at {summary.accountName} reviews your order and signs it off.</List.Item>
-          <List.Item>We ship a test kit to your address.</List.Item>
-          <List.Item>Swab the inside of your cheek as the kit&apos;s instructions show.</List.Item>
-          <List.Item>Send the kit back to the lab in the prepaid return package.</List.Item>
+          <List.Item>{t('complete.next1', { account: summary.accountName })}</List.Item>
+          <List.Item>{t('complete.next2')}</List.Item>
+          <List.Item>{t('complete.next3')}</List.Item>
+          <List.Item>{t('complete.next4')}</List.Item>
         </List>
-        <Text c="dimmed">Your result goes to your physician, and we email you when it is ready.</Text>
+        <Text c="dimmed">{t('complete.nextResult')}</Text>
       </Stack>
       <OrderSummary summary={summary} />
     </Stack>

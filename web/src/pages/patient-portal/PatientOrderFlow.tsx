@@ -9,9 +9,11 @@ import { DetailsStep, EMPTY_PATIENT, type FixedAccount, type PatientValues } fro
 import { EligibilityStep } from './EligibilityStep';
 import { completePath } from './paths';
 import { PaymentStep } from './PaymentStep';
+import { usePatientText } from '../../i18n/patient-language';
 import { ReferralStep } from './ReferralStep';
 
-export const ORDER_STEPS = ['Eligibility', 'Your details', 'How you heard', 'Payment', 'Card'] as const;
+/** The steps, by their key under order.steps in the message catalogue. */
+export const ORDER_STEPS = ['eligibility', 'details', 'referral', 'payment', 'card'] as const;
 const PAYMENT_STEP = 3;
 const CARD_STEP = 4;
 
@@ -33,6 +35,7 @@ export interface PatientOrderFlowProps {
 export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, resume }: PatientOrderFlowProps) {
   const phone = useViewport() === 'phone';
   const navigate = useNavigate();
+  const { t } = usePatientText();
   const [active, setActive] = useState(resume ? PAYMENT_STEP : 0);
   const [answers, setAnswers] = useState<EligibilityAnswers | null>(null);
   const [patient, setPatient] = useState<PatientValues | null>(null);
@@ -118,19 +121,24 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
         allowNextStepsSelect={false}
         size={phone ? 'xs' : 'sm'}
         iconSize={phone ? 28 : undefined}
-        aria-label="Order steps"
+        aria-label={t('order.stepsLabel')}
         styles={phone ? { steps: { gap: 4 }, separator: { marginInline: 2 } } : undefined}
       >
-        {ORDER_STEPS.map((label, i) => (
-          <Stepper.Step key={label} label={phone ? undefined : label} aria-label={`Step ${i + 1}: ${label}`} allowStepSelect={orderKey === null && i < active} />
+        {ORDER_STEPS.map((step, i) => (
+          <Stepper.Step
+            key={step}
+            label={phone ? undefined : t(`order.steps.${step}`)}
+            aria-label={t('order.stepAria', { number: i + 1, label: t(`order.steps.${step}`) })}
+            allowStepSelect={orderKey === null && i < active}
+          />
         ))}
       </Stepper>
       <Stack gap={2}>
         <Text fz="sm" c="dimmed">
-          Step {active + 1} of {ORDER_STEPS.length}
+          {t('order.stepOf', { number: active + 1, count: ORDER_STEPS.length })}
         </Text>
         <Title order={2} fz={{ base: 22, xs: 24 }}>
-          {ORDER_STEPS[active]}
+          {t(`order.steps.${ORDER_STEPS[active]}`)}
         </Title>
       </Stack>
       {content(active)}

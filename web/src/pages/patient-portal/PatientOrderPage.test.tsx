@@ -8,6 +8,7 @@ import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { describedText, fillIn } from '../../test/fields';
 import { renderPage } from '../../test/render';
 import { NOT_ELIGIBLE_TITLE, NOTHING_CHARGED } from './EligibilityStep';
+import { choosePatientLanguage } from '../../i18n/patient-language';
 import { PatientOrderPage } from './PatientOrderPage';
 import * as leavePage from './leave-page';
 
@@ -262,5 +263,40 @@ describe('PatientOrderPage: invitations', () => {
     expect(screen.getByRole('link', { name: 'order PROSTOX without the invitation' }).getAttribute('href')).toBe('/patient-portal/order/prostox/new');
     // The page says it itself: no error modal.
     expect(screen.queryByText('Request failed with status code 410')).toBeNull();
+  });
+});
+
+describe('PatientOrderPage in Spanish', () => {
+  afterEach(() => choosePatientLanguage('en'));
+
+  it('the switch shows the questions, answers and ineligibility reasons in Spanish; the answers sent stay the spec values', async () => {
+    const sent = patientApi({
+      'POST /order/eligibility-inquiry': {
+        body: { eligible: false, tests: [], problems: [{ questionId: 'adult', question: 'Are you 18 years of age or older?', reason: 'Patients must be 18 or older to order a test themselves.', guidance: 'A parent or guardian can ask the treating clinic to order the test.' }] },
+      },
+    });
+    const user = userEvent.setup();
+    renderOrder();
+    await screen.findByRole('radiogroup', { name: /18 years of age/ });
+    await user.click(within(screen.getByRole('group', { name: 'Language / Idioma' })).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { name: 'Pedir PROSTOX' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Requisitos' })).toBeTruthy();
+    const adult = screen.getByRole('radiogroup', { name: /¿Tiene 18 años o más\?/ });
+    expect(within(adult).getByRole('radio', { name: 'Sí' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Fotones (Photons)' })).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: /18 years of age/ })).toBeNull();
+
+    await user.click(within(adult).getByRole('radio', { name: 'No' }));
+    for (const name of [/cáncer de próstata/, /planeada o en consideración/, /Vive en los Estados Unidos/]) {
+      await user.click(within(screen.getByRole('radiogroup', { name })).getByRole('radio', { name: 'Sí' }));
+    }
+    await user.click(within(screen.getByRole('radiogroup', { name: /Ya terminó/ })).getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('radio', { name: 'Fotones (Photons)' }));
+    await user.click(screen.getByRole('radio', { name: /PROSTOX ultra/ }));
+    await user.click(screen.getByRole('button', { name: 'Comprobar mis respuestas' }));
+    expect(await screen.findByText('Esta prueba no es el paso adecuado para usted ahora')).toBeTruthy();
+    expect(screen.getByText('Los pacientes deben tener 18 años o más para pedir una prueba por su cuenta.')).toBeTruthy();
+    // The stored answers stay the spec's values.
+    expect(sent.find((r) => r.path === '/order/eligibility-inquiry')!.body).toMatchObject({ answers: { adult: 'No', radiationType: 'Photons' } });
   });
 });

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/fetcher';
 import { closeOpenOrder, openOrderOf, useInvitation, usePatientOrderSummary } from '../../api/patient-portal';
 import { Notice } from '../../components/Notice';
 import { PageLoader } from '../../components/PageLoader';
+import { usePatientText } from '../../i18n/patient-language';
 import { PatientOrderFlow } from './PatientOrderFlow';
 import { PatientPortalFrame } from './PatientPortalFrame';
 import { patientOrderPath } from './paths';
@@ -20,8 +21,9 @@ export function PatientOrderPage({ product }: { product: PatientProduct }) {
   const [params] = useSearchParams();
   const invitationToken = params.get('invitation');
   const name = PATIENT_PRODUCT_NAMES[product];
+  const { t } = usePatientText();
   return (
-    <PatientPortalFrame kicker="Patient Portal" title={`Order ${name}`}>
+    <PatientPortalFrame kicker={t('order.kicker')} title={t('order.title', { product: name })}>
       {invitationToken ? <InvitedOrder product={product} token={invitationToken} /> : <OwnOrder product={product} />}
     </PatientPortalFrame>
   );
@@ -30,30 +32,31 @@ export function PatientOrderPage({ product }: { product: PatientProduct }) {
 function InvitedOrder({ product, token }: { product: PatientProduct; token: string }) {
   const { data, error } = useInvitation(token);
   const { search } = useLocation();
+  const { t } = usePatientText();
   if (error) {
     const plain = error instanceof ApiError && error.status > 0 && error.status < 500 && error.serverMessage ? error.serverMessage : error.message;
     return (
       <Stack gap="md">
-        <Notice color="orange" title="This invitation cannot be used">
+        <Notice color="orange" title={t('order.invitationUnusable')}>
           {plain}
         </Notice>
         <Text>
-          You can still{' '}
+          {t('order.withoutInvitationBefore')}
           <Anchor component={Link} to={patientOrderPath(product)}>
-            order {PATIENT_PRODUCT_NAMES[product]} without the invitation
+            {t('order.withoutInvitationLink', { product: PATIENT_PRODUCT_NAMES[product] })}
           </Anchor>
-          , or ask your clinic to send you a new one.
+          {t('order.withoutInvitationAfter')}
         </Text>
       </Stack>
     );
   }
-  if (!data) return <PageLoader label="Loading your invitation" />;
+  if (!data) return <PageLoader label={t('order.loadingInvitation')} />;
   // The link names the test the clinic chose.
   if (data.product !== product) return <Navigate to={`${patientOrderPath(data.product)}${search}`} replace />;
   return (
     <Stack gap="lg">
-      <Notice color="blue" title={`Invited by ${data.accountName}`}>
-        Your clinic has filled in some of your details. Please check them as you go.
+      <Notice color="blue" title={t('order.invitedBy', { account: data.accountName })}>
+        {t('order.invitedText')}
       </Notice>
       <PatientOrderFlow product={product} fixedAccount={null} mirakind={false} invitation={{ token, prefill: data }} resume={null} />
     </Stack>
@@ -65,17 +68,18 @@ function OwnOrder({ product }: { product: PatientProduct }) {
   const [choice, setChoice] = useState<'ask' | 'resume' | 'new'>(open ? 'ask' : 'new');
   const summary = usePatientOrderSummary(choice === 'new' ? null : open);
   const unpaid = summary.data && summary.data.stage === PatientOrderStage.AwaitingPayment;
+  const { t } = usePatientText();
 
-  if (choice !== 'new' && open && summary.isLoading) return <PageLoader label="Loading your order" />;
+  if (choice !== 'new' && open && summary.isLoading) return <PageLoader label={t('order.loadingOrder')} />;
   if (choice === 'ask' && open && unpaid) {
     return (
       <Stack gap="md">
-        <Notice color="blue" title="You have an order in progress">
-          Order {open.orderNumber} is waiting for payment.
+        <Notice color="blue" title={t('order.inProgress')}>
+          {t('order.waitingPayment', { orderNumber: open.orderNumber })}
         </Notice>
         <Group gap="sm" grow>
           <Button size="lg" onClick={() => setChoice('resume')}>
-            Continue this order
+            {t('order.continueOrder')}
           </Button>
           <Button
             size="lg"
@@ -85,7 +89,7 @@ function OwnOrder({ product }: { product: PatientProduct }) {
               setChoice('new');
             }}
           >
-            Start a new order
+            {t('order.startNew')}
           </Button>
         </Group>
       </Stack>

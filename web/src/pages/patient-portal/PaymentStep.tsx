@@ -3,17 +3,18 @@ import { Button, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import useSWR from 'swr';
 import {
-  patientPriceCents, PaymentMethod, PaymentStatus, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
+  en, patientPriceCents, PaymentMethod, PaymentStatus, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
 } from '@platform/domain';
 import { financialAssistanceExists, setPayment, useInsurancePlans } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { usePatientText } from '../../i18n/patient-language';
 import { formatCents } from '../../format';
 import type { PatientValues } from './DetailsStep';
 import { OrderSummary } from './OrderSummary';
 
-export const NO_ASSISTANCE_FOUND = 'We could not find an approved financial assistance record for you. Please choose another way to pay, or contact us to apply.';
+export const NO_ASSISTANCE_FOUND = en.order.payment.noAssistance;
 
 interface PaymentValues {
   method: string;
@@ -40,13 +41,14 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
   onFinish: () => void;
 }) {
   const plans = useInsurancePlans();
+  const { t } = usePatientText();
   const [editing, setEditing] = useState(summary.paymentMethod === null);
   const form = useForm<PaymentValues>({
     initialValues: { method: '', insurancePlanId: null, insuranceMemberId: '' },
     validate: {
-      method: (v) => (v ? null : 'Please choose how you will pay'),
-      insurancePlanId: (v, values) => (values.method === PaymentMethod.Insurance && !v ? 'Choose your insurance plan' : null),
-      insuranceMemberId: (v, values) => (values.method === PaymentMethod.Insurance && !v.trim() ? 'Enter your member ID' : null),
+      method: (v) => (v ? null : t('order.payment.chooseHow')),
+      insurancePlanId: (v, values) => (values.method === PaymentMethod.Insurance && !v ? t('order.payment.choosePlanError') : null),
+      insuranceMemberId: (v, values) => (values.method === PaymentMethod.Insurance && !v.trim() ? t('order.payment.memberIdError') : null),
     },
   });
   const { method } = form.getValues();
@@ -86,17 +88,19 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
         {needsCard(summary) ? (
           <>
             <Button size="lg" fullWidth onClick={onCard}>
-              Pay {formatCents(summary.priceCents)} by card
+              {t('order.payment.payByCard', { price: formatCents(summary.priceCents) })}
             </Button>
             <Button variant="subtle" onClick={() => setEditing(true)}>
-              Change how I pay
+              {t('order.payment.changeHow')}
             </Button>
           </>
         ) : (
           <>
-            <Text>Nothing is charged now. {summary.paymentMethod === PaymentMethod.Insurance ? 'We bill your insurance plan.' : ''}</Text>
+            <Text>
+              {t('order.payment.nothingNow')} {summary.paymentMethod === PaymentMethod.Insurance ? t('order.payment.billInsurance') : ''}
+            </Text>
             <Button size="lg" fullWidth onClick={onFinish}>
-              Place my order
+              {t('order.payment.place')}
             </Button>
           </>
         )}
@@ -107,50 +111,50 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
   const selfPay = patientPriceCents(summary.tests, { financialAssistance: false });
   const assisted = patientPriceCents(summary.tests, { financialAssistance: true });
   return (
-    <form onSubmit={sending.onSubmit} noValidate aria-label="Payment">
+    <form onSubmit={sending.onSubmit} noValidate aria-label={t('order.payment.formLabel')}>
       <Stack gap="md">
-        <Radio.Group label="How will you pay?" withAsterisk size="md" {...form.getInputProps('method')}>
+        <Radio.Group label={t('order.payment.how')} withAsterisk size="md" {...form.getInputProps('method')}>
           <Stack gap="sm" mt="xs">
-            <Radio value={PaymentMethod.Insurance} size="md" label="Insurance" description="We bill your plan; nothing is charged now" />
-            <Radio value={PaymentMethod.SelfPay} size="md" label={`Pay myself: ${formatCents(selfPay)}`} description="By card, on the next step" />
+            <Radio value={PaymentMethod.Insurance} size="md" label={t('order.payment.insurance')} description={t('order.payment.insuranceHint')} />
+            <Radio value={PaymentMethod.SelfPay} size="md" label={t('order.payment.selfPay', { price: formatCents(selfPay) })} description={t('order.payment.selfPayHint')} />
             <Radio
               value={PaymentMethod.FinancialAssistance}
               size="md"
-              label={`Financial assistance: ${formatCents(assisted)}`}
-              description="If you have been approved for the financial assistance program"
+              label={t('order.payment.assistance', { price: formatCents(assisted) })}
+              description={t('order.payment.assistanceHint')}
             />
           </Stack>
         </Radio.Group>
         {method === PaymentMethod.Insurance && (
           <>
             <Select
-              label="Insurance plan"
-              placeholder={plans.isLoading ? 'Loading…' : 'Choose your plan'}
+              label={t('order.payment.plan')}
+              placeholder={plans.isLoading ? t('common.loading') : t('order.payment.choosePlan')}
               data={(plans.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
               searchable
               allowDeselect={false}
-              nothingFoundMessage="No plan matches"
+              nothingFoundMessage={t('order.payment.noPlan')}
               // On a phone (mobile viewport) Mantine took the field for detached and hid the list.
               comboboxProps={{ hideDetached: false }}
               withAsterisk
               {...form.getInputProps('insurancePlanId')}
             />
-            <TextInput label="Member ID" description="As printed on your insurance card" autoComplete="off" withAsterisk {...form.getInputProps('insuranceMemberId')} />
+            <TextInput label={t('order.payment.memberId')} description={t('order.payment.memberIdHint')} autoComplete="off" withAsterisk {...form.getInputProps('insuranceMemberId')} />
           </>
         )}
         {method === PaymentMethod.FinancialAssistance && assistance.isLoading && (
           <Text role="status" fz="sm">
             <Loader size="xs" mr="xs" />
-            Checking your financial assistance…
+            {t('order.payment.checkingAssistance')}
           </Text>
         )}
         {method === PaymentMethod.FinancialAssistance && assistance.data?.exists && (
-          <Notice color="green">We found your approved financial assistance.</Notice>
+          <Notice color="green">{t('order.payment.assistanceFound')}</Notice>
         )}
-        {noAssistance && <Notice color="orange">{NO_ASSISTANCE_FOUND}</Notice>}
+        {noAssistance && <Notice color="orange">{t('order.payment.noAssistance')}</Notice>}
         <FormError error={sending.error} />
         <Button type="submit" size="lg" fullWidth loading={sending.submitting} disabled={noAssistance}>
-          Continue
+          {t('common.continue')}
         </Button>
       </Stack>
     </form>

@@ -1,17 +1,19 @@
 import { Button, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { REFERRAL_OTHER_MAX_LENGTH, REFERRAL_SOURCES, type PatientOrderKey, type PatientOrderSummary, type ReferralSource } from '@platform/domain';
+import { REFERRAL_OTHER_MAX_LENGTH, REFERRAL_SOURCES, REFERRAL_SOURCES_ES, type PatientOrderKey, type PatientOrderSummary, type ReferralSource } from '@platform/domain';
 import { setReferralSource } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { usePatientText } from '../../i18n/patient-language';
 
 /** Step 3: how the patient heard of the test. */
 export function ReferralStep({ orderKey, onDone }: { orderKey: PatientOrderKey; onDone: (summary: PatientOrderSummary) => void }) {
+  const { t, language } = usePatientText();
   const form = useForm({
     initialValues: { referralSource: '', referralOther: '' },
     validate: {
-      referralSource: (v: string) => (v ? null : 'Please choose one'),
-      referralOther: (v: string, values: { referralSource: string }) => (values.referralSource === 'Other' && !v.trim() ? 'Please tell us where' : null),
+      referralSource: (v: string) => (v ? null : t('order.referral.chooseOne')),
+      referralOther: (v: string, values: { referralSource: string }) => (values.referralSource === 'Other' && !v.trim() ? t('order.referral.tellWhere') : null),
     },
   });
   const sending = useFormSubmit(
@@ -26,21 +28,21 @@ export function ReferralStep({ orderKey, onDone }: { orderKey: PatientOrderKey; 
   );
   const { referralSource } = form.getValues();
   return (
-    <form onSubmit={sending.onSubmit} noValidate aria-label="How you heard about the test">
+    <form onSubmit={sending.onSubmit} noValidate aria-label={t('order.referral.formLabel')}>
       <Stack gap="md">
-        <Radio.Group label="How did you hear about the test?" withAsterisk size="md" {...form.getInputProps('referralSource')}>
+        <Radio.Group label={t('order.referral.question')} withAsterisk size="md" {...form.getInputProps('referralSource')}>
           <Stack gap="xs" mt="xs">
             {REFERRAL_SOURCES.map((s) => (
-              <Radio key={s} value={s} label={s} size="md" />
+              <Radio key={s} value={s} label={language === 'es' ? REFERRAL_SOURCES_ES[s] : s} size="md" />
             ))}
           </Stack>
         </Radio.Group>
         {referralSource === 'Other' && (
-          <TextInput label="Where did you hear about it?" maxLength={REFERRAL_OTHER_MAX_LENGTH} withAsterisk {...form.getInputProps('referralOther')} />
+          <TextInput label={t('order.referral.where')} maxLength={REFERRAL_OTHER_MAX_LENGTH} withAsterisk {...form.getInputProps('referralOther')} />
         )}
         <FormError error={sending.error} />
         <Button type="submit" size="lg" fullWidth loading={sending.submitting}>
-          Continue
+          {t('common.continue')}
         </Button>
       </Stack>
     </form>

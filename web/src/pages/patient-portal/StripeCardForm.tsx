@@ -9,6 +9,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { PaymentIntentAnswer } from '@platform/domain';
 import { FormError } from '../../components/FormError';
 import { formatCents } from '../../format';
+import { usePatientText } from '../../i18n/patient-language';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 
@@ -35,6 +36,7 @@ function ConfirmForm({ amountCents, returnUrl }: { amountCents: number; returnUr
   const elements = useElements();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = usePatientText();
 
   const pay = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -44,16 +46,16 @@ function ConfirmForm({ amountCents, returnUrl }: { amountCents: number; returnUr
     // On success Stripe leaves for return_url; an answer here is a refusal to show.
     const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl } });
     setBusy(false);
-    setProblem(error.message ?? 'Your card payment did not go through. Please try again.');
+    setProblem(error.message ?? t('order.card.didNotGoThrough'));
   };
 
   return (
-    <form onSubmit={pay} aria-label="Card payment">
+    <form onSubmit={pay} aria-label={t('order.card.formLabel')}>
       <Stack gap="md">
         <PaymentElement />
-        <FormError title="Your card was not charged" error={problem} />
+        <FormError title={t('order.card.notCharged')} error={problem} />
         <Button type="submit" size="lg" fullWidth loading={busy} disabled={!stripe || !elements}>
-          Pay {formatCents(amountCents)}
+          {t('order.card.pay', { price: formatCents(amountCents) })}
         </Button>
       </Stack>
     </form>

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Button, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { FOLLOW_UP_LINK_MESSAGES, PROSTOX_REGISTRY_SURVEY, SURVEY_SECTIONS, YES_NO_OTHER, YesNoOther, type SurveyQuestion } from '@platform/domain';
+import { inLanguage, PROSTOX_REGISTRY_SURVEY, SURVEY_SECTIONS, SURVEY_SECTIONS_ES, YES_NO_OTHER, YesNoOther, type SurveyQuestion } from '@platform/domain';
 import { answerRegistrySurvey, useRegistrySurvey } from '../../api/follow-ups';
 import { FormError } from '../../components/FormError';
-import { FollowUpLinkPage, LinkMessage, linkRefusalOf } from '../../components/FollowUpLinkPage';
+import { FollowUpLinkPage, LinkMessage, linkRefusalOf, type LinkOutcome } from '../../components/FollowUpLinkPage';
 import { PageLoader } from '../../components/PageLoader';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { usePatientText } from '../../i18n/patient-language';
 
-const NO_TOKEN = { title: 'This link does not work', text: FOLLOW_UP_LINK_MESSAGES.invalid };
-const THANKS = { title: 'Thank you', text: 'Your answers were received. They help us learn how patients do after radiation therapy.' };
+const NO_TOKEN: LinkOutcome = { title: 'common.linkDoesNotWork', text: 'followUp.refusal.invalid' };
+const THANKS: LinkOutcome = { title: 'common.thankYou', text: 'followUp.survey.thanks' };
 
 /**
  * /registry/study/prostox/{sampleId}/survey/new?token=…: the PROSTOX registry's follow-up survey,
@@ -23,32 +24,34 @@ export function RegistrySurveyPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const { data, error, isLoading } = useRegistrySurvey(sampleId, token);
-  const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
+  const [refusal, setRefusal] = useState<LinkOutcome | null>(null);
+  const { t } = usePatientText();
 
   let body;
   const refused = refusal ?? (token ? linkRefusalOf(error) : NO_TOKEN);
   if (refused) body = <LinkMessage {...refused} />;
-  else if (isLoading || (!data && !error)) body = <PageLoader label="Loading your survey" />;
-  else if (!data) body = <LinkMessage title="We could not load your survey" text="Please check your connection and reload this page." />;
+  else if (isLoading || (!data && !error)) body = <PageLoader label={t('followUp.survey.loading')} />;
+  else if (!data) body = <LinkMessage title="followUp.survey.loadFailed" text="common.checkConnection" />;
   else {
     body = (
       <Stack gap="lg">
         <Title order={1} fz={{ base: 28, xs: 32 }}>
-          {data.firstName ? `Hello ${data.firstName}.` : 'Hello.'}
+          {data.firstName ? t('common.helloName', { name: data.firstName }) : t('common.hello')}
         </Title>
         <Text fz={18}>
-          This is your {data.months}-month follow-up survey. Each question is about the last four weeks. It takes about five minutes.
+          {t('followUp.survey.intro', { months: data.months })}
         </Text>
         <SurveyForm sampleId={sampleId} token={token!} onDone={setRefusal} />
       </Stack>
     );
   }
-  return <FollowUpLinkPage kicker="Follow-up survey">{body}</FollowUpLinkPage>;
+  return <FollowUpLinkPage kicker={t('followUp.survey.kicker')}>{body}</FollowUpLinkPage>;
 }
 
 type Values = { answers: Record<string, string>; details: Record<string, string> };
 
-function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: string; onDone: (message: { title: string; text: string }) => void }) {
+function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: string; onDone: (message: LinkOutcome) => void }) {
+  const { t, language } = usePatientText();
   const form = useForm<Values>({
     initialValues: {
       answers: Object.fromEntries(PROSTOX_REGISTRY_SURVEY.map((q) => [q.id, ''])),
@@ -57,8 +60,8 @@ function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: stri
     validate: (values) => {
       const errors: Record<string, string> = {};
       for (const q of PROSTOX_REGISTRY_SURVEY) {
-        if (!values.answers[q.id]) errors[`answers.${q.id}`] = q.kind === 'scale' ? 'Choose one answer' : 'Choose Yes, No or Other';
-        else if (values.answers[q.id] === YesNoOther.Other && !values.details[q.id]?.trim()) errors[`details.${q.id}`] = 'Please say what "Other" means';
+        if (!values.answers[q.id]) errors[`answers.${q.id}`] = q.kind === 'scale' ? t('followUp.survey.chooseOne') : t('common.chooseYesNoOther');
+        else if (values.answers[q.id] === YesNoOther.Other && !values.details[q.id]?.trim()) errors[`details.${q.id}`] = t('common.otherMeansMissing');
       }
       return errors;
     },
@@ -83,18 +86,18 @@ function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: stri
     <form onSubmit={sending.onSubmit} noValidate>
       <Stack gap="xl">
         {SURVEY_SECTIONS.map((section) => (
-          <Stack key={section} gap="lg" component="section" aria-label={section}>
+          <Stack key={section} gap="lg" component="section" aria-label={language === 'es' ? SURVEY_SECTIONS_ES[section] : section}>
             <Title order={2} fz={22}>
-              {section}
+              {language === 'es' ? SURVEY_SECTIONS_ES[section] : section}
             </Title>
             {PROSTOX_REGISTRY_SURVEY.filter((q) => q.section === section).map((q) => (
               <Question key={q.id} question={q} form={form} />
             ))}
           </Stack>
         ))}
-        <FormError error={sending.error} title="Your answers could not be sent" />
+        <FormError error={sending.error} title={t('followUp.survey.notSent')} />
         <Button type="submit" size="lg" loading={sending.submitting} fullWidth>
-          Send my answers
+          {t('followUp.survey.send')}
         </Button>
       </Stack>
     </form>
@@ -102,11 +105,15 @@ function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: stri
 }
 
 function Question({ question: q, form }: { question: SurveyQuestion; form: UseFormReturnType<Values, Values, (values: Values) => FormErrors> }) {
-  const options = q.kind === 'scale' ? q.options.map((label, i) => ({ value: String(i), label })) : YES_NO_OTHER.map((v) => ({ value: v, label: v }));
+  const { t, language } = usePatientText();
+  const shown = inLanguage(q, language);
+  const options = shown.kind === 'scale'
+    ? shown.options.map((label, i) => ({ value: String(i), label }))
+    : YES_NO_OTHER.map((v) => ({ value: v, label: t(`answers.${v}`) }));
   const answer = form.getValues().answers[q.id];
   return (
     <Stack gap="xs">
-      <Radio.Group label={q.text} required withAsterisk={false} {...form.getInputProps(`answers.${q.id}`)} key={form.key(`answers.${q.id}`)} styles={{ label: { fontSize: 18, marginBottom: 8 } }}>
+      <Radio.Group label={shown.text} required withAsterisk={false} {...form.getInputProps(`answers.${q.id}`)} key={form.key(`answers.${q.id}`)} styles={{ label: { fontSize: 18, marginBottom: 8 } }}>
         <Stack gap={10}>
           {options.map((o) => (
             <Radio key={o.value} value={o.value} label={o.label} size="md" />
@@ -114,7 +121,7 @@ function Question({ question: q, form }: { question: SurveyQuestion; form: UseFo
         </Stack>
       </Radio.Group>
       {q.kind === 'yes-no-other' && answer === YesNoOther.Other && (
-        <Textarea label="Please say what “Other” means" autosize minRows={2} {...form.getInputProps(`details.${q.id}`)} key={form.key(`details.${q.id}`)} />
+        <Textarea label={t('common.otherMeans')} autosize minRows={2} {...form.getInputProps(`details.${q.id}`)} key={form.key(`details.${q.id}`)} />
       )}
     </Stack>
   );

@@ -6,21 +6,24 @@ import { ApiError } from '../../api/fetcher';
 import { updateDemographicInfo } from '../../api/reports';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { usePatientText } from '../../i18n/patient-language';
 
 type Contact = Record<DemographicField, string | null>;
 
-const FIELDS: { field: DemographicField; label: string; type?: string; inputMode?: 'email' | 'tel' | 'numeric' | 'text'; autoComplete: string }[] = [
-  { field: 'email', label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  { field: 'phone', label: 'Phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
-  { field: 'addressLine1', label: 'Street address', autoComplete: 'address-line1' },
-  { field: 'addressLine2', label: 'Apartment, suite (optional)', autoComplete: 'address-line2' },
-  { field: 'city', label: 'City', autoComplete: 'address-level2' },
-  { field: 'state', label: 'State', autoComplete: 'address-level1' },
-  { field: 'postalCode', label: 'ZIP code', inputMode: 'numeric', autoComplete: 'postal-code' },
+// Each field's label is contact.<field> in the message catalogue.
+const FIELDS: { field: DemographicField; type?: string; inputMode?: 'email' | 'tel' | 'numeric' | 'text'; autoComplete: string }[] = [
+  { field: 'email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  { field: 'phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  { field: 'addressLine1', autoComplete: 'address-line1' },
+  { field: 'addressLine2', autoComplete: 'address-line2' },
+  { field: 'city', autoComplete: 'address-level2' },
+  { field: 'state', autoComplete: 'address-level1' },
+  { field: 'postalCode', inputMode: 'numeric', autoComplete: 'postal-code' },
 ];
 
 /** The verified patient keeps their contact details up to date (only changed fields are sent). */
 export function ContactDetailsForm({ barcode, token, contact }: { barcode: string; token: string; contact: Contact }) {
+  const { t } = usePatientText();
   const [saved, setSaved] = useState<Contact>(contact);
   const [done, setDone] = useState(false);
   const changedOf = (values: Record<DemographicField, string>) => FIELDS.map(({ field }) => field).filter((f) => values[f].trim() !== (saved[f] ?? ''));
@@ -29,9 +32,9 @@ export function ContactDetailsForm({ barcode, token, contact }: { barcode: strin
     validate: (values) => {
       const changed = changedOf(values);
       // 'form' is no field: the sentence for the whole form.
-      if (!changed.length) return { form: 'Nothing has changed yet.' };
+      if (!changed.length) return { form: t('contact.nothingChanged') };
       const empty = changed.filter((f) => f !== 'addressLine2' && values[f].trim() === '');
-      return Object.fromEntries(empty.map((f) => [f, 'Please fill this in (it cannot be removed here)']));
+      return Object.fromEntries(empty.map((f) => [f, t('contact.cannotRemove')]));
     },
     onValuesChange: () => setDone(false),
   });
@@ -55,19 +58,19 @@ export function ContactDetailsForm({ barcode, token, contact }: { barcode: strin
       ? undefined
       : failure instanceof ApiError && failure.status > 0 && failure.status < 500 && failure.serverMessage
         ? failure.serverMessage
-        : 'Your details were not saved. Please try again in a moment.');
+        : t('contact.notSaved'));
 
   return (
-    <form onSubmit={sending.onSubmit} noValidate aria-label="Your contact details">
+    <form onSubmit={sending.onSubmit} noValidate aria-label={t('contact.title')}>
       <Stack gap="md">
         <Title order={2} fz={22}>
-          Your contact details
+          {t('contact.title')}
         </Title>
-        <Text fz={17}>Please check these, so the lab and your doctor can reach you.</Text>
-        {FIELDS.map(({ field, label, type, inputMode, autoComplete }) => (
+        <Text fz={17}>{t('contact.intro')}</Text>
+        {FIELDS.map(({ field, type, inputMode, autoComplete }) => (
           <TextInput
             key={field}
-            label={label}
+            label={t(`contact.${field}`)}
             type={type ?? 'text'}
             inputMode={inputMode}
             autoComplete={autoComplete}
@@ -78,11 +81,11 @@ export function ContactDetailsForm({ barcode, token, contact }: { barcode: strin
         <FormError error={problem} />
         {done && (
           <Alert color="green" variant="light" role="status">
-            Thank you. Your contact details were saved.
+            {t('contact.saved')}
           </Alert>
         )}
         <Button type="submit" size="lg" fullWidth variant="light" loading={sending.submitting}>
-          Save my contact details
+          {t('contact.save')}
         </Button>
       </Stack>
     </form>

@@ -5,19 +5,23 @@ import { ApiError } from '../../api/fetcher';
 import { verifyPatient, type PatientResultGreeting } from '../../api/reports';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { usePatientText } from '../../i18n/patient-language';
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
-/** The typed parts as YYYY-MM-DD, or a sentence saying what to fix. */
-export function dateFromParts(month: string, day: string, year: string): { date: string } | { problem: string } {
-  if (!month || !day || !year) return { problem: 'Please enter the month, day and year you were born.' };
+/** What is wrong with the typed date: its sentence's key in the message catalogue. */
+type DateProblem = 'dob.missing' | 'dob.yearDigits' | 'dob.notReal';
+
+/** The typed parts as YYYY-MM-DD, or what to fix. */
+export function dateFromParts(month: string, day: string, year: string): { date: string } | { problem: DateProblem } {
+  if (!month || !day || !year) return { problem: 'dob.missing' };
   const m = Number(month);
   const d = Number(day);
   const y = Number(year);
-  if (year.length !== 4) return { problem: 'Please enter the year with 4 digits, for example 1957.' };
+  if (year.length !== 4) return { problem: 'dob.yearDigits' };
   const date = new Date(Date.UTC(y, m - 1, d));
   if (m < 1 || m > 12 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900 || date.getTime() > Date.now()) {
-    return { problem: 'That date does not exist. Please check the month, day and year.' };
+    return { problem: 'dob.notReal' };
   }
   return { date: `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` };
 }
@@ -32,12 +36,13 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
   onVerified: (greeting: PatientResultGreeting) => void;
   onLocked: () => void;
 }) {
+  const { t } = usePatientText();
   const form = useForm({
     initialValues: { month: '', day: '', year: '' },
     // One sentence for the three boxes, under the name the server gives the date.
     validate: ({ month, day, year }) => {
       const parsed = dateFromParts(month, day, year);
-      return 'problem' in parsed ? { dateOfBirth: parsed.problem } : {};
+      return 'problem' in parsed ? { dateOfBirth: t(parsed.problem) } : {};
     },
     transformValues: ({ month, day, year }) => {
       const parsed = dateFromParts(month, day, year);
@@ -59,22 +64,22 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
       ? undefined
       : failure instanceof ApiError && failure.status > 0 && failure.status < 500 && failure.serverMessage
         ? failure.serverMessage
-        : 'Something went wrong on our side. Please try again in a moment.');
+        : t('common.serverTrouble'));
   const dayRef = useRef<HTMLInputElement>(null);
   const yearRef = useRef<HTMLInputElement>(null);
 
   const big = { input: { fontSize: 22, height: 56, textAlign: 'center' as const }, label: { fontSize: 16 } };
   return (
-    <form onSubmit={sending.onSubmit} noValidate aria-label="Confirm your date of birth">
+    <form onSubmit={sending.onSubmit} noValidate aria-label={t('dob.formLabel')}>
       <Stack gap="md">
         <fieldset style={{ border: 0, padding: 0, margin: 0 }} aria-describedby="dob-hint">
-          <legend style={{ fontSize: 18, fontWeight: 600, marginBottom: 4 }}>Date of birth</legend>
+          <legend style={{ fontSize: 18, fontWeight: 600, marginBottom: 4 }}>{t('dob.legend')}</legend>
           <Text id="dob-hint" fz="md" c="dimmed" mb="xs">
-            Month / Day / Year, for example 08 / 19 / 1957
+            {t('dob.hint')}
           </Text>
           <Group gap="sm" wrap="nowrap" align="flex-end">
             <TextInput
-              label="Month"
+              label={t('dob.month')}
               placeholder="MM"
               inputMode="numeric"
               autoComplete="bday-month"
@@ -90,7 +95,7 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
             />
             <TextInput
               ref={dayRef}
-              label="Day"
+              label={t('dob.day')}
               placeholder="DD"
               inputMode="numeric"
               autoComplete="bday-day"
@@ -106,7 +111,7 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
             />
             <TextInput
               ref={yearRef}
-              label="Year"
+              label={t('dob.year')}
               placeholder="YYYY"
               inputMode="numeric"
               autoComplete="bday-year"
@@ -120,7 +125,7 @@ export function DateOfBirthForm({ barcode, token, onVerified, onLocked }: {
         </fieldset>
         <FormError error={problem} />
         <Button type="submit" size="lg" fullWidth loading={sending.submitting}>
-          Show my result
+          {t('dob.submit')}
         </Button>
       </Stack>
     </form>

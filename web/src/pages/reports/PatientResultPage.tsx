@@ -3,19 +3,20 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { BrandMark } from '../../components/BrandMark';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { usePatientText } from '../../i18n/patient-language';
 import { PageLoader } from '../../components/PageLoader';
 import { ApiError } from '../../api/fetcher';
-import { logViewResult, patientResultPath, usePatientResult, type PatientResultGreeting } from '../../api/reports';
+import { logViewResult, patientResultPath, setPatientLanguage, usePatientResult, type PatientResultGreeting } from '../../api/reports';
 import { DateOfBirthForm } from './DateOfBirthForm';
 import { ResultDetails } from './ResultDetails';
-
-const LOCKED_MESSAGE = 'This link is locked after too many attempts. Please contact your provider to have it sent again.';
 
 /**
  * /reports/patient_result/{barcode}?token=…: the patient's own result, reached from the emailed
  * link. Until the date of birth is confirmed it shows only "Hello <first name> <last initial>.";
  * then the result, the report download and the contact details. Built for a phone: one column,
- * large type, plain words.
+ * large type, plain words, in English or Spanish (a verified patient's switch is stored with them:
+ * their emails follow it).
  */
 export function PatientResultPage() {
   const { barcode = '' } = useParams();
@@ -24,6 +25,7 @@ export function PatientResultPage() {
   const { data, error, isLoading } = usePatientResult(barcode, token);
   const { mutate } = useSWRConfig();
   const [locked, setLocked] = useState(false);
+  const { t } = usePatientText();
 
   const onVerified = (greeting: PatientResultGreeting) => {
     if (token) void mutate(patientResultPath(barcode, token), greeting, { revalidate: false });
@@ -33,19 +35,19 @@ export function PatientResultPage() {
   if (!token || (error instanceof ApiError && error.status === 404)) {
     body = <InvalidLink />;
   } else if (isLoading || (!data && !error)) {
-    body = <PageLoader label="Loading your result" />;
+    body = <PageLoader label={t('result.loading')} />;
   } else if (!data) {
     body = (
-      <Alert color="red" variant="light" role="alert" title="We could not load your result">
-        Please check your connection and reload this page.
+      <Alert color="red" variant="light" role="alert" title={t('result.loadFailed')}>
+        {t('common.checkConnection')}
       </Alert>
     );
   } else if (data.locked || locked) {
     body = (
       <Stack gap="md">
         <Greeting greeting={data} />
-        <Alert color="red" variant="light" role="alert" title="Link locked" styles={{ message: { fontSize: 18 } }}>
-          {LOCKED_MESSAGE}
+        <Alert color="red" variant="light" role="alert" title={t('result.lockedTitle')} styles={{ message: { fontSize: 18 } }}>
+          {t('result.locked')}
         </Alert>
       </Stack>
     );
@@ -56,7 +58,7 @@ export function PatientResultPage() {
       <Stack gap="lg">
         <Greeting greeting={data} />
         <Text fz={18}>
-          Your test result is ready. To keep it private, please confirm your date of birth.
+          {t('result.confirmIntro')}
         </Text>
         <DateOfBirthForm barcode={barcode} token={token} onVerified={onVerified} onLocked={() => setLocked(true)} />
       </Stack>
@@ -66,9 +68,15 @@ export function PatientResultPage() {
   return (
     <Stack gap="xl" maw={560} mx="auto" py={{ base: 'md', xs: 'xl' }} px={{ base: 4, xs: 0 }} fz={18}>
       <Stack gap={6}>
+        <LanguageSwitch
+          onChange={(language) => {
+            // Stored once the patient is verified (the link's session may change the patient's record); a failure leaves the page switched.
+            if (token && data?.verified) setPatientLanguage({ barcode, token, language }).catch(() => undefined);
+          }}
+        />
         <BrandMark size={32} />
         <Text fz="sm" fw={600} c="clinical.7" tt="uppercase" lts={0.6} mt="xs">
-          Your test result
+          {t('result.kicker')}
         </Text>
       </Stack>
       {body}
@@ -77,25 +85,24 @@ export function PatientResultPage() {
 }
 
 function Greeting({ greeting }: { greeting: PatientResultGreeting }) {
+  const { t } = usePatientText();
   return (
     <Title order={1} fz={{ base: 28, xs: 32 }}>
-      Hello {greeting.firstName} {greeting.lastInitial}.
+      {t('result.greeting', { firstName: greeting.firstName, lastInitial: greeting.lastInitial })}
     </Title>
   );
 }
 
 function InvalidLink() {
+  const { t } = usePatientText();
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="sm">
         <Title order={1} fz={26}>
-          This link does not work
+          {t('common.linkDoesNotWork')}
         </Title>
-        <Text fz={18}>
-          It may be incomplete, or a newer link may have been sent to you. Please open the link in the most recent
-          email about your result.
-        </Text>
-        <Text fz={18}>If it still does not work, contact your doctor&apos;s office and ask them to send it again.</Text>
+        <Text fz={18}>{t('result.invalidText')}</Text>
+        <Text fz={18}>{t('result.invalidContact')}</Text>
       </Stack>
     </Paper>
   );

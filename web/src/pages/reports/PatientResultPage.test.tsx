@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PatientResultGreeting } from '@platform/domain';
+import { choosePatientLanguage } from '../../i18n/patient-language';
+import { mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { PatientResultPage } from './PatientResultPage';
+
+const TOKEN = 'ab'.repeat(32);
+const BARCODE = '41000000000015';
+const greeting: PatientResultGreeting = { firstName: 'Rosa', lastInitial: 'M', locked: false, verified: false };
+const verified: PatientResultGreeting = {
+  ...greeting,
+  verified: true,
+  result: {
+    patientName: 'Rosa Morales',
+    barcode: BARCODE,
+    sampleType: 'Saliva',
+    collectedAt: '2026-10-01T00:00:00.000Z',
+    receivedAt: '2026-10-03T00:00:00.000Z',
+    results: [{
+      testName: 'PROSTOX ultra', value: 'High Risk', valueText: 'High Risk', interpretation: 'The patient has a high genetic risk of toxicity.',
+      releasedAt: '2026-10-20T00:00:00.000Z', corrected: false, correctionReason: null, previousValue: null,
+    }],
+    reportAvailable: true,
+    contact: { email: 'rosa@patients.test', phone: null, addressLine1: '1 Main St', addressLine2: null, city: 'Fresno', state: 'CA', postalCode: '93650' },
+  },
+};
+
+const renderResult = () =>
+  renderPage(<PatientResultPage />, { path: '/reports/patient_result/:barcode', route: `/reports/patient_result/${BARCODE}?token=${TOKEN}` });
+
+describe('PatientResultPage in English and Spanish', () => {
+  // The language is kept for the whole app: each test starts in English.
+  afterEach(() => choosePatientLanguage('en'));
+
+  it('the switch turns the date-of-birth check into Spanish, and back', async () => {
+    const sent = mockApi({ [`GET /reports/patient-result/${BARCODE}?token=${TOKEN}`]: { body: greeting } });
+    const user = userEvent.setup();
+    renderResult();
+    expect(await screen.findByRole('heading', { name: 'Hello Rosa M.' })).toBeTruthy();
+    const switcher = screen.getByRole('group', { name: 'Language / Idioma' });
+    expect(within(switcher).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(within(switcher).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { name: 'Hola, Rosa M.' })).toBeTruthy();
+    expect(screen.getByText('El resultado de su prueba está listo. Para mantenerlo privado, confirme su fecha de nacimiento.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Mes' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Año' })).toBeTruthy();
+    expect(within(switcher).getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.documentElement.lang).toBe('es');
+    // The patient's own words are checked in Spanish too.
+    await user.click(screen.getByRole('button', { name: 'Ver mi resultado' }));
+    expect(await screen.findByText('Escriba el mes, el día y el año en que nació.')).toBeTruthy();
+    // Not verified yet: the choice is not sent to the server.
+    expect(sent.some((r) => r.path.endsWith('/set-language'))).toBe(false);
+
+    await user.click(within(switcher).getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Hello Rosa M.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show my result' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('a verified patient reads the result in Spanish (the value as the lab writes it, its meaning in Spanish) and the choice is stored', async () => {
+    const sent = mockApi({
+      [`GET /reports/patient-result/${BARCODE}?token=${TOKEN}`]: { body: verified },
+      'POST /reports/patient-result/log-view-result': { status: 204 },
+      'POST /reports/patient-result/set-language': { body: { language: 'es' } },
+    });
+    const user = userEvent.setup();
+    renderResult();
+    expect(await screen.findByRole('heading', { name: 'Your result' })).toBeTruthy();
+    expect(screen.getByText('The patient has a high genetic risk of toxicity.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { name: 'Su resultado' })).toBeTruthy();
+    expect(screen.getByTestId('result-value').textContent).toBe('High Risk');
+    expect(screen.getByTestId('result-meaning').textContent).toMatch(/^Riesgo alto: /);
+    expect(screen.queryByText('The patient has a high genetic risk of toxicity.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Descargar informe (PDF)' })).toBeTruthy();
+    expect(screen.getByText('El informe del laboratorio está en inglés: es un documento clínico para su médico.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Código postal (ZIP)' })).toBeTruthy();
+    expect(screen.getByText('Fecha del resultado: 10/20/2026')).toBeTruthy();
+    expect(sent.filter((r) => r.path === '/reports/patient-result/set-language').map((r) => r.body)).toEqual([{ barcode: BARCODE, token: TOKEN, language: 'es' }]);
+  });
+});
