@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { platformTitleOf, resolveBrand } from './src/brand.ts';
 
 /** Fills the brand into index.html (title and site metadata) at build and in dev. */
@@ -14,7 +15,13 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const apiTarget = loadEnv(mode, import.meta.dirname, 'API_').API_PROXY_TARGET || 'http://127.0.0.1:3000';
   return {
-    plugins: [react(), brandedIndexHtml(platformTitleOf(resolveBrand(env)))],
+    plugins: [
+      react(),
+      brandedIndexHtml(platformTitleOf(resolveBrand(env))),
+      // Every text file of the build also as .br and .gz (best compression, once at build time);
+      // the API sends the form the browser accepts (api/src/app.ts).
+      compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.vite\//], logLevel: 'silent' }),
+    ],
     server: {
       proxy: { '/api': { target: apiTarget, changeOrigin: false } },
     },
