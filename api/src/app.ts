@@ -5,6 +5,7 @@
  * build time (web/vite.config.ts) and sent as they are.
  */
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request, type Response } from 'express';
@@ -103,7 +104,7 @@ function serveWeb(app: Express, webDist: string | null): void {
   });
 }
 
-function setCacheHeaders(res: Response, file: string): void {
+function setCacheHeaders(res: ServerResponse, file: string): void {
   const name = path.basename(file).replace(/\.(br|gz)$/, '');
   if (name === 'index.html') res.setHeader('Cache-Control', 'no-cache');
   else if (path.basename(path.dirname(file)) === 'assets') res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
