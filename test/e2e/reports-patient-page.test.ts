@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { axeViolations, browserSuite, collectPageErrors, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
+import { expectAccessible, browserSuite, collectPageErrors, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
 import { testConfig } from '../support/server';
 import { until } from '../support/wait';
 import { createClinic, deliveredResult, pdfText, releaseCorrection, runJob, type Clinic } from '../support/fixtures/reports';
@@ -59,7 +59,7 @@ describe('patient result page (browser, phone)', function () {
     await page.getByText('The patient has a high genetic risk', { exact: false }).waitFor();
     await page.getByText('Result date: 10/20/2026').waitFor();
     await screenshot(page, 'patient-result-phone-verified');
-    expect(await axeViolations(page)).to.deep.equal([]);
+    await expectAccessible(page, 'the patient result page, verified');
 
     // every view is logged
     const viewed = () => ctx.db.models.AuditEvent.count({ where: { action: 'result.viewed', entityKind: 'sample', entityId: String(fixture.sampleId) } });
