@@ -72,6 +72,7 @@ describe('clinic pages (browser)', function () {
     await page.getByRole('option', { name: /Paula Grant/ }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByText(/Confirm every attestation/).waitFor();
+    await expectAccessible(page, 'the order form refusing unconfirmed attestations');
     await screenshot(page, 'clinic-order-form');
     for (const box of await page.getByRole('checkbox', { name: /medically necessary|Informed consent|claim for reimbursement|documentation supporting/ }).all()) await box.check();
     await expectAccessible(page, 'the order form with its attestations');

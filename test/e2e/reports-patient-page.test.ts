@@ -48,10 +48,12 @@ describe('patient result page (browser, phone)', function () {
     expect(await page.content()).to.not.include(fixture.patient.lastName);
     expect(await page.getByText('High Risk').count()).to.equal(0);
     await screenshot(page, 'patient-result-phone-greeting');
+    await expectAccessible(page, 'the patient result page asking the date of birth');
 
     await enterDob('09', '18', '1957');
     await page.getByRole('alert').filter({ hasText: 'The date of birth does not match our records' }).waitFor();
     expect(await page.getByRole('alert').textContent()).to.include('9 attempts left');
+    await expectAccessible(page, 'the patient result page after a wrong date of birth');
 
     await enterDob('08', '19', '1957');
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
