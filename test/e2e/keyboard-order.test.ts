@@ -1,5 +1,5 @@
 /**
- * A clinic order by keyboard alone (issue 14): sign in, the skip link, the sidebar to the order
+ * A clinic order by keyboard alone (issue 14): sign in, the skip link, the home page to the order
  * page, the patient search, the test, the attestations and the confirmation, each control reached
  * with Tab and used with Enter or Space, with visible focus and no WCAG 2.1 AA violation on the way.
  */
@@ -62,17 +62,23 @@ describe('e2e: a clinic order by keyboard alone', function () {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
 
-    // The skip link comes first and leads into the page.
-    const skip = page.getByRole('link', { name: 'Skip to content' });
-    await tabTo(page, skip, 3);
-    await expectVisibleFocus(skip);
+    // The page changed: the focus is on its content, and the title names it.
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id === 'main-content');
 
-    // The sidebar's Order link, to the order page: its title says where the person is.
-    const orderLink = page.getByRole('link', { name: 'Order', exact: true });
-    await tabTo(page, orderLink);
+    // On a fresh load the skip link comes first and leads past the sidebar into the page.
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await tabTo(page, skip, 1);
+    await expectVisibleFocus(skip);
+    await page.keyboard.press('Enter');
+
+    // The home page's "Order a test" card, to the order page: its title says where the person is.
+    const orderLink = page.getByRole('link', { name: /^Order a test/ });
+    await tabTo(page, orderLink, 10);
     await expectVisibleFocus(orderLink);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Order a test' }).waitFor();
+    await page.getByRole('heading', { name: 'Order a test', level: 1 }).waitFor();
     await page.waitForFunction((title) => (globalThis as unknown as { document: { title: string } }).document.title === title, `Order a test · ${clinic.name} · Prostox Platform`);
     await page.getByTestId('route-announcer').getByText(`Order a test · ${clinic.name} · Prostox Platform`).waitFor();
 
