@@ -112,7 +112,7 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
     let page = patient.page;
     await page.goto('/patient-portal/order/prostox/new');
     await page.getByRole('heading', { name: 'Order PROSTOX' }).waitFor();
-    // Every control labelled, readable on a phone (axe: no serious or critical problem).
+    // Every control labelled, readable on a phone (axe: no WCAG 2.1 AA violation).
     await expectAccessible(page, 'the order page at its first step');
     await answerEligibility(page);
     await fillDetails(page, { first: 'Walter', last, email });

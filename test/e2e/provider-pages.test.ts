@@ -104,7 +104,7 @@ describe('e2e: information pages for physicians', function () {
 
   for (const { name, path, heading } of [{ name: 'provider-prostox-faq', ...FAQ }, { name: 'provider-prostox-ultra-billing', ...BILLING }]) {
     for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.phone]] as const) {
-      it(`${path} at ${width}px: no serious or critical axe violation, screenshot kept`, async () => {
+      it(`${path} at ${width}px: no WCAG 2.1 AA violation, screenshot kept`, async () => {
         const { context: ctx, page: p } = await suite.newPage({ viewport, isMobile: width === '375', bypassCSP: true });
         try {
           await p.goto(path);

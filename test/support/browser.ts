@@ -187,6 +187,8 @@ export interface AxeViolationSummary {
   impact: ImpactValue | null | undefined;
   help: string;
   targets: string[];
+  /** What axe found on each target (e.g. the contrast ratio and the two colours). */
+  details: string[];
 }
 
 /**
@@ -206,7 +208,31 @@ export async function axeViolations(
   }, [...tags]);
   return results.violations
     .filter((v) => v.impact && impacts.includes(v.impact))
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target.join(' '))) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => String(n.target.join(' '))),
+      details: v.nodes.map((n) => [...n.any, ...n.all, ...n.none].map((check) => check.message).find(Boolean) ?? ''),
+    }));
+}
+
+/**
+ * Resolves once no CSS animation or transition runs (a toast fading in, a modal opening): colours
+ * are checked as they end up, not half-way. Mantine starts a transition a frame after the state
+ * changes, so "settled" is two frames in a row with nothing running.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // No named inner functions: tsx would wrap them in a helper the page does not have.
+    const inPage = globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] }; requestAnimationFrame(cb: () => void): void };
+    for (let quiet = 0; quiet < 2; ) {
+      const running = inPage.document.getAnimations();
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await new Promise<void>((resolve) => inPage.requestAnimationFrame(() => resolve()));
+      quiet = running.length === 0 ? quiet + 1 : 0;
+    }
+  });
 }
 
 /**
@@ -216,8 +242,9 @@ export async function axeViolations(
  * contrast ratio thresholds: .mantine-InputWrapper-error`.
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
+  await animationsSettled(page);
   const violations = await axeViolations(page, ALL_IMPACTS, WCAG21_AA_TAGS);
   if (violations.length === 0) return;
-  const lines = violations.map((v) => `  ${v.id} (${v.impact}): ${v.help}: ${v.targets.join(' | ')}`);
+  const lines = violations.map((v) => `  ${v.id} (${v.impact}): ${v.help}: ${v.targets.map((t, i) => `${t}${v.details[i] ? ` [${v.details[i]}]` : ''}`).join(' | ')}`);
   expect.fail(`WCAG 2.1 AA violations on ${state} (${new URL(page.url()).pathname}):\n${lines.join('\n')}`);
 }

@@ -17,6 +17,7 @@ describe('theme colours (WCAG AA, 4.5:1)', () => {
         ['text on white', light[`--mantine-color-${name}-text`], '#ffffff'],
         ['text on the page grey', light[`--mantine-color-${name}-text`], '#f8f9fa'],
         ['outline on white', light[`--mantine-color-${name}-outline`], '#ffffff'],
+        ['outline on its hover tint', light[`--mantine-color-${name}-outline`], shades[1]],
         ['white on filled', '#ffffff', light[`--mantine-color-${name}-filled`]],
         ['white on filled hover', '#ffffff', light[`--mantine-color-${name}-filled-hover`]],
         ['light variant', light[`--mantine-color-${name}-light-color`], shades[1]],

@@ -78,10 +78,11 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
         const shade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
         const filled = readableOn(shades[shade], [WHITE]);
         return [
-          [`--mantine-color-${name}-text`, readableOn(shades[shade], [WHITE, PAGE_GREY])],
+          [`--mantine-color-${name}-text`, readableOn(shades[shade], [WHITE, PAGE_GREY, shades[0]])],
           [`--mantine-color-${name}-filled`, filled],
           [`--mantine-color-${name}-filled-hover`, darken(filled, 0.1)],
-          [`--mantine-color-${name}-outline`, readableOn(shades[shade], [WHITE])],
+          // On white, the grey page and its own hover tint (5% of it, lighter than shade 1).
+          [`--mantine-color-${name}-outline`, readableOn(shades[shade], [WHITE, PAGE_GREY, shades[1]])],
           [`--mantine-color-${name}-light-color`, readableOn(shades[9], [shades[1], shades[2]])],
         ];
       }),
