@@ -1,10 +1,15 @@
 /**
  * The Express app: security headers, request ids and logs, JSON bodies, sessions, passport, CSRF,
- * one router per area under /api, the built SPA with deep links, and one error handler.
+ * one router per area under /api, the built SPA with deep links, and one error handler. Every text
+ * answer is compressed (gzip or brotli, as the browser accepts); the SPA's files are compressed at
+ * build time (web/vite.config.ts) and sent as they are.
  */
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import compression from 'compression';
+import express, { type Express, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { AppContext } from './context';
 import { requestContext } from './http/request-context';
@@ -36,6 +41,8 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(ctx.config) } }));
   app.use(requestContext(ctx.logger));
+  // On the fly for API answers (brotli at quality 4); a file sent already compressed is left as it is.
+  app.use(compression());
 
   // Webhooks verify their own signatures on the raw body: before JSON parsing, sessions and CSRF.
   app.use('/api/webhooks', webhooksRouter(ctx));
@@ -75,13 +82,25 @@ export function createApp(ctx: AppContext): Express {
   return app;
 }
 
-/** The built SPA: hashed assets cached for a year, every other path answered with index.html (deep links). */
+/**
+ * The built SPA, each file sent in its build-time brotli or gzip form when the browser accepts one:
+ * hashed assets cached for a year as immutable, index.html revalidated on every visit (a new
+ * release is seen at once), other files an hour. Every other path is a deep link: index.html.
+ * A missing asset is a 404, never index.html (a stale chunk must fail as a script, not parse HTML).
+ */
 function serveWeb(app: Express, webDist: string | null): void {
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
-  app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d' }));
-  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').sendFile(path.join(webDist, 'index.html'));
+  const files = expressStaticGzip(webDist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, setHeaders: setCacheHeaders },
+  });
+  app.use(files);
+  app.use('/assets', (_req, _res, next) => next(notFound('No such file')));
+  app.get('/{*splat}', (req: Request, res: Response, next) => {
+    req.url = '/index.html';
+    files(req, res, next);
   });
 }
 
@@ -99,4 +118,11 @@ function contentSecurityPolicy(config: AppContext['config']): Record<string, Ite
     'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
     'connect-src': ["'self'", 'https://api.stripe.com'],
   } as Record<string, Iterable<string>>;
+}
+
+function setCacheHeaders(res: ServerResponse, file: string): void {
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
+  if (name === 'index.html') res.setHeader('Cache-Control', 'no-cache');
+  else if (path.basename(path.dirname(file)) === 'assets') res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else res.setHeader('Cache-Control', 'public, max-age=3600');
 }

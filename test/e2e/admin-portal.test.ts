@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { hashPassword } from '@platform/server/auth/passwords';
 import { ADMIN_TOASTS, AccessStatus, AccountRole, AccountType, ProviderTitle, Specialty, fullName, listName } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { browserSuite } from '../support/browser';
+import { browserSuite, expectAccessible } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { waitForMail } from '../support/mail';
 import { dialog, expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser } from './pages';
@@ -92,6 +92,7 @@ describe('e2e: admin portal and account users', function () {
     await signIn(admin, 'admin', DEMO_USERS.admin.email);
     await admin.goto('/admin/provider/account/new');
     await admin.getByRole('heading', { name: 'New account' }).waitFor();
+    await expectAccessible(admin, 'the new account page');
     const accountForm = admin.getByRole('form', { name: 'New account' });
     await accountForm.getByRole('textbox', { name: 'Account name' }).fill(accountName);
     await accountForm.getByRole('checkbox', { name: 'Clinic access' }).check();
@@ -110,6 +111,7 @@ describe('e2e: admin portal and account users', function () {
     // … and registers a physician in it.
     await admin.goto('/admin/provider/register');
     await admin.getByRole('heading', { name: 'Register a provider' }).waitFor();
+    await expectAccessible(admin, 'the register a provider page');
     const registration = admin.getByRole('form', { name: 'Register a provider' });
     await registration.getByRole('textbox', { name: 'First name' }).fill(physician.firstName);
     await registration.getByRole('textbox', { name: 'Last name' }).fill(physician.lastName);
@@ -160,6 +162,7 @@ describe('e2e: admin portal and account users', function () {
     await card.getByRole('button', { name: 'Approve' }).click();
     const approve = dialog(admin, `Approve ${asker.firstName} ${asker.lastName}`);
     await approve.waitFor();
+    await expectAccessible(admin, 'the provider approvals page with a request');
     await chooseAccount(admin, 'Account 1', accountName);
     await choose(admin, 'Role 1', AccountRole.Physician);
     await approve.getByRole('button', { name: 'Approve access' }).click();
@@ -241,6 +244,7 @@ describe('e2e: admin portal and account users', function () {
       await users.getByRole('button', { name: listName(staffA) }).click();
       const panel = dialog(sa, nameA);
       await panel.getByRole('heading', { name: `Role and access in ${main.name}` }).waitFor();
+      await expectAccessible(sa, "the clinic's account users page with a user open");
       await panel.getByRole('button', { name: 'Remove access' }).click();
       const confirm = dialog(sa, `Remove ${nameA} from ${main.name}?`);
       await confirm.getByRole('button', { name: 'Remove access' }).click();
@@ -270,6 +274,7 @@ describe('e2e: admin portal and account users', function () {
       await admin.getByRole('textbox', { name: 'Search users' }).fill(staffB.email);
       await admin.getByRole('table', { name: 'Provider users' }).getByRole('link', { name: listName(staffB) }).click();
       await admin.getByRole('heading', { name: fullName(staffB) }).waitFor();
+      await expectAccessible(admin, 'the provider users page with a user open');
       await admin.getByRole('button', { name: 'Deactivate user' }).click();
       await dialog(admin, `Deactivate ${fullName(staffB)}?`).getByRole('button', { name: 'Deactivate user' }).click();
       await toast(admin, `${fullName(staffB)} was deactivated`).waitFor();
@@ -286,6 +291,7 @@ describe('e2e: admin portal and account users', function () {
       // And B cannot sign in again.
       await fillSignIn(b, staffB.email, PASSWORD);
       await b.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+      await expectAccessible(b, 'the sign-in page refusing a deactivated user');
     });
   });
 });

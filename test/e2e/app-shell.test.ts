@@ -60,10 +60,10 @@ describe('e2e: application shell', function () {
   });
 
   describe('document', () => {
-    it(`is titled '${TITLE}', with a favicon and the site metadata`, async () => {
+    it(`is titled by its page, then the portal, then '${TITLE}', with a favicon and the site metadata`, async () => {
       await page.goto('/provider/login');
       await page.locator('main h1').waitFor();
-      expect(await page.title()).to.equal(TITLE);
+      expect(await page.title()).to.equal(`Sign in · Clinical Portal · ${TITLE}`);
       const head = await page.evaluate(() => {
         const d = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document;
         return {
@@ -79,10 +79,10 @@ describe('e2e: application shell', function () {
       expect(favicon.headers()['content-type']).to.match(/^image\/svg\+xml/);
     });
 
-    it('keeps the title on deep links served by the API', async () => {
+    it('titles deep links served by the API by their page', async () => {
       await page.goto('/provider-clinic/7/some/deep/link');
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-      expect(await page.title()).to.equal(TITLE);
+      expect(await page.title()).to.equal(`Page not found · Clinical Portal · ${TITLE}`);
     });
   });
 

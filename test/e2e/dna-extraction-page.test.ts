@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { dialog, signIn } from './pages';
-import { axeViolations, browserSuite, collectPageErrors, screenshot } from '../support/browser';
+import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { makeSample, SampleStatus, statusOf, TestName, timeline } from '../support/fixtures/lab';
 
@@ -56,8 +56,7 @@ describe('DNA extraction import page (browser)', function () {
       await checked.getByText('Volume 8 µL is below 20 µL').waitFor();
       expect(await checked.locator('tbody tr').count()).to.equal(2);
       expect(await checked.locator('tbody tr td').first().textContent()).to.equal('4');
-      const atCheck = await axeViolations(page);
-      expect(atCheck, JSON.stringify(atCheck)).to.deep.equal([]);
+      await expectAccessible(page, 'the DNA extraction check');
       await screenshot(page, 'dna-extraction-check');
 
       await page.getByRole('button', { name: 'Commit 4 rows' }).click();
@@ -68,8 +67,7 @@ describe('DNA extraction import page (browser)', function () {
       await flagged.getByText(`${low.barcode}.reex`).waitFor();
       expect(await statusOf(db, low.id)).to.equal('In Testing');
       expect((await t.ctx.db.models.DnaExtraction.findOne({ where: { sampleId: low.id } }))!.reextractionId).to.equal(`${low.barcode}.reex`);
-      const decided = await axeViolations(page);
-      expect(decided, JSON.stringify(decided)).to.deep.equal([]);
+      await expectAccessible(page, 'the DNA extraction flagged samples, decided');
       await screenshot(page, 'dna-extraction-decided');
       await page.getByRole('link', { name: 'Review this import' }).click();
       await page.getByRole('table', { name: 'Results in review' }).getByText(a.barcode).waitFor();
@@ -90,8 +88,7 @@ describe('DNA extraction import page (browser)', function () {
       const flagged = page.getByRole('table', { name: 'Flagged DNA extractions' });
       await flagged.getByText(qns.barcode).waitFor();
       await table.getByText('Outside the acceptance range: decide above').waitFor();
-      const atReview = await axeViolations(page);
-      expect(atReview, JSON.stringify(atReview)).to.deep.equal([]);
+      await expectAccessible(page, 'review with a flagged DNA extraction');
       await screenshot(page, 'dna-extraction-review');
       await page.getByRole('checkbox', { name: `Choose ${a.barcode} DNA Extraction` }).check();
       await page.getByRole('checkbox', { name: `Choose ${b.barcode} DNA Extraction` }).check();

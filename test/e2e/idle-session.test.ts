@@ -15,7 +15,7 @@ import {
   SIGNED_OUT_FOR_INACTIVITY,
   SIGNED_OUT_PARAM,
 } from '../../web/src/session/idle-timeout';
-import { axeViolations, browserSuite, collectPageErrors, screenshot } from '../support/browser';
+import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { dialog, expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser } from './pages';
 
 const MINUTE = 60_000;
@@ -73,7 +73,7 @@ describe('e2e: idle-session warning', function () {
 
     await page.waitForTimeout(250); // let the modal's transition settle
     await screenshot(page, 'idle-warning-1280');
-    expect(await axeViolations(page)).to.deep.equal([]);
+    await expectAccessible(page, 'the idle-session warning');
     expect(errors).to.deep.equal([]);
   });
 
@@ -123,7 +123,7 @@ describe('e2e: idle-session warning', function () {
 
     await page.waitForTimeout(250);
     await screenshot(page, 'idle-signed-out-1280');
-    expect(await axeViolations(page)).to.deep.equal([]);
+    await expectAccessible(page, 'the sign-in page after the idle sign-out');
 
     await fillSignIn(page, DEMO_USERS.lab1.email, DEMO_PASSWORD);
     await expectPath(page, home);

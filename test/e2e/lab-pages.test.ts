@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { signIn } from './pages';
-import { axeViolations, browserSuite, collectPageErrors, screenshot } from '../support/browser';
+import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { JobStatus } from '@platform/domain';
 import { freshBarcode, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline } from '../support/fixtures/lab';
@@ -70,7 +70,7 @@ describe('lab toolbox pages (browser)', function () {
       await log.getByText(`Rejected ${reject.barcode}: Rejected - specimen expired`).waitFor();
       expect(await statusOf(t.ctx.db, reject.id)).to.equal('Rejected');
       expect(await statusOf(t.ctx.db, kits[0].id)).to.equal('In Queue');
-      expect(await axeViolations(page)).to.deep.equal([]);
+      await expectAccessible(page, 'intake after a kit is rejected');
       await screenshot(page, 'lab-intake');
       expect(errors).to.deep.equal([]);
     } finally {
@@ -95,7 +95,7 @@ describe('lab toolbox pages (browser)', function () {
       expect(await errorsTable.locator('tbody tr td').first().textContent()).to.equal('3');
       expect(await page.getByRole('link', { name: 'Download errors (CSV)' }).getAttribute('href')).to.match(/^\/api\/lab-toolbox\/jobs\/\d+\/errors\.csv$/);
       expect(await page.getByRole('button', { name: /^Commit/ }).isDisabled()).to.equal(true);
-      expect(await axeViolations(page)).to.deep.equal([]);
+      await expectAccessible(page, 'an import with an error in its file');
       await screenshot(page, 'lab-import-errors');
 
       await page.locator('input[type=file]').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`barcode,risk_level\n${a.barcode},High Risk\n${b.barcode},Low Risk\n`) });
@@ -122,7 +122,7 @@ describe('lab toolbox pages (browser)', function () {
       await page.goto(reviewUrl);
       await page.getByRole('checkbox', { name: `Choose ${a.barcode} PROSTOX CFRT` }).check();
       await page.getByRole('checkbox', { name: `Choose ${b.barcode} PROSTOX CFRT` }).check();
-      expect(await axeViolations(page)).to.deep.equal([]);
+      await expectAccessible(page, 'review with results chosen');
       await page.getByRole('button', { name: 'Approve 2' }).click();
       await page.getByText('2 results released').first().waitFor();
       // The approval moved both samples to Resulted and queued their notify-result jobs, which move
@@ -179,7 +179,7 @@ describe('lab toolbox pages (browser)', function () {
       const results = await t.ctx.db.models.TestResult.findAll({ include: [{ model: t.ctx.db.models.Test, as: 'test', where: { sampleId: sample!.id } }] });
       expect(results.map((r) => [r.value, r.status])).to.deep.equal([['NOT DETECTED', 'In Review']]);
       await screenshot(page, 'lab-pcr-resulting');
-      expect(await axeViolations(page)).to.deep.equal([]);
+      await expectAccessible(page, 'PCR resulting after the results are saved');
       expect(errors).to.deep.equal([]);
     } finally {
       await close();

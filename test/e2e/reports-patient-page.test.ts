@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { axeViolations, browserSuite, collectPageErrors, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
+import { expectAccessible, browserSuite, collectPageErrors, screenshot, USER_AGENTS, VIEWPORTS } from '../support/browser';
 import { testConfig } from '../support/server';
 import { until } from '../support/wait';
 import { createClinic, deliveredResult, pdfText, releaseCorrection, runJob, type Clinic } from '../support/fixtures/reports';
@@ -50,10 +50,12 @@ describe('patient result page (browser, phone)', function () {
     expect(await page.content()).to.not.include(fixture.patient.lastName);
     expect(await page.getByText('High Risk').count()).to.equal(0);
     await screenshot(page, 'patient-result-phone-greeting');
+    await expectAccessible(page, 'the patient result page asking the date of birth');
 
     await enterDob('09', '18', '1957');
     await page.getByRole('alert').filter({ hasText: 'The date of birth does not match our records' }).waitFor();
     expect(await page.getByRole('alert').textContent()).to.include('9 attempts left');
+    await expectAccessible(page, 'the patient result page after a wrong date of birth');
 
     await enterDob('08', '19', '1957');
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
@@ -61,7 +63,7 @@ describe('patient result page (browser, phone)', function () {
     await page.getByText('The patient has a high genetic risk', { exact: false }).waitFor();
     await page.getByText('Result date: 10/20/2026').waitFor();
     await screenshot(page, 'patient-result-phone-verified');
-    expect(await axeViolations(page)).to.deep.equal([]);
+    await expectAccessible(page, 'the patient result page, verified');
 
     // every view is logged
     const viewed = () => ctx.db.models.AuditEvent.count({ where: { action: 'result.viewed', entityKind: 'sample', entityId: String(fixture.sampleId) } });
@@ -110,7 +112,7 @@ describe('patient result page (browser, phone)', function () {
     await page.getByText('Fecha del resultado: 10/20/2026').waitFor();
     await page.getByRole('button', { name: 'Descargar informe (PDF)' }).waitFor();
     await screenshot(page, 'patient-result-phone-spanish');
-    expect(await axeViolations(page)).to.deep.equal([]);
+    await expectAccessible(page, 'the patient result page in Spanish');
 
     await page.getByRole('group', { name: 'Language / Idioma' }).getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Your result' }).waitFor();

@@ -101,7 +101,7 @@ describe('research journey: order, lab result, tests list, study response (brows
     // 4. The researcher sees it Completed under Tests, with its report, and opens the participant.
     await R.reload();
     await row.getByText(SampleStatus.Completed).waitFor();
-    await row.getByRole('button', { name: `Download the report of ${barcode}` }).waitFor();
+    await row.getByRole('button', { name: `Download report of ${barcode}` }).waitFor();
     await row.getByRole('link', { name: `Study ID ${studyId}` }).click();
     await R.getByRole('heading', { name: `Study ID ${studyId}` }).waitFor();
     await R.getByRole('alert').filter({ hasText: 'Incomplete' }).waitFor();

@@ -134,7 +134,7 @@ describe('e2e: one sample from order to the patient reading the result', functio
     await page.goto(`/provider-clinic/${riverside.id}/completed`);
     await page.getByRole('heading', { name: 'Completed tests' }).waitFor();
     await page.getByRole('row', { name: new RegExp(barcode) }).waitFor();
-    const [report] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: `Download the report of ${barcode}` }).click()]);
+    const [report] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: `Download report of ${barcode}` }).click()]);
     const reportText = pdfText(readFileSync((await report.path())!));
     for (const expected of [`Harold ${last}`, barcode, 'PROSTOX CFRT', 'High Risk', 'Lena Pipette']) expect(reportText, expected).to.include(expected);
     const downloads = await t.ctx.db.models.AuditEvent.count({ where: { action: 'report.downloaded', entityKind: 'sample' } });

@@ -4,12 +4,13 @@
  * the research portal and /registry are plain, everything else has the provider sidebar.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { PATIENT_PRODUCTS, type SignInPortal } from '@platform/domain';
+import { PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, type SignInPortal } from '@platform/domain';
 import { PlainLayout } from './layouts/PlainLayout';
 import { ProviderLayout } from './layouts/ProviderLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ADMIN_HOME_PATH, CLINIC_BASE_PATH, RESEARCH_BASE_PATH, signInPath, SIGN_IN_PORTAL_INFO } from './portals';
 import { RequireSignIn } from './session/RequireSignIn';
+import { pageTitle } from './shell/route-title';
 import { RootShell } from './shell/RootShell';
 
 const authPages = () => import('./pages/auth');
@@ -23,11 +24,13 @@ const patientPortalPages = () => import('./pages/patient-portal');
 /** login, forgot-password and reset-password (the emailed link) of one portal. */
 function authRoutes(portal: SignInPortal): RouteObject[] {
   return [
-    { path: 'login', lazy: async () => { const { SignInPage } = await authPages(); return { element: <SignInPage portal={portal} /> }; } },
-    { path: 'forgot-password', lazy: async () => { const { ForgotPasswordPage } = await authPages(); return { element: <ForgotPasswordPage portal={portal} /> }; } },
-    { path: 'reset-password', lazy: async () => { const { ResetPasswordPage } = await authPages(); return { element: <ResetPasswordPage portal={portal} /> }; } },
+    { path: 'login', handle: pageTitle('Sign in'), lazy: async () => { const { SignInPage } = await authPages(); return { element: <SignInPage portal={portal} /> }; } },
+    { path: 'forgot-password', handle: pageTitle('Reset your password'), lazy: async () => { const { ForgotPasswordPage } = await authPages(); return { element: <ForgotPasswordPage portal={portal} /> }; } },
+    { path: 'reset-password', handle: pageTitle('Choose a new password'), lazy: async () => { const { ResetPasswordPage } = await authPages(); return { element: <ResetPasswordPage portal={portal} /> }; } },
   ];
 }
+
+const NOT_FOUND = pageTitle('Page not found');
 
 const toSignIn = (portal: SignInPortal) => <Navigate to={signInPath(portal)} replace />;
 
@@ -49,13 +52,13 @@ export const routes: RouteObject[] = [
             path: ':accountId',
             element: <RequireSignIn portal="research" />,
             children: [
-              { index: true, lazy: () => researchPages().then((m) => ({ Component: m.ResearchHomePage })) },
-              { path: 'order', lazy: () => researchPages().then((m) => ({ Component: m.ResearchOrderPage })) },
-              { path: 'tests', lazy: () => researchPages().then((m) => ({ Component: m.ResearchTestsPage })) },
-              { path: 'patient/:patientId', lazy: () => researchPages().then((m) => ({ Component: m.ParticipantPage })) },
+              { index: true, handle: pageTitle('Home'), lazy: () => researchPages().then((m) => ({ Component: m.ResearchHomePage })) },
+              { path: 'order', handle: pageTitle('Order a research test'), lazy: () => researchPages().then((m) => ({ Component: m.ResearchOrderPage })) },
+              { path: 'tests', handle: pageTitle('Research tests'), lazy: () => researchPages().then((m) => ({ Component: m.ResearchTestsPage })) },
+              { path: 'patient/:patientId', handle: pageTitle('Participant'), lazy: () => researchPages().then((m) => ({ Component: m.ParticipantPage })) },
             ],
           },
-          { path: ':accountId/*', element: <NotFoundPage /> },
+          { path: ':accountId/*', element: <NotFoundPage />, handle: NOT_FOUND },
         ],
       },
       {
@@ -63,8 +66,8 @@ export const routes: RouteObject[] = [
         element: <PlainLayout />,
         children: [
           // The PROSTOX registry's follow-up survey (no sign-in: the emailed single-use link).
-          { path: 'study/prostox/:sampleId/survey/new', lazy: () => import('./pages/registry/RegistrySurveyPage').then((m) => ({ Component: m.RegistrySurveyPage })) },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'study/prostox/:sampleId/survey/new', handle: pageTitle('Registry survey'), lazy: () => import('./pages/registry/RegistrySurveyPage').then((m) => ({ Component: m.RegistrySurveyPage })) },
+          { path: '*', element: <NotFoundPage />, handle: NOT_FOUND },
         ],
       },
 
@@ -72,7 +75,7 @@ export const routes: RouteObject[] = [
       {
         element: <ProviderLayout />,
         children: [
-          { path: '/404', element: <NotFoundPage /> },
+          { path: '/404', element: <NotFoundPage />, handle: NOT_FOUND },
           {
             path: SIGN_IN_PORTAL_INFO.admin.authBasePath,
             children: [
@@ -80,26 +83,26 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireSignIn portal="admin" />,
                 children: [
-                  { index: true, lazy: () => adminPages().then((m) => ({ Component: m.AdminHomePage })) },
+                  { index: true, handle: pageTitle('Home'), lazy: () => adminPages().then((m) => ({ Component: m.AdminHomePage })) },
                   {
                     path: 'provider',
                     children: [
                       { index: true, element: <Navigate to={ADMIN_HOME_PATH} replace /> },
-                      { path: 'approve', lazy: () => adminPages().then((m) => ({ Component: m.ApproveProvidersPage })) },
-                      { path: 'register', lazy: () => adminPages().then((m) => ({ Component: m.RegisterProviderPage })) },
-                      { path: 'account/new', lazy: () => adminPages().then((m) => ({ Component: m.NewAccountPage })) },
-                      { path: 'users', lazy: () => adminPages().then((m) => ({ Component: m.UsersPage })) },
-                      { path: 'lab-toolbox', lazy: () => adminPages().then((m) => ({ Component: m.LabToolboxUsersPage })) },
-                      { path: 'insurance', lazy: () => adminPages().then((m) => ({ Component: m.InsurancePlansPage })) },
-                      { path: 'financial-aid', lazy: () => adminPages().then((m) => ({ Component: m.FinancialAidPage })) },
-                      { path: 'emails', lazy: () => adminPages().then((m) => ({ Component: m.EmailsPage })) },
-                      { path: 'jobs', lazy: () => adminPages().then((m) => ({ Component: m.JobsPage })) },
+                      { path: 'approve', handle: pageTitle('Provider approvals'), lazy: () => adminPages().then((m) => ({ Component: m.ApproveProvidersPage })) },
+                      { path: 'register', handle: pageTitle('Register a provider'), lazy: () => adminPages().then((m) => ({ Component: m.RegisterProviderPage })) },
+                      { path: 'account/new', handle: pageTitle('New account'), lazy: () => adminPages().then((m) => ({ Component: m.NewAccountPage })) },
+                      { path: 'users', handle: pageTitle('Provider users'), lazy: () => adminPages().then((m) => ({ Component: m.UsersPage })) },
+                      { path: 'lab-toolbox', handle: pageTitle('Lab toolbox users'), lazy: () => adminPages().then((m) => ({ Component: m.LabToolboxUsersPage })) },
+                      { path: 'insurance', handle: pageTitle('Insurance plans'), lazy: () => adminPages().then((m) => ({ Component: m.InsurancePlansPage })) },
+                      { path: 'financial-aid', handle: pageTitle('Financial aid'), lazy: () => adminPages().then((m) => ({ Component: m.FinancialAidPage })) },
+                      { path: 'emails', handle: pageTitle('Emails'), lazy: () => adminPages().then((m) => ({ Component: m.EmailsPage })) },
+                      { path: 'jobs', handle: pageTitle('Job monitor'), lazy: () => adminPages().then((m) => ({ Component: m.JobsPage })) },
                     ],
                   },
                 ],
               },
               // /admin/provider/{anything else} (SPEC §2 "/admin/provider/{page}").
-              { path: 'provider/*', element: <NotFoundPage /> },
+              { path: 'provider/*', element: <NotFoundPage />, handle: NOT_FOUND },
             ],
           },
           {
@@ -109,15 +112,15 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireSignIn portal="lab" />,
                 children: [
-                  { index: true, lazy: () => labPages().then((m) => ({ Component: m.LabToolboxHomePage })) },
-                  { path: 'intake_tool', lazy: () => labPages().then((m) => ({ Component: m.IntakePage })) },
-                  { path: 'pcr_register', lazy: () => labPages().then((m) => ({ Component: m.PcrRegisterPage })) },
-                  { path: 'pcr_resulting', lazy: () => labPages().then((m) => ({ Component: m.PcrResultingPage })) },
-                  { path: 'cfrt_toxicity_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="cancer-toxicity" kind="cancer-toxicity" title="CFRT toxicity import" /> })) },
-                  { path: 'kras_prostate_immune_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="kras" kind="kras" title="KRAS prostate immune import" /> })) },
-                  { path: 'dna_extraction_import_tool', lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="dna-extraction" kind="dna-extraction" title="DNA extraction import" /> })) },
-                  { path: 'review', lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },
-                  { path: 'storage_plate_import_tool', lazy: () => labPages().then((m) => ({ Component: m.StoragePlatesPage })) },
+                  { index: true, handle: pageTitle('Home'), lazy: () => labPages().then((m) => ({ Component: m.LabToolboxHomePage })) },
+                  { path: 'intake_tool', handle: pageTitle('Sample intake'), lazy: () => labPages().then((m) => ({ Component: m.IntakePage })) },
+                  { path: 'pcr_register', handle: pageTitle('PCR register'), lazy: () => labPages().then((m) => ({ Component: m.PcrRegisterPage })) },
+                  { path: 'pcr_resulting', handle: pageTitle('PCR resulting'), lazy: () => labPages().then((m) => ({ Component: m.PcrResultingPage })) },
+                  { path: 'cfrt_toxicity_import_tool', handle: pageTitle('CFRT toxicity import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="cancer-toxicity" kind="cancer-toxicity" title="CFRT toxicity import" /> })) },
+                  { path: 'kras_prostate_immune_import_tool', handle: pageTitle('KRAS prostate immune import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="kras" kind="kras" title="KRAS prostate immune import" /> })) },
+                  { path: 'dna_extraction_import_tool', handle: pageTitle('DNA extraction import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="dna-extraction" kind="dna-extraction" title="DNA extraction import" /> })) },
+                  { path: 'review', handle: pageTitle('Review and approve'), lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },
+                  { path: 'storage_plate_import_tool', handle: pageTitle('Storage plates'), lazy: () => labPages().then((m) => ({ Component: m.StoragePlatesPage })) },
                 ],
               },
             ],
@@ -128,10 +131,10 @@ export const routes: RouteObject[] = [
               { index: true, element: toSignIn('provider') },
               ...authRoutes('provider'),
               // Its own small chunk: the sign-in page links it without loading it.
-              { path: 'request-access', lazy: () => import('./pages/auth/RequestAccessPage').then((m) => ({ Component: m.RequestAccessPage })) },
+              { path: 'request-access', handle: pageTitle('Request access'), lazy: () => import('./pages/auth/RequestAccessPage').then((m) => ({ Component: m.RequestAccessPage })) },
               // Public information for physicians: no sign-in.
-              { path: 'prostox-faq', lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxFaqPage })) },
-              { path: 'prostox-ultra-billing', lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxUltraBillingPage })) },
+              { path: 'prostox-faq', handle: pageTitle('PROSTOX questions and answers'), lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxFaqPage })) },
+              { path: 'prostox-ultra-billing', handle: pageTitle('PROSTOX ultra billing and prices'), lazy: () => providerInfoPages().then((m) => ({ Component: m.ProstoxUltraBillingPage })) },
             ],
           },
           {
@@ -142,24 +145,25 @@ export const routes: RouteObject[] = [
                 path: ':accountId',
                 element: <RequireSignIn portal="provider" />,
                 children: [
-                  { index: true, lazy: () => clinicPages().then((m) => ({ Component: m.ClinicHomePage })) },
-                  { path: 'order', lazy: () => clinicPages().then((m) => ({ Component: m.OrderPage })) },
-                  { path: 'pending', lazy: () => clinicPages().then((m) => ({ Component: m.PendingPage })) },
-                  { path: 'completed', lazy: () => clinicPages().then((m) => ({ Component: m.CompletedPage })) },
-                  { path: 'shipments', lazy: () => clinicPages().then((m) => ({ Component: m.ShipmentsPage })) },
-                  { path: 'patient/:patientId', lazy: () => clinicPages().then((m) => ({ Component: m.PatientPage })) },
-                  { path: 'users', lazy: () => clinicPages().then((m) => ({ Component: m.AccountUsersPage })) },
-                  { path: 'resources', lazy: () => clinicPages().then((m) => ({ Component: m.ResourcesPage })) },
-                  { path: 'research-projects', lazy: () => clinicPages().then((m) => ({ Component: m.ResearchProjectsPage })) },
-                  { path: 'patient-invitations', lazy: () => clinicPages().then((m) => ({ Component: m.PatientInvitationsPage })) },
+                  { index: true, handle: pageTitle('Home'), lazy: () => clinicPages().then((m) => ({ Component: m.ClinicHomePage })) },
+                  { path: 'order', handle: pageTitle('Order a test'), lazy: () => clinicPages().then((m) => ({ Component: m.OrderPage })) },
+                  { path: 'pending', handle: pageTitle('Pending tests'), lazy: () => clinicPages().then((m) => ({ Component: m.PendingPage })) },
+                  { path: 'completed', handle: pageTitle('Completed tests'), lazy: () => clinicPages().then((m) => ({ Component: m.CompletedPage })) },
+                  { path: 'shipments', handle: pageTitle('Shipments'), lazy: () => clinicPages().then((m) => ({ Component: m.ShipmentsPage })) },
+                  { path: 'patient/:patientId', handle: pageTitle('Patient'), lazy: () => clinicPages().then((m) => ({ Component: m.PatientPage })) },
+                  { path: 'users', handle: pageTitle('Account users'), lazy: () => clinicPages().then((m) => ({ Component: m.AccountUsersPage })) },
+                  { path: 'resources', handle: pageTitle('Resources'), lazy: () => clinicPages().then((m) => ({ Component: m.ResourcesPage })) },
+                  { path: 'research-projects', handle: pageTitle('Research projects'), lazy: () => clinicPages().then((m) => ({ Component: m.ResearchProjectsPage })) },
+                  { path: 'patient-invitations', handle: pageTitle('Patient invitations'), lazy: () => clinicPages().then((m) => ({ Component: m.PatientInvitationsPage })) },
                   // {product}-through-mirakind (SPEC §2): one route per product a patient may order.
                   ...PATIENT_PRODUCTS.map((p) => ({
                     path: `${p}-through-mirakind`,
+                    handle: pageTitle(`Order ${PATIENT_PRODUCT_NAMES[p]} through MiraKind`),
                     lazy: () => clinicPages().then((m) => ({ element: <m.MirakindOrderPage key={p} product={p} /> })),
                   })),
                 ],
               },
-              { path: ':accountId/*', element: <NotFoundPage /> },
+              { path: ':accountId/*', element: <NotFoundPage />, handle: NOT_FOUND },
             ],
           },
           // The Patient Portal: patients order a test themselves (no sign-in).
@@ -168,17 +172,18 @@ export const routes: RouteObject[] = [
             children: [
               ...PATIENT_PRODUCTS.map((p) => ({
                 path: `order/${p}/new`,
+                handle: pageTitle(`Order ${PATIENT_PRODUCT_NAMES[p]}`),
                 lazy: () => patientPortalPages().then((m) => ({ element: <m.PatientOrderPage key={p} product={p} /> })),
               })),
-              { path: 'order/complete', lazy: () => patientPortalPages().then((m) => ({ Component: m.OrderCompletePage })) },
-              { path: '*', element: <NotFoundPage /> },
+              { path: 'order/complete', handle: pageTitle('Order received'), lazy: () => patientPortalPages().then((m) => ({ Component: m.OrderCompletePage })) },
+              { path: '*', element: <NotFoundPage />, handle: NOT_FOUND },
             ],
           },
           // The patient's result (no sign-in: the emailed token plus the date of birth).
-          { path: '/reports/patient_result/:barcode', lazy: () => import('./pages/reports').then((m) => ({ Component: m.PatientResultPage })) },
+          { path: '/reports/patient_result/:barcode', handle: pageTitle('Your test result'), lazy: () => import('./pages/reports').then((m) => ({ Component: m.PatientResultPage })) },
           // A question about the patient's sample (no sign-in: the emailed single-use link).
-          { path: '/patient-portal/sample-follow-up/:followUpId/response', lazy: () => import('./pages/patient-portal/SampleFollowUpResponsePage').then((m) => ({ Component: m.SampleFollowUpResponsePage })) },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '/patient-portal/sample-follow-up/:followUpId/response', handle: pageTitle('A question about your sample'), lazy: () => import('./pages/patient-portal/SampleFollowUpResponsePage').then((m) => ({ Component: m.SampleFollowUpResponsePage })) },
+          { path: '*', element: <NotFoundPage />, handle: NOT_FOUND },
         ],
       },
     ],

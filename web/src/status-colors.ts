@@ -5,8 +5,13 @@
  */
 import { SampleStatus, ShipmentStatus } from '@platform/domain';
 
-/** Colours dark enough for white text on a filled badge or button (WCAG AA, 4.5:1). */
-export const AA_COLORS = { green: '#1e7b34', orange: '#a3470f', red: 'red.9', gray: 'gray.7', blue: 'blue.9' } as const;
+/**
+ * Colours dark enough for white text on a filled badge or button (WCAG AA, 4.5:1). Palette names,
+ * not shades: the theme makes each palette's text, filled, light, outline and subtle forms AA
+ * (theme.ts), while a shade such as 'red.9' is clamped to shade 6 by Mantine's subtle and light
+ * variants (3.28:1).
+ */
+export const AA_COLORS = { green: '#1e7b34', orange: '#a3470f', red: 'red', gray: 'gray', blue: 'blue' } as const;
 
 /** A dark amber: white on it reads at 7:1 (Mantine's yellow would not). */
 const AA_AMBER = '#7a5200';

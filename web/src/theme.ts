@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { DESKTOP_MIN_WIDTH_PX, TABLET_MIN_WIDTH_PX } from '@platform/domain';
 
 /** A deep clinical teal: calm, high-contrast on white (shade 7 on white passes WCAG AA). */
@@ -24,6 +24,13 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   // xs is where tablets start, md where desktops start (SPEC §9).
+  // Every close button is named (axe button-name); plain objects, so no component is imported here.
+  components: {
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Alert: { defaultProps: { closeButtonLabel: 'Close' } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
   breakpoints: {
     xs: em(TABLET_MIN_WIDTH_PX),
     sm: em(768),
@@ -33,9 +40,53 @@ export const theme = createTheme({
   },
 });
 
-/** Secondary ("dimmed") text one shade darker than Mantine's default, for WCAG AA contrast on grey. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/** WCAG AA for text (4.5:1), with a little room for rounding. */
+const AA_CONTRAST = 4.6;
+const WHITE = '#ffffff';
+/** The page background (gray-0), where most text sits when not on a white card. */
+const PAGE_GREY = '#f8f9fa';
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The colour, darkened in 5% steps until it reads at AA on every background given. */
+export function readableOn(color: string, backgrounds: readonly string[]): string {
+  for (let amount = 0; amount < 1; amount += 0.05) {
+    const candidate = amount === 0 ? color : darken(color, amount);
+    if (backgrounds.every((bg) => contrast(candidate, bg) >= AA_CONTRAST)) return candidate;
+  }
+  return '#000000';
+}
+
+/**
+ * Every colour the theme writes text with passes WCAG AA (4.5:1): Mantine's defaults do not for
+ * the light palettes (green text is 2.75:1 on white, a light green badge 3.81:1, the error red
+ * 3.28:1). In the light scheme, for each palette: coloured text (`c="green"`), outline variants,
+ * filled variants (white text on them) and light variants (shade 9 on shade 1) are darkened just
+ * enough; secondary ("dimmed") text is gray-7 (7.8:1 on grey); the error colour of field messages
+ * and required marks is red-9 (5.2:1 on grey).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      Object.entries(t.colors).flatMap(([name, shades]) => {
+        const shade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
+        const filled = readableOn(shades[shade], [WHITE]);
+        return [
+          [`--mantine-color-${name}-text`, readableOn(shades[shade], [WHITE, PAGE_GREY, shades[0]])],
+          [`--mantine-color-${name}-filled`, filled],
+          [`--mantine-color-${name}-filled-hover`, darken(filled, 0.1)],
+          // On white, the grey page and its own hover tint (5% of it, lighter than shade 1).
+          [`--mantine-color-${name}-outline`, readableOn(shades[shade], [WHITE, PAGE_GREY, shades[1]])],
+          [`--mantine-color-${name}-light-color`, readableOn(shades[9], [shades[1], shades[2]])],
+        ];
+      }),
+    ),
+  },
   dark: {},
 });

@@ -7,6 +7,7 @@ import { ErrorModalHost } from '../components/ErrorModalHost';
 import { portalOfPath, SIGN_IN_PORTAL_INFO } from '../portals';
 import { homePathOfStoredUser } from '../session/home-path';
 import { useStoredUser } from '../session/stored-user';
+import { MAIN_CONTENT_ID } from '../shell/RouteAnnouncer';
 import classes from './layouts.module.css';
 import { useViewport } from './use-viewport';
 
@@ -23,7 +24,7 @@ export function PlainLayout() {
   const home = (signedInHere && homePathOfStoredUser(user, 'research')) || pathname;
   return (
     <div className={classes.plainRoot} data-layout="plain" data-viewport={viewport}>
-      <a className={classes.skipLink} href="#main-content">
+      <a className={classes.skipLink} href={`#${MAIN_CONTENT_ID}`}>
         Skip to content
       </a>
       <header className={classes.plainHeader}>
@@ -39,7 +40,7 @@ export function PlainLayout() {
         </Group>
         {signedInHere && user && <UserMenu user={user} portal="research" compact />}
       </header>
-      <main className={classes.plainMain} id="main-content">
+      <main className={classes.plainMain} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </main>
       <ErrorModalHost />

@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { SIDEBAR_WIDTH_PX } from '@platform/domain';
 import { ErrorModalHost } from '../components/ErrorModalHost';
 import { markToastContainerMounted } from '../shell/success-toast';
+import { MAIN_CONTENT_ID } from '../shell/RouteAnnouncer';
 import classes from './layouts.module.css';
 import { Sidebar, sidebarWidthStyle } from './Sidebar';
 import { useViewport } from './use-viewport';
@@ -18,11 +19,11 @@ export function ProviderLayout() {
   useEffect(() => markToastContainerMounted(), []);
   return (
     <div className={classes.providerRoot} data-layout="provider" data-viewport={viewport} style={sidebarWidthStyle(SIDEBAR_WIDTH_PX)}>
-      <a className={classes.skipLink} href="#main-content">
+      <a className={classes.skipLink} href={`#${MAIN_CONTENT_ID}`}>
         Skip to content
       </a>
       <Sidebar compact={phone} />
-      <main className={classes.providerMain} id="main-content">
+      <main className={classes.providerMain} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </main>
       <ErrorModalHost offsetLeftPx={phone ? 0 : SIDEBAR_WIDTH_PX} />

@@ -9,6 +9,7 @@ import { isAuthPage } from './auth-pages';
 import { BrowserSupportModal } from './BrowserSupportModal';
 import { useBuildCheck } from './build-check';
 import { IdleSessionWarning } from './IdleSessionWarning';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { shellSwrConfig } from './report-error';
 
 /** On a 401: to the sign-in page of the portal the person is in, then back here. */
@@ -33,7 +34,8 @@ function useUnauthorizedRedirect(): void {
 
 /**
  * Around every route: the build check, query failures to the error modal (SWRConfig `onError`),
- * the 401 redirect, the idle-session warning and the browser-support modal.
+ * the 401 redirect, the document title and the page-change announcement, the idle-session warning
+ * and the browser-support modal.
  */
 export function RootShell() {
   useBuildCheck();
@@ -41,6 +43,7 @@ export function RootShell() {
   return (
     <SWRConfig value={shellSwrConfig}>
       <Outlet />
+      <RouteAnnouncer />
       <IdleSessionWarning />
       <BrowserSupportModal />
     </SWRConfig>

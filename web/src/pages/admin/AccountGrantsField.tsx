@@ -72,7 +72,7 @@ export function AccountGrantsField({ legend = 'Accounts and roles', rows, onChan
               comboboxProps={{ withinPortal: true }}
             />
             {rows.length > 1 && (
-              <Button variant="subtle" color="red.9" mt={25} onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove account ${i + 1}`}>
+              <Button variant="subtle" color="red" mt={25} onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove account ${i + 1}`}>
                 Remove
               </Button>
             )}

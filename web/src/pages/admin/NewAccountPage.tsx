@@ -144,7 +144,7 @@ export function NewAccountPage() {
                   {values.departments.map((_, i) => (
                     <Group key={i} align="flex-start" gap="sm">
                       <TextInput label={`Department ${i + 1}`} maxLength={ACCOUNT_NAME_MAX_LENGTH} autoComplete="off" w={360} {...form.getInputProps(`departments.${i}`)} error={departmentError(i)} />
-                      <Button variant="subtle" color="red.9" mt={25} onClick={() => form.removeListItem('departments', i)} aria-label={`Remove department ${i + 1}`}>
+                      <Button variant="subtle" color="red" mt={25} onClick={() => form.removeListItem('departments', i)} aria-label={`Remove department ${i + 1}`}>
                         Remove
                       </Button>
                     </Group>
@@ -167,7 +167,7 @@ export function NewAccountPage() {
                       <TextInput label={`Physician ${i + 1} last name`} required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="off" w={200} {...form.getInputProps(`physicians.${i}.lastName`)} />
                       <TextInput label={`Physician ${i + 1} NPI`} required inputMode="numeric" maxLength={10} autoComplete="off" w={160} {...form.getInputProps(`physicians.${i}.npi`)} />
                       <Select label={`Physician ${i + 1} specialty`} data={SPECIALTIES} placeholder="None" clearable w={200} comboboxProps={{ withinPortal: true }} {...form.getInputProps(`physicians.${i}.specialty`)} />
-                      <Button variant="subtle" color="red.9" mt={25} onClick={() => form.removeListItem('physicians', i)} aria-label={`Remove physician ${i + 1}`}>
+                      <Button variant="subtle" color="red" mt={25} onClick={() => form.removeListItem('physicians', i)} aria-label={`Remove physician ${i + 1}`}>
                         Remove
                       </Button>
                     </Group>

@@ -241,10 +241,13 @@ function OrderConfirmation({ accountId, created, onAnother }: {
   onAnother: () => void;
 }) {
   const { order, patient, physician } = created;
+  // The form that was used is gone: the focus goes to what replaced it (keyboard and screen reader users).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="order-placed">
       <Stack gap="md">
-        <Title order={2} fz="xl" id="order-placed">
+        <Title order={2} fz="xl" id="order-placed" ref={heading} tabIndex={-1}>
           Order placed
         </Title>
         <div>

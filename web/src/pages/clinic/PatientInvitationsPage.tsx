@@ -172,7 +172,7 @@ function InvitationList({ accountId }: { accountId: number }) {
                           <Button size="compact-sm" variant="default" loading={busy === `resend:${row.id}`} onClick={() => void act(row, 'resend')} aria-label={`Resend the invitation to ${row.email}`}>
                             Resend
                           </Button>
-                          <Button size="compact-sm" variant="subtle" color="red.8" loading={busy === `cancel:${row.id}`} onClick={() => void act(row, 'cancel')} aria-label={`Cancel the invitation to ${row.email}`}>
+                          <Button size="compact-sm" variant="subtle" color="red" loading={busy === `cancel:${row.id}`} onClick={() => void act(row, 'cancel')} aria-label={`Cancel the invitation to ${row.email}`}>
                             Cancel
                           </Button>
                         </Group>

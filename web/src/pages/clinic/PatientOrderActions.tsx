@@ -142,7 +142,7 @@ function CancelDialog({ accountId, order, patientName, onClose }: { accountId: n
             <Button variant="default" onClick={onClose} disabled={sending.submitting}>
               Keep the order
             </Button>
-            <Button type="submit" color="red.8" loading={sending.submitting}>
+            <Button type="submit" color="red" loading={sending.submitting}>
               Cancel the order
             </Button>
           </Group>

@@ -99,14 +99,14 @@ function WellDetail({ plate, well, onDone }: { plate: StoragePlateView; well: St
         {confirming ? (
           <Group gap="sm">
             <Text fz="sm">Discard {well.label}? The specimen is thrown away; this cannot be undone.</Text>
-            <Button color="red.9" onClick={() => void run(() => discarding.trigger(well.label))} loading={discarding.isMutating}>Discard</Button>
+            <Button color="red" onClick={() => void run(() => discarding.trigger(well.label))} loading={discarding.isMutating}>Discard</Button>
             <Button variant="subtle" onClick={() => setConfirming(false)}>Cancel</Button>
           </Group>
         ) : (
           <Group gap="sm">
             <Button variant="light" onClick={() => void run(() => takingOut.trigger(well.well))} loading={takingOut.isMutating}>Take out</Button>
             {well.kind === 'sample' && (
-              <Button variant="light" color="red.9" onClick={() => setConfirming(true)} disabled={!discardable}>Discard…</Button>
+              <Button variant="light" color="red" onClick={() => setConfirming(true)} disabled={!discardable}>Discard…</Button>
             )}
             {well.kind === 'sample' && !discardable && <Text fz="xs" c="dimmed">Only a Completed sample can be discarded.</Text>}
           </Group>

@@ -1,0 +1,91 @@
+/**
+ * How the API sends the built SPA and its answers: compressed (brotli or gzip, as the browser
+ * accepts), hashed assets cached as immutable, index.html revalidated, deep links answered with
+ * index.html, a missing asset a 404. Runs on a small dist of its own, so no SPA build is needed.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { expect } from 'chai';
+import request from 'supertest';
+import { buildTestApp, signIn, type TestApp } from '../support/http';
+
+const INDEX = `<!doctype html><html lang="en"><head><title>Test</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+/** The body as the client reads it (supertest decodes gzip and brotli as a browser does). */
+const bodyText = (res: request.Response): string => (Buffer.isBuffer(res.body) ? res.body.toString() : res.text);
+
+describe('serving the SPA: compression and caching', () => {
+  let t: TestApp;
+  let dist: string;
+  before(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const write = (name: string, text: string) => {
+      writeFileSync(path.join(dist, name), text);
+      writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(path.join(dist, `${name}.gz`), gzipSync(text));
+    };
+    write('index.html', INDEX);
+    write('assets/index-AbC123.js', SCRIPT);
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp({ WEB_DIST: dist });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset in its build-time brotli form, cached for a year as immutable', async () => {
+    const res = await request(t.app).get('/assets/index-AbC123.js').set('Accept-Encoding', 'gzip, deflate, br').buffer(true).expect(200);
+    expect(res.headers['content-encoding']).to.equal('br');
+    expect(res.headers['content-type']).to.match(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+    expect(res.headers.vary).to.match(/Accept-Encoding/i);
+    expect(bodyText(res)).to.equal(SCRIPT);
+  });
+
+  it('sends gzip to a browser that accepts only gzip, and the plain file to one that accepts none', async () => {
+    const gz = await request(t.app).get('/assets/index-AbC123.js').set('Accept-Encoding', 'gzip').buffer(true).expect(200);
+    expect(gz.headers['content-encoding']).to.equal('gzip');
+    expect(bodyText(gz)).to.equal(SCRIPT);
+    const plain = await request(t.app).get('/assets/index-AbC123.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(plain.text).to.equal(SCRIPT);
+  });
+
+  it('answers a deep link with index.html, compressed and revalidated on every visit', async () => {
+    for (const url of ['/', '/provider-clinic/42/pending', '/index.html']) {
+      const res = await request(t.app).get(url).set('Accept-Encoding', 'br').buffer(true).expect(200);
+      expect(res.headers['content-encoding'], url).to.equal('br');
+      expect(res.headers['content-type'], url).to.match(/^text\/html/);
+      expect(res.headers['cache-control'], url).to.equal('no-cache');
+      expect(bodyText(res), url).to.equal(INDEX);
+    }
+  });
+
+  it('answers a missing asset with a 404, not index.html', async () => {
+    const res = await request(t.app).get('/assets/gone-Zz9.js').expect(404);
+    expect(res.headers['content-type']).to.match(/json/);
+  });
+
+  it('caches other static files for an hour', async () => {
+    const res = await request(t.app).get('/favicon.svg').expect(200);
+    expect(res.headers['cache-control']).to.equal('public, max-age=3600');
+  });
+
+  it('compresses API answers on the fly (over 1 KiB), as the browser accepts', async () => {
+    // The demo data's contacts (people of every role) make an answer of a few KiB.
+    const admin = await signIn(t.app, 'admin', 'admin');
+    const plain = await admin.agent.get('/api/admin/contacts').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(plain.text.length).to.be.greaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await admin.agent.get('/api/admin/contacts').set('Accept-Encoding', encoding).expect(200);
+      expect(res.headers['content-encoding'], encoding).to.equal(encoding);
+      expect(res.body, encoding).to.deep.equal(plain.body);
+    }
+  });
+});
