@@ -570,7 +570,8 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+// Exit when done: a pool or a Redis connection a library keeps open must not hold the run.
+main().then(() => process.exit(0), (err) => {
   console.error(err);
   process.exit(1);
 });
