@@ -28,6 +28,8 @@ const SORT_SQL: Record<ResultListSortField, string[]> = {
 };
 
 
+const NULLABLE_SORTS = new Set<ResultListSortField>(['patientName', 'resultedAt']);
+
 const DEFAULT_SORT: Record<ResultListCategory, { sort: ResultListSortField; order: 'asc' | 'desc' }> = {
   PENDING: { sort: 'orderedAt', order: 'desc' },
   COMPLETED: { sort: 'resultedAt', order: 'desc' },
@@ -89,8 +91,9 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   const filter = categoryFilter(query.category);
   const sort = query.sort ?? DEFAULT_SORT[query.category].sort;
   const order = (query.order ?? (query.sort ? 'asc' : DEFAULT_SORT[query.category].order)) === 'desc' ? 'DESC' : 'ASC';
-  const nulls = order === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
-  const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order} ${nulls}`), `s.id ${order}`].join(', ');
+  // Only nullable fields name where NULLs go: a NOT NULL field sorted plainly keeps to its index's order.
+  const nulls = !NULLABLE_SORTS.has(sort) ? '' : order === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
+  const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order}${nulls}`), `s.id ${order}`].join(', ');
   const replacements = {
     ...filter.replacements,
     accountId: caller.accountId,
