@@ -33,6 +33,8 @@ export class Sample extends Model<InferAttributes<Sample>, InferCreationAttribut
   declare receivedAt: Nullable<Date>;
   declare receivedByUserId: NullableFk;
   declare rejectionReason: Nullable<RejectionReason>;
+  /** When the sample first reached a final status (Resulted or Rejected): kept by a trigger on its status events, never written here. */
+  declare resultedAt: CreationOptional<Nullable<Date>>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -182,6 +184,7 @@ export function initSamples(sequelize: Sequelize) {
       receivedAt: { type: DataTypes.DATE },
       receivedByUserId: nullableFk(),
       rejectionReason: { type: DataTypes.TEXT },
+      resultedAt: { type: DataTypes.DATE },
       ...timestamps(),
     },
     { sequelize, modelName: 'Sample', tableName: 'samples' },

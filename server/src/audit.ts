@@ -1,4 +1,4 @@
-import type { Transaction } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import type { AuditActorKind, EntityKind } from '@platform/domain';
 
@@ -35,19 +35,27 @@ export function auditActor(caller: Caller): Pick<AuditEntry, 'actorUserId' | 'ac
   return { actorUserId: caller.userId, actorKind: caller.kind, ip: caller.ip, requestId: caller.requestId };
 }
 
-/** Appends to the audit table (append-only: the database refuses updates and deletes). */
+/**
+ * Appends to the audit table (append-only: the database refuses updates and deletes). One plain
+ * INSERT without RETURNING: every list a user pages through writes one, so it is kept cheap.
+ */
 export async function recordAudit(db: Db, entry: AuditEntry, transaction?: Transaction): Promise<void> {
-  await db.models.AuditEvent.create(
+  await db.sequelize.query(
+    `INSERT INTO audit_events (actor_user_id, actor_kind, action, entity_kind, entity_id, ip, request_id, details)
+     VALUES (:actorUserId, :actorKind, :action, :entityKind, :entityId, :ip, :requestId, CAST(:details AS jsonb))`,
     {
-      actorUserId: entry.actorUserId ?? null,
-      actorKind: entry.actorKind,
-      action: entry.action,
-      entityKind: entry.entityKind ?? null,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
-      ip: entry.ip ?? null,
-      requestId: entry.requestId ?? null,
-      details: entry.details ?? {},
+      replacements: {
+        actorUserId: entry.actorUserId ?? null,
+        actorKind: entry.actorKind,
+        action: entry.action,
+        entityKind: entry.entityKind ?? null,
+        entityId: entry.entityId == null ? null : String(entry.entityId),
+        ip: entry.ip ?? null,
+        requestId: entry.requestId ?? null,
+        details: JSON.stringify(entry.details ?? {}),
+      },
+      type: QueryTypes.INSERT,
+      transaction,
     },
-    { transaction },
   );
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Op, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Transaction } from 'sequelize';
 import {
   AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type AccountSummary,
   type Me, type SignInPortal,
@@ -19,24 +19,33 @@ export function toSessionUser(u: { id: number; kind: string; email: string; firs
 
 /** The user behind a session, if still active. */
 export async function loadSessionUser(ctx: Ctx, id: number): Promise<SessionUser | null> {
-  const user = await ctx.db.models.User.findOne({ where: { id, isActive: true } });
-  return user ? toSessionUser(user) : null;
+  // Every signed-in request asks: one indexed read of the five fields, without a model instance.
+  const [user] = await ctx.db.sequelize.query<{ id: number; kind: string; email: string; firstName: string; lastName: string }>(
+    'SELECT id, kind, email, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = :id AND is_active',
+    { replacements: { id }, type: QueryTypes.SELECT },
+  );
+  return user ? toSessionUser({ ...user, id: Number(user.id) }) : null;
 }
 
 /** The accounts a provider user may act in: approved contact, active membership, active account. */
 export async function accountsOf(ctx: Ctx, user: SessionUser): Promise<AccountSummary[]> {
   if (user.kind !== UserKind.Provider) return [];
-  const { Contact, AccountMembership, Account } = ctx.db.models;
-  const contact = await Contact.findOne({ where: { userId: user.id, accessStatus: AccessStatus.Approved } });
-  if (!contact) return [];
-  const memberships = await AccountMembership.findAll({ where: { contactId: contact.id, isActive: true } });
-  if (!memberships.length) return [];
-  const accounts = await Account.findAll({ where: { id: { [Op.in]: memberships.map((m) => m.accountId) }, isActive: true }, order: [['name', 'ASC']] });
-  return accounts.map((a): AccountSummary => ({
-    id: a.id,
+  // Every account-scoped request checks this: one query over the indexed keys, not three.
+  const rows = await ctx.db.sequelize.query<Omit<AccountSummary, 'role'> & { role: string }>(
+    `SELECT a.id, a.name, a.type, m.role, a.eap_partner AS "eapPartner", a.international,
+            a.clinic_access AS "clinicAccess", a.research_access AS "researchAccess"
+       FROM contacts c
+       JOIN account_memberships m ON m.contact_id = c.id AND m.is_active
+       JOIN accounts a ON a.id = m.account_id AND a.is_active
+      WHERE c.user_id = :userId AND c.access_status = :approved
+      ORDER BY a.name, a.id`,
+    { replacements: { userId: user.id, approved: AccessStatus.Approved }, type: QueryTypes.SELECT },
+  );
+  return rows.map((a): AccountSummary => ({
+    id: Number(a.id),
     name: a.name,
     type: a.type,
-    role: memberships.find((m) => m.accountId === a.id)!.role as AccountRole,
+    role: a.role as AccountRole,
     eapPartner: a.eapPartner,
     international: a.international,
     clinicAccess: a.clinicAccess,

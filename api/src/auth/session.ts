@@ -22,10 +22,11 @@ export const SESSION_COOKIE = 'platform.sid';
 export function installSessions(app: Express, ctx: AppContext): PassportStatic {
   const passport = new Passport() as PassportStatic;
   const PgStore = connectPgSimple(session);
+  const store = new PgStore({ pool: ctx.sessionPool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
   app.use(
     session({
       name: SESSION_COOKIE,
-      store: new PgStore({ pool: ctx.sessionPool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      store: throttleTouches(store),
       secret: ctx.config.sessionSecret,
       resave: false,
       saveUninitialized: false,
@@ -49,6 +50,36 @@ export function installSessions(app: Express, ctx: AppContext): PassportStatic {
   app.use(passport.initialize());
   app.use(passport.session());
   return passport;
+}
+
+/** How often an unchanged session's expiry is written: the cookie rolls on every answer, the row at most once a minute. */
+export const SESSION_TOUCH_EVERY_MS = 60_000;
+const TOUCHED_REMEMBERED = 50_000;
+
+/**
+ * Rolling sessions without a write per request: express-session calls touch() after every answer
+ * of an unchanged session, which connect-pg-simple turns into an UPDATE of the session row. Here a
+ * session's row is touched at most once per SESSION_TOUCH_EVERY_MS by this process, so a session
+ * stored with a 30-minute idle expiry ends between 29 and 30 minutes after its last request
+ * (saves and regeneration always write).
+ */
+function throttleTouches(store: session.Store): session.Store {
+  const touched = new Map<string, number>();
+  const touch = store.touch!.bind(store);
+  store.touch = (sid, sess, callback) => {
+    const now = Date.now();
+    const last = touched.get(sid);
+    if (last !== undefined && now - last < SESSION_TOUCH_EVERY_MS) return callback?.();
+    if (touched.size >= TOUCHED_REMEMBERED) touched.clear();
+    touched.set(sid, now);
+    touch(sid, sess, callback);
+  };
+  const destroy = store.destroy.bind(store);
+  store.destroy = (sid, callback) => {
+    touched.delete(sid);
+    destroy(sid, callback);
+  };
+  return store;
 }
 
 const csrf = csrfSync({ getTokenFromRequest: (req) => req.get('x-csrf-token') });

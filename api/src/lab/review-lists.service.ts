@@ -25,6 +25,7 @@ import {
 import { auditActor, notFound, recordAudit } from '@platform/server';
 import { containsPattern, toIso } from '../http/answer-values';
 import type { UserCaller } from '../http/caller';
+import { listTotal, offsetOf } from '../http/paging';
 import { LAB_IMPORT_JOB } from './imports.service';
 import { plateChecksForResults } from './pcr.service';
 import { extractionsForResults } from './extractions.service';
@@ -59,18 +60,24 @@ async function reviewFilters(ctx: Ctx, query: ReviewListQuery) {
 export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewListQuery): Promise<{ total: number; rows: ReviewListRow[] }> {
   const m = ctx.db.models;
   const { where, testWhere, sampleWhere } = await reviewFilters(ctx, query);
-  const { rows, count } = await m.TestResult.findAndCountAll({
-    where,
-    include: [
-      includeTestSampleAccount(m, testWhere, sampleWhere),
-      { model: m.User, as: 'enteredBy', attributes: ['id', 'firstName', 'lastName'] },
-      { model: m.Job, as: 'importJob', attributes: ['id', 'payload'] },
-    ],
-    order: [['createdAt', 'ASC'], ['id', 'ASC']],
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-    distinct: true,
-  });
+  // The whole queue (no filter) is counted from the status index alone (every result has its test and sample).
+  const unfiltered = !query.jobId && !query.enteredBy && !query.plateId && !query.group && !query.test && !query.barcode;
+  const [rows, count] = await Promise.all([
+    m.TestResult.findAll({
+      where,
+      include: [
+        includeTestSampleAccount(m, testWhere, sampleWhere),
+        { model: m.User, as: 'enteredBy', attributes: ['id', 'firstName', 'lastName'] },
+        { model: m.Job, as: 'importJob', attributes: ['id', 'payload'] },
+      ],
+      order: [['createdAt', 'ASC'], ['id', 'ASC']],
+      limit: query.pageSize,
+      offset: offsetOf(query.page, query.pageSize),
+    }),
+    unfiltered
+      ? listTotal(ctx.db, 'FROM test_results WHERE status = :inReview', { inReview: TestResultStatus.InReview })
+      : m.TestResult.count({ where, include: [includeTestSampleAccount(m, testWhere, sampleWhere)], distinct: true, col: 'id' }),
+  ]);
 
   const fileIds = [...new Set(rows.flatMap((r) => (r.importJob ? [Number((r.importJob.payload as { fileId?: number }).fileId)] : [])))];
   const files = fileIds.length ? await m.StoredFile.findAll({ where: { id: fileIds }, attributes: ['id', 'name'] }) : [];

@@ -10,13 +10,12 @@ import {
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
-import { offsetOf } from '../http/paging';
+import { listTotal, offsetOf } from '../http/paging';
 import { auditActor, recordAudit } from '@platform/server';
 import { CLINIC_PATIENT_SQL } from './patients.service';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-const RESULTED_AT = `(SELECT min(e.created_at) FROM sample_status_events e WHERE e.sample_id = s.id AND e.to_status IN (:finalStatuses))`;
 
 /** Whitelisted sort fields and their SQL (never the client's text). */
 const SORT_SQL: Record<ResultListSortField, string[]> = {
@@ -24,12 +23,12 @@ const SORT_SQL: Record<ResultListSortField, string[]> = {
   patientName: ['lower(p.last_name)', 'lower(p.first_name)'],
   status: ['s.status'],
   orderedAt: ['s.created_at'],
-  // Joined once from all final events (RESULTED_JOIN): cheaper than a subquery per row when sorting.
-  resultedAt: ['r.resulted_at'],
+  // When the sample first reached a final status, kept on the sample by a trigger (indexed per account).
+  resultedAt: ['s.resulted_at'],
 };
 
-const RESULTED_JOIN = `LEFT JOIN (SELECT e.sample_id, min(e.created_at) AS resulted_at FROM sample_status_events e
-                                    WHERE e.to_status IN (:finalStatuses) GROUP BY e.sample_id) r ON r.sample_id = s.id`;
+
+const NULLABLE_SORTS = new Set<ResultListSortField>(['patientName', 'resultedAt']);
 
 const DEFAULT_SORT: Record<ResultListCategory, { sort: ResultListSortField; order: 'asc' | 'desc' }> = {
   PENDING: { sort: 'orderedAt', order: 'desc' },
@@ -92,12 +91,12 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   const filter = categoryFilter(query.category);
   const sort = query.sort ?? DEFAULT_SORT[query.category].sort;
   const order = (query.order ?? (query.sort ? 'asc' : DEFAULT_SORT[query.category].order)) === 'desc' ? 'DESC' : 'ASC';
-  const nulls = order === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
-  const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order} ${nulls}`), `s.id ${order}`].join(', ');
+  // Only nullable fields name where NULLs go: a NOT NULL field sorted plainly keeps to its index's order.
+  const nulls = !NULLABLE_SORTS.has(sort) ? '' : order === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
+  const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order}${nulls}`), `s.id ${order}`].join(', ');
   const replacements = {
     ...filter.replacements,
     accountId: caller.accountId,
-    finalStatuses: [SampleStatus.Resulted, SampleStatus.Rejected],
     labReport: DocumentType.LabReport,
     // The lab's processing steps (DNA Extraction) are not the clinic's tests.
     processingSteps: [...PROCESSING_STEP_TESTS],
@@ -109,15 +108,14 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   const byPhysician = query.physicianId === undefined ? '' : ' AND o.physician_id = :physicianId';
   const needsOrder = filter.needsOrder || byPhysician !== '';
   const countFrom = `FROM samples s ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}`;
-  const byResult = sort === 'resultedAt';
-  const [[{ total }], raw] = await Promise.all([
-    ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${countFrom}`, { replacements, type: QueryTypes.SELECT }),
+  const [total, raw] = await Promise.all([
+    listTotal(ctx.db, countFrom, replacements),
     ctx.db.sequelize.query<RawRow>(
       `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
               o.id AS order_id, o.order_number, o.origin, s.created_at AS ordered_at,
               o.payment_status, o.payment_method, o.signed_off_at, o.cancelled_at,
-              ${byResult ? 'r.resulted_at' : RESULTED_AT} AS resulted_at,
+              s.resulted_at,
               p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,
               ph.id AS physician_id, ph.first_name AS physician_first_name, ph.last_name AS physician_last_name,
               EXISTS (SELECT 1 FROM documents d WHERE d.sample_id = s.id AND d.type = :labReport AND d.superseded_at IS NULL) AS report_available
@@ -125,7 +123,6 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
          JOIN orders o ON o.id = s.order_id
          JOIN patients p ON p.id = s.patient_id
          LEFT JOIN physicians ph ON ph.id = o.physician_id
-         ${byResult ? RESULTED_JOIN : ''}
         WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,

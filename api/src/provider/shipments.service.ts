@@ -12,7 +12,7 @@ import { CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
-import { offsetOf } from '../http/paging';
+import { listTotal, offsetOf } from '../http/paging';
 import { auditActor, conflict, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -53,8 +53,8 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   };
-  const [[{ total }], raw] = await Promise.all([
-    ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total FROM samples s WHERE ${where}`, { replacements, type: QueryTypes.SELECT }),
+  const [total, raw] = await Promise.all([
+    listTotal(ctx.db, `FROM samples s WHERE ${where}`, replacements),
     ctx.db.sequelize.query<RawSample>(
       `SELECT s.id, s.barcode, s.status, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id) AS tests,

@@ -13,7 +13,7 @@ import { auditActor, badRequest, notFound, recordAudit } from '@platform/server'
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { containsPattern } from '../http/answer-values';
-import { offsetOf } from '../http/paging';
+import { listTotal, offsetOf } from '../http/paging';
 import { inOrderTransaction, orderingPhysician, writeProviderOrder } from '../provider/orders.service';
 import { patientSamples } from '../provider/patients.service';
 import { enrolInProjects, participantResponses, projectOfAccount } from './study-responses.service';
@@ -74,7 +74,8 @@ export async function createResearchOrder(ctx: Ctx, caller: AccountCaller, role:
   });
 }
 
-const RESULTED_AT = `(SELECT min(e.created_at) FROM sample_status_events e WHERE e.sample_id = s.id AND e.to_status IN (:finalStatuses))`;
+/** When the sample first reached a final status (kept on the sample by a trigger). */
+const RESULTED_AT = 's.resulted_at';
 
 /** Whitelisted sort fields and their SQL (never the client's text). */
 const SORT_SQL: Record<ResearchTestSortField, string[]> = {
@@ -118,7 +119,6 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
     status: query.status ?? null,
     projectId: query.projectId ?? null,
     q: query.q ? containsPattern(query.q) : null,
-    finalStatuses: [SampleStatus.Resulted, SampleStatus.Rejected],
     labReport: DocumentType.LabReport,
     processingSteps: [...PROCESSING_STEP_TESTS],
     limit: query.pageSize,
@@ -126,8 +126,8 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
   };
   const from = `FROM samples s JOIN orders o ON o.id = s.order_id JOIN patients p ON p.id = s.patient_id
                 LEFT JOIN research_projects rp ON rp.id = o.research_project_id WHERE ${filters.join(' AND ')}`;
-  const [[{ total }], raw] = await Promise.all([
-    ctx.db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, { replacements, type: QueryTypes.SELECT }),
+  const [total, raw] = await Promise.all([
+    listTotal(ctx.db, from, replacements),
     ctx.db.sequelize.query<RawRow>(
       `SELECT s.id, s.barcode, s.status, s.rejection_reason,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,

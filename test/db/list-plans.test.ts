@@ -1,0 +1,127 @@
+/**
+ * The plans the lists rely on (issue 13): on a database of its own, bulk-filled the way the bench
+ * fills it (scripts/bench/fill.ts, here 20,000 samples), each account-scoped list is run through
+ * its real service while every query it sends is captured, and each captured query is EXPLAINed:
+ * no page of rows reads samples, orders or shipments by a sequential scan, nor does any count read
+ * samples so (the large account's capped count may hash a joined table: a fifth of this small
+ * database). Also checks the shape of the bench's target lines. Nothing here is timed.
+ */
+import { expect } from 'chai';
+import pg from 'pg';
+import type { QueryOptions } from 'sequelize';
+import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
+import { ResultListCategory } from '@platform/domain';
+import { seedDemoData } from '../../scripts/seed';
+import { DEMO_USERS } from '../../scripts/demo-users';
+import { fill, type Filled } from '../../scripts/bench/fill';
+import { TARGET_LINE, TARGET_NAMES, targetLine } from '../../scripts/bench/report';
+import { listResults } from '../../api/src/provider/lists.service';
+import { listSamples, listShipments } from '../../api/src/provider/shipments.service';
+import { listResearchTests } from '../../api/src/research/research.service';
+import type { AccountCaller } from '../../api/src/http/caller';
+
+const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = `test_db_list_plans_${process.pid}_${Date.now()}`;
+const WATCHED = ['samples', 'orders', 'shipments'];
+
+interface Captured {
+  sql: string;
+  options: QueryOptions & { replacements?: unknown; bind?: unknown };
+}
+
+/** Every relation a plan reads by a sequential scan. */
+function seqScans(plan: Record<string, unknown>): string[] {
+  const here = plan['Node Type'] === 'Seq Scan' ? [String(plan['Relation Name'])] : [];
+  return [...here, ...((plan.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap(seqScans)];
+}
+
+describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
+  this.timeout(180_000);
+  let db: Db;
+  let filled: Filled;
+  let captured: Captured[] = [];
+
+  before(async () => {
+    await createDatabase(ADMIN_URL, DB_NAME);
+    const url = databaseUrl(ADMIN_URL, DB_NAME);
+    db = connect(url);
+    await createMigrator(db.sequelize).up();
+    await seedDemoData(db);
+    const lab = (await db.models.User.findOne({ where: { email: DEMO_USERS.lab1.email } }))!;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      filled = await fill(client, { accounts: 200, samples: 20_000, large: 4_000, importRows: 0 }, lab.id);
+    } finally {
+      await client.end();
+    }
+    // Capture every query the services send (then let it run as usual).
+    const query = db.sequelize.query.bind(db.sequelize) as (sql: unknown, options?: unknown) => Promise<unknown>;
+    (db.sequelize as unknown as { query: typeof query }).query = (sql: unknown, options?: unknown) => {
+      const text = typeof sql === 'string' ? sql : (sql as { query: string }).query;
+      captured.push({ sql: text, options: (options ?? {}) as Captured['options'] });
+      return query(sql, options);
+    };
+  });
+
+  after(async () => {
+    await db?.close();
+    await dropDatabase(ADMIN_URL, DB_NAME);
+  });
+
+  async function plansOf(run: () => Promise<unknown>, countsMayHash = false): Promise<{ sql: string; scans: string[] }[]> {
+    captured = [];
+    await run();
+    const reads = captured.filter((c) => /^\s*SELECT/i.test(c.sql) && WATCHED.some((t) => new RegExp(`\\b${t}\\b`).test(c.sql)));
+    captured = [];
+    expect(reads, 'queries captured').to.not.be.empty;
+    const out: { sql: string; scans: string[] }[] = [];
+    for (const read of reads) {
+      const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, {
+        replacements: read.options.replacements as Record<string, unknown> | undefined,
+        bind: read.options.bind as Record<string, unknown> | undefined,
+        type: 'SELECT' as never,
+      });
+      const watched = countsMayHash && /^\s*SELECT count\(/i.test(read.sql) ? ['samples'] : WATCHED;
+      out.push({ sql: read.sql.replace(/\s+/g, ' ').slice(0, 160), scans: seqScans(row['QUERY PLAN'][0].Plan).filter((r) => watched.includes(r)) });
+    }
+    return out;
+  }
+
+  const callerFor = (accountId: number): AccountCaller => ({ userId: 1, kind: 'provider', accountId, ip: null, requestId: null });
+  const page = { page: 1, pageSize: 10 };
+  const relay = { relay: async () => undefined, sweep: async () => 0, start() {}, stop() {} };
+
+  for (const which of ['large', 'typical'] as const) {
+    const accountOf = () => (which === 'large' ? filled.largeAccountId : filled.typicalAccountId);
+    for (const category of [ResultListCategory.Pending, ResultListCategory.Completed, ResultListCategory.PatientOrdered, ResultListCategory.PendingShipmentFromProvider]) {
+      it(`the ${which} account's ${category} list reads samples and orders by index`, async () => {
+        for (const plan of await plansOf(() => listResults({ db }, callerFor(accountOf()), { category, ...page }), which === 'large')) {
+          expect(plan.scans, plan.sql).to.deep.equal([]);
+        }
+      });
+    }
+    it(`the ${which} account's unshipped samples and shipments read by index`, async () => {
+      const plans = [
+        ...(await plansOf(() => listSamples({ db }, callerFor(accountOf()), { unshipped: true, ...page }), which === 'large')),
+        ...(await plansOf(() => listShipments({ db }, callerFor(accountOf()), page), which === 'large')),
+      ];
+      for (const plan of plans) expect(plan.scans, plan.sql).to.deep.equal([]);
+    });
+  }
+
+  it("the research account's tests read samples and orders by index", async () => {
+    for (const plan of await plansOf(() => listResearchTests({ db, relay }, callerFor(filled.researchAccountId), { ...page }))) {
+      expect(plan.scans, plan.sql).to.deep.equal([]);
+    }
+  });
+
+  it("prints the bench's targets in the issue's form", () => {
+    for (const name of TARGET_NAMES) {
+      const line = targetLine({ name, value: 1234.5, unit: 'req/s', limit: 5000, limitUnit: 'req/s', ratio: 0.2469, goal: '≥ 1500 req/s', met: false });
+      expect(line).to.match(TARGET_LINE);
+      expect(line).to.equal(`target ${name}: 1235 req/s | limit 5000 req/s | ratio 0.247 | goal ≥ 1500 req/s | SHORT`);
+    }
+    expect(TARGET_NAMES).to.have.length(13);
+  });
+});
