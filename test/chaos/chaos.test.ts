@@ -104,8 +104,21 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
     ctx.db.sequelize.query<T>(query, { replacements, type: QueryTypes.SELECT });
   const mailCount = async (address: string) => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM caught_mail WHERE :address = ANY(to_addresses)', { address }))[0].n;
   /** Every job row finished: none left Pending. */
-  const jobsSettled = (timeoutMs = 90_000) =>
-    until(async () => ((await ctx.db.models.Job.count({ where: { status: JobStatus.Pending } })) === 0 ? true : null), { what: 'every job to finish', timeoutMs, intervalMs: 100 });
+  const jobsSettled = async (timeoutMs = 90_000) => {
+    try {
+      await until(async () => ((await ctx.db.models.Job.count({ where: { status: JobStatus.Pending } })) === 0 ? true : null), { what: 'every job to finish', timeoutMs, intervalMs: 100 });
+    } catch (err) {
+      // Say which jobs hang and where BullMQ has them, so a failure can be read without rerunning it.
+      const pending = await sql<{ id: number; name: string; attempts: number; error: string | null; queueJobId: string | null }>(
+        `SELECT j.id, j.name, j.attempts, j.error,
+                (SELECT o.queue_job_id FROM outbox o WHERE (o.payload->>'jobRowId')::bigint = j.id ORDER BY o.id DESC LIMIT 1) AS "queueJobId"
+           FROM jobs j WHERE j.status = :pending ORDER BY j.id`,
+        { pending: JobStatus.Pending },
+      );
+      const states = await Promise.all(pending.map(async (j) => (j.queueJobId ? (await ctx.queue.getJob(j.queueJobId))?.getState() ?? 'not in Redis' : 'no outbox row')));
+      throw new Error(`${(err as Error).message}: ${pending.map((j, i) => `#${j.id} ${j.name} attempts ${j.attempts} (${states[i]})${j.error ? ` ${j.error}` : ''}`).join('; ')}`);
+    }
+  };
   const jobRowOf = async (idempotencyKey: string) => ((await ctx.db.models.Outbox.findOne({ where: { idempotencyKey } }))!.payload as { jobRowId: number }).jobRowId;
 
   before(async function () {

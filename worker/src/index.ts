@@ -36,6 +36,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   worker.on('error', (err) => logger.error({ err: err.message }, 'worker error'));
   await worker.waitUntilReady();
   logger.info({ queue: QUEUE_NAME, concurrency: config.workerConcurrency }, 'worker started');
+  // The worker writes outbox rows too (result emails, campaign emails, follow-ups): a worker killed
+  // between such a commit and its enqueue must not need an API process to send the job.
+  relay.start();
   const followUps = startFollowUpScanner(deps);
   let closing: Promise<void> | null = null;
   return {
