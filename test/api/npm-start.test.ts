@@ -6,6 +6,7 @@
  * they are set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -68,6 +69,9 @@ async function signInPage(base: string, path: string): Promise<void> {
   expect(page.status).to.equal(200);
   expect(await page.text()).to.include('<div id="root">');
 }
+
+/** A value that is not a dev default, made for this run only (word characters: Stripe's key patterns accept it). */
+const testOnly = (what: string) => `test_only_${what.replace(/-/g, '_')}_${randomBytes(12).toString('hex')}`;
 
 describe('npm start', function () {
   this.timeout(180_000);
@@ -161,16 +165,16 @@ describe('npm start', function () {
 
     Object.assign(env, {
       HOST: '127.0.0.1',
-      SESSION_SECRET: 'a-production-session-secret-for-the-test',
+      SESSION_SECRET: testOnly('session-secret'),
       SECURE_COOKIES: 'true',
-      SHIPPING_WEBHOOK_SECRET: 'a-production-shipping-secret-for-the-test',
+      SHIPPING_WEBHOOK_SECRET: testOnly('shipping-secret'),
       LAB_NAME: 'Test Production Laboratory',
       LAB_ADDRESS: '1 Production Way, Testville',
       LAB_CLIA_NUMBER: '05D1234567',
       LAB_DIRECTOR: 'Dr Test Director',
-      STRIPE_SECRET_KEY: 'sk_test_production_check_for_the_test',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_production_check_for_the_test',
-      STRIPE_WEBHOOK_SECRET: 'whsec_production_check_for_the_test',
+      STRIPE_SECRET_KEY: `sk_test_${testOnly('stripe')}`,
+      STRIPE_PUBLISHABLE_KEY: `pk_test_${testOnly('stripe')}`,
+      STRIPE_WEBHOOK_SECRET: `whsec_${testOnly('stripe')}`,
     });
     started = await run('npm', ['run', 'serve:api', '--silent'], env, 'API listening on', port);
     expect(started.output()).to.include('(production)');

@@ -15,7 +15,8 @@ import { browserSuite, collectPageErrors, screenshot } from '../support/browser'
 import { buildTestApp, type TestApp } from '../support/http';
 import { outboxJobSettled } from '../support/jobs';
 import { statusOf } from '../support/fixtures/lab';
-import { createResearchSite, RESEARCH_TEST_PASSWORD, uniqueStudyId, type TestResearchSite } from '../support/fixtures/research';
+import { createResearchSite, uniqueStudyId, type TestResearchSite } from '../support/fixtures/research';
+import { TEST_PASSWORD } from '../support/fixtures/clinic';
 
 describe('research journey: order, lab result, tests list, study response (browser)', function () {
   this.timeout(180_000);
@@ -40,7 +41,7 @@ describe('research journey: order, lab result, tests list, study response (brows
     // 1. The researcher signs in to the Research Portal and orders HEAD AND NECK for a participant by study id.
     const { page: R } = await suite.newPage();
     const errors = collectPageErrors(R);
-    await signIn(R, 'research', site.email, RESEARCH_TEST_PASSWORD);
+    await signIn(R, 'research', site.email, TEST_PASSWORD);
     expect(await badge(R).count(), 'no incomplete participant yet').to.equal(0);
     await R.getByRole('navigation', { name: 'Research Portal' }).getByRole('link', { name: 'Order' }).click();
     await R.getByRole('heading', { name: 'Order a research test' }).waitFor();
