@@ -43,6 +43,18 @@ import { targetLine, type Target } from './bench/report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
+/** `-- --only lists,import`: measure just these parts (lists, import, pdf, jobs, emails, spa); the whole set otherwise. */
+const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'spa'] as const;
+type Part = (typeof PARTS)[number];
+const ONLY = (() => {
+  const at = process.argv.indexOf('--only');
+  if (at < 0) return new Set<Part>(PARTS);
+  const asked = (process.argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (!asked.length || unknown.length) throw new Error(`--only takes a comma-separated list of ${PARTS.join(', ')}${unknown.length ? `; not ${unknown.join(', ')}` : ''}`);
+  return new Set(asked as Part[]);
+})();
+const measuring = (part: Part) => ONLY.has(part);
 const SCALE = QUICK ? 0.1 : 1;
 const SIZES = { accounts: 10_000 * SCALE, samples: 1_000_000 * SCALE, large: 200_000 * SCALE, importRows: 10_000 };
 const CONNECTIONS = 20;
@@ -463,44 +475,63 @@ async function deleteRedisKeys(url: string, prefix: string) {
   }
 }
 
-function targets(m: {
-  lists: Awaited<ReturnType<typeof measureLists>>;
-  imp: Awaited<ReturnType<typeof measureImport>>;
-  pdf: Awaited<ReturnType<typeof measurePdfs>>;
-  jobs: Awaited<ReturnType<typeof measureJobs>>;
-  emails: Awaited<ReturnType<typeof measureEmails>>;
-  bundle: ReturnType<typeof measureBundle>;
-  lcp: Record<string, number>;
-}): Target[] {
+interface Measurements {
+  lists?: Awaited<ReturnType<typeof measureLists>>;
+  imp?: Awaited<ReturnType<typeof measureImport>>;
+  pdf?: Awaited<ReturnType<typeof measurePdfs>>;
+  jobs?: Awaited<ReturnType<typeof measureJobs>>;
+  emails?: Awaited<ReturnType<typeof measureEmails>>;
+  bundle?: ReturnType<typeof measureBundle>;
+  lcp?: Record<string, number>;
+}
+
+/** The targets of the parts measured (all of them unless --only), in the issue's order. */
+function targets(m: Measurements): Target[] {
   const { lists, imp, pdf, jobs, emails, bundle, lcp } = m;
   const worst = (rs: LoadResult[]) => ({
     rps: rs.reduce((a, b) => (b.rps < a.rps ? b : a)),
     p99: rs.reduce((a, b) => (b.p99 > a.p99 ? b : a)),
   });
-  const typical = worst(lists.typical);
-  const large = worst(lists.large);
-  const bare = lists.limit;
   const t = (name: Target['name'], value: number, unit: string, limit: number, limitUnit: string, goal: string, met: boolean): Target =>
     ({ name, value, unit, limit, limitUnit, ratio: value / limit, goal, met });
-  const emails10k = emails.seconds * (10_000 / emails.count);
-  const lcpWorst = Math.max(...Object.values(lcp).map((v) => (Number.isNaN(v) ? Infinity : v)));
-  return [
-    t('list-typical-rps', typical.rps.rps, 'req/s', bare.rps, 'req/s', `≥ 1500 req/s (slowest: ${typical.rps.name})`, typical.rps.rps >= 1500),
-    t('list-typical-p99-ms', typical.p99.p99, 'ms', bare.p99, 'ms', `≤ 50 ms (slowest: ${typical.p99.name})`, typical.p99.p99 <= 50),
-    t('list-large-rps', large.rps.rps, 'req/s', bare.rps, 'req/s', `≥ 500 req/s (slowest: ${large.rps.name})`, large.rps.rps >= 500),
-    t('list-large-p99-ms', large.p99.p99, 'ms', bare.p99, 'ms', `≤ 100 ms (slowest: ${large.p99.name})`, large.p99.p99 <= 100),
-    t('review-list-rps', lists.review.rps, 'req/s', bare.rps, 'req/s', `≥ 500 req/s and p99 ≤ 100 ms (p99 ${lists.review.p99} ms)`, lists.review.rps >= 500 && lists.review.p99 <= 100),
-    t('import-10k-s', imp.importS, 's', imp.copyS, 's', '≤ 0.5 s upload → Completed (limit: raw COPY of its rows)', imp.importS <= 0.5),
-    t('import-vs-copy', imp.importS / imp.copyS, 'x', 20, 'x', '≤ 20x a raw COPY of the rows it writes', imp.importS / imp.copyS <= 20),
-    t('pdf-vs-pdfkit', pdf.ours, 'pdf/s', pdf.bare, 'pdf/s', '≥ 0.8 of bare pdfkit on the same page', pdf.ours / pdf.bare >= 0.8),
-    t('job-start-p99-ms', jobs.oursP99, 'ms', jobs.bareP99, 'ms', '≤ 50 ms commit → job start (limit: bare BullMQ add → start)', jobs.oursP99 <= 50),
-    t('jobs-vs-bullmq', jobs.oursRate, 'jobs/s', jobs.bareRate, 'jobs/s', '≥ 0.5 of bare BullMQ add + no-op process', jobs.oursRate / jobs.bareRate >= 0.5),
-    t('emails-10k-s', emails10k, 's', 30, 's',
+  const out: Target[] = [];
+  if (lists) {
+    const typical = worst(lists.typical);
+    const large = worst(lists.large);
+    const bare = lists.limit;
+    out.push(
+      t('list-typical-rps', typical.rps.rps, 'req/s', bare.rps, 'req/s', `≥ 1500 req/s (slowest: ${typical.rps.name})`, typical.rps.rps >= 1500),
+      t('list-typical-p99-ms', typical.p99.p99, 'ms', bare.p99, 'ms', `≤ 50 ms (slowest: ${typical.p99.name})`, typical.p99.p99 <= 50),
+      t('list-large-rps', large.rps.rps, 'req/s', bare.rps, 'req/s', `≥ 500 req/s (slowest: ${large.rps.name})`, large.rps.rps >= 500),
+      t('list-large-p99-ms', large.p99.p99, 'ms', bare.p99, 'ms', `≤ 100 ms (slowest: ${large.p99.name})`, large.p99.p99 <= 100),
+      t('review-list-rps', lists.review.rps, 'req/s', bare.rps, 'req/s', `≥ 500 req/s and p99 ≤ 100 ms (p99 ${lists.review.p99} ms)`, lists.review.rps >= 500 && lists.review.p99 <= 100),
+    );
+  }
+  if (imp) {
+    out.push(
+      t('import-10k-s', imp.importS, 's', imp.copyS, 's', '≤ 0.5 s upload → Completed (limit: raw COPY of its rows)', imp.importS <= 0.5),
+      t('import-vs-copy', imp.importS / imp.copyS, 'x', 20, 'x', '≤ 20x a raw COPY of the rows it writes', imp.importS / imp.copyS <= 20),
+    );
+  }
+  if (pdf) out.push(t('pdf-vs-pdfkit', pdf.ours, 'pdf/s', pdf.bare, 'pdf/s', '≥ 0.8 of bare pdfkit on the same page', pdf.ours / pdf.bare >= 0.8));
+  if (jobs) {
+    out.push(
+      t('job-start-p99-ms', jobs.oursP99, 'ms', jobs.bareP99, 'ms', '≤ 50 ms commit → job start (limit: bare BullMQ add → start)', jobs.oursP99 <= 50),
+      t('jobs-vs-bullmq', jobs.oursRate, 'jobs/s', jobs.bareRate, 'jobs/s', '≥ 0.5 of bare BullMQ add + no-op process', jobs.oursRate / jobs.bareRate >= 0.5),
+    );
+  }
+  if (emails) {
+    const emails10k = emails.seconds * (10_000 / emails.count);
+    out.push(t('emails-10k-s', emails10k, 's', 30, 's',
       `≤ 30 s none lost none twice (${emails.count} sent${emails.count === 10_000 ? '' : ', scaled to 10,000'}; lost ${emails.lost}, twice ${emails.twice})`,
-      emails10k <= 30 && emails.lost === 0 && emails.twice === 0),
-    t('spa-signin-kib', bundle.signIn, 'KiB', 200, 'KiB', `≤ 200 KiB gzipped, largest chunk ≤ 150 KiB (largest ${bundle.largest.toFixed(1)} KiB)`, bundle.signIn <= 200 && bundle.largest <= 150),
-    t('lcp-ms', lcpWorst, 'ms', 1000, 'ms', `≤ 1000 ms on each of ${Object.entries(lcp).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`, lcpWorst <= 1000),
-  ];
+      emails10k <= 30 && emails.lost === 0 && emails.twice === 0));
+  }
+  if (bundle) out.push(t('spa-signin-kib', bundle.signIn, 'KiB', 200, 'KiB', `≤ 200 KiB gzipped, largest chunk ≤ 150 KiB (largest ${bundle.largest.toFixed(1)} KiB)`, bundle.signIn <= 200 && bundle.largest <= 150));
+  if (lcp) {
+    const lcpWorst = Math.max(...Object.values(lcp).map((v) => (Number.isNaN(v) ? Infinity : v)));
+    out.push(t('lcp-ms', lcpWorst, 'ms', 1000, 'ms', `≤ 1000 ms on each of ${Object.entries(lcp).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`, lcpWorst <= 1000));
+  }
+  return out;
 }
 
 async function main() {
@@ -545,21 +576,26 @@ async function main() {
       admin: await signIn(base, 'admin', 'admin'),
       lab1: await signIn(base, 'lab1', 'lab'),
     };
-    const lists = await measureLists(base, filled, sessions);
-    const imp = await measureImport(client, sessions.lab1, filled.importBarcodes);
-    const pdf = await measurePdfs(client, config);
-    const jobs = await measureJobs(env);
-    const emails = await measureEmails(client, sessions.admin);
-    const bundle = measureBundle();
-    const lcp = await measureLcp(base, filled, filled.importBarcodes[0]);
+    const m: Measurements = {};
+    if (measuring('lists')) m.lists = await measureLists(base, filled, sessions);
+    if (measuring('import') || measuring('pdf') || measuring('spa')) m.imp = await measureImport(client, sessions.lab1, filled.importBarcodes);
+    if (measuring('pdf')) m.pdf = await measurePdfs(client, config);
+    if (measuring('jobs')) m.jobs = await measureJobs(env);
+    if (measuring('emails')) m.emails = await measureEmails(client, sessions.admin);
+    if (measuring('spa')) {
+      m.bundle = measureBundle();
+      m.lcp = await measureLcp(base, filled, filled.importBarcodes[0]);
+    }
+    // The PDFs and the patient result page need the import's results; its targets only when asked.
+    if (!measuring('import')) delete m.imp;
 
-    const all = targets({ lists, imp, pdf, jobs, emails, bundle, lcp });
-    log(`\nTargets (${QUICK ? 'quick: a tenth of the size' : 'full size'}, ${new Date().toISOString()}, ${os.cpus().length} cores, ${(ms(started) / 1000).toFixed(0)} s):`);
+    const all = targets(m);
+    log(`\nTargets (${QUICK ? 'quick: a tenth of the size' : 'full size'}${ONLY.size < PARTS.length ? `, only ${[...ONLY].join(', ')}` : ''}, ${new Date().toISOString()}, ${os.cpus().length} cores, ${(ms(started) / 1000).toFixed(0)} s):`);
     for (const target of all) log(targetLine(target));
     writeFileSync(path.join(ROOT, 'bench-results.json'), `${JSON.stringify({
       at: new Date().toISOString(), quick: QUICK, cores: os.cpus().length, sizes: SIZES,
       lines: all.map(targetLine), targets: all,
-      details: { lists, imp, pdf, jobs, emails, bundle, lcp },
+      details: m,
     }, null, 2)}\n`);
   } finally {
     for (const p of processes.reverse()) await p.terminate().catch(() => undefined);
