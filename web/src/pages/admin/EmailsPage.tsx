@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   Badge, Button, Card, Checkbox, Fieldset, Group, List, MultiSelect, Paper, Progress, Radio, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
@@ -23,6 +22,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
+import { RecordTable } from '../../components/RecordTable';
 
 const EMAIL_COLORS: Record<string, string> = { Pending: AA_COLORS.blue, Sent: AA_COLORS.green, Failed: AA_COLORS.red, 'Not queued': AA_COLORS.gray };
 const ANY = 'any';
@@ -110,43 +110,25 @@ function EmailLog({ status, onStatus }: { status: EmailStatus | null; onStatus: 
         emptyText={debounced || status ? 'No email matches.' : 'No emails sent yet.'}
         onRetry={() => void emails.mutate()}
       >
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" aria-label="Email log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Template</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td fz="sm" style={{ wordBreak: 'break-all' }}>{e.toAddress}</Table.Td>
-                    <Table.Td fz="sm">{e.subject}</Table.Td>
-                    <Table.Td fz="sm" ff="monospace">{e.template ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={EMAIL_COLORS[e.status]}>{e.status}</Badge>
-                      {e.error && <Text fz="xs" c="red.9" maw={260} style={{ wordBreak: 'break-word' }}>{e.error}</Text>}
-                    </Table.Td>
-                    <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.sentAt ?? e.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="default" onClick={() => { resend.reset(); setResending(e); }} aria-label={`Resend ${e.subject} to ${e.toAddress}`}>
-                        Resend
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecordTable minWidth={900} label="Email log" columns={['Recipient', 'Subject', 'Template', 'Status', 'Time']} withActions>
+          {rows.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td fz="sm" style={{ wordBreak: 'break-all' }}>{e.toAddress}</Table.Td>
+              <Table.Td fz="sm">{e.subject}</Table.Td>
+              <Table.Td fz="sm" ff="monospace">{e.template ?? '—'}</Table.Td>
+              <Table.Td>
+                <Badge color={EMAIL_COLORS[e.status]}>{e.status}</Badge>
+                {e.error && <Text fz="xs" c="red.9" maw={260} style={{ wordBreak: 'break-word' }}>{e.error}</Text>}
+              </Table.Td>
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.sentAt ?? e.createdAt)}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="default" onClick={() => { resend.reset(); setResending(e); }} aria-label={`Resend ${e.subject} to ${e.toAddress}`}>
+                  Resend
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </RecordTable>
         <Pager page={page} pageSize={pageSize} total={emails.data?.total ?? 0} onPage={setPage} onPageSize={(n) => { setPageSize(n); setPage(1); }} noun="emails" />
       </QueryState>
       {resending && (
@@ -385,30 +367,18 @@ function Recipients({ campaignId }: { campaignId: number }) {
         Recipients
       </Title>
       <QueryState what="recipients" {...queryFlags(recipients, (d) => d.rows.length === 0)} emptyText="This campaign had no recipients." onRetry={() => void recipients.mutate()}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-label="Recipients" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Sent</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.contactId}>
-                  <Table.Td fz="sm">{r.name}</Table.Td>
-                  <Table.Td fz="sm">{r.toAddress}</Table.Td>
-                  <Table.Td>
-                    <Badge color={EMAIL_COLORS[r.status]}>{r.status}</Badge>
-                  </Table.Td>
-                  <Table.Td fz="sm">{r.sentAt ? formatDateTime(r.sentAt) : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecordTable minWidth={640} verticalSpacing="xs" label="Recipients" withTableBorder columns={['Name', 'Email', 'Status', 'Sent']} bare>
+          {rows.map((r) => (
+            <Table.Tr key={r.contactId}>
+              <Table.Td fz="sm">{r.name}</Table.Td>
+              <Table.Td fz="sm">{r.toAddress}</Table.Td>
+              <Table.Td>
+                <Badge color={EMAIL_COLORS[r.status]}>{r.status}</Badge>
+              </Table.Td>
+              <Table.Td fz="sm">{r.sentAt ? formatDateTime(r.sentAt) : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </RecordTable>
         <Pager page={page} pageSize={pageSize} total={recipients.data?.total ?? 0} onPage={setPage} onPageSize={(n) => { setPageSize(n); setPage(1); }} noun="recipients" />
       </QueryState>
     </Stack>
@@ -426,43 +396,25 @@ function PastCampaigns({ current, onOpen }: { current: number | null; onOpen: (i
         Past bulk emails
       </Title>
       <QueryState what="past bulk emails" {...queryFlags(campaigns, (d) => d.rows.length === 0)} emptyText="No bulk email sent yet." onRetry={() => void campaigns.mutate()}>
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label="Past bulk emails">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Campaign</Table.Th>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Recipients</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Failed</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id} aria-current={c.id === current ? 'true' : undefined}>
-                    <Table.Td fz="sm">
-                      {EMAIL_CAMPAIGN_TITLES[c.campaign]}
-                      {!campaignFinished(c) && <Badge ml="xs" size="sm" color={AA_COLORS.blue}>Sending</Badge>}
-                    </Table.Td>
-                    <Table.Td fz="sm">{formatDateTime(c.createdAt)}</Table.Td>
-                    <Table.Td fz="sm">{formatCount(c.recipientCount)}</Table.Td>
-                    <Table.Td fz="sm">{formatCount(c.sent)}</Table.Td>
-                    <Table.Td fz="sm" c={c.failed ? 'red.9' : undefined}>{formatCount(c.failed)}</Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="default" onClick={() => onOpen(c.id)} aria-label={`Open ${EMAIL_CAMPAIGN_TITLES[c.campaign]} of ${formatDateTime(c.createdAt)}`}>
-                        Open
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecordTable minWidth={720} label="Past bulk emails" columns={['Campaign', 'Started', 'Recipients', 'Sent', 'Failed']} withActions>
+          {rows.map((c) => (
+            <Table.Tr key={c.id} aria-current={c.id === current ? 'true' : undefined}>
+              <Table.Td fz="sm">
+                {EMAIL_CAMPAIGN_TITLES[c.campaign]}
+                {!campaignFinished(c) && <Badge ml="xs" size="sm" color={AA_COLORS.blue}>Sending</Badge>}
+              </Table.Td>
+              <Table.Td fz="sm">{formatDateTime(c.createdAt)}</Table.Td>
+              <Table.Td fz="sm">{formatCount(c.recipientCount)}</Table.Td>
+              <Table.Td fz="sm">{formatCount(c.sent)}</Table.Td>
+              <Table.Td fz="sm" c={c.failed ? 'red.9' : undefined}>{formatCount(c.failed)}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="default" onClick={() => onOpen(c.id)} aria-label={`Open ${EMAIL_CAMPAIGN_TITLES[c.campaign]} of ${formatDateTime(c.createdAt)}`}>
+                  Open
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </RecordTable>
         <Pager page={page} pageSize={pageSize} total={campaigns.data?.total ?? 0} onPage={setPage} noun="bulk emails" />
       </QueryState>
     </Stack>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
-  Badge, Button, Card, CloseButton, Fieldset, Group, Loader, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, TextInput,
-  Title, UnstyledButton,
+  Badge, Button, CloseButton, Fieldset, Group, Loader, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -23,6 +22,7 @@ import { AdminPageFrame } from './AdminPageFrame';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
+import { RecordTable } from '../../components/RecordTable';
 
 const MAX_PRICE_USD = 10_000;
 
@@ -246,52 +246,35 @@ function Records({ patientFilter, onPatientFilter }: { patientFilter: { id: numb
         emptyText={patientFilter ? 'No record for this patient.' : 'No financial aid records yet.'}
         onRetry={() => void records.mutate()}
       >
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" aria-label="Financial aid records">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Patient</Table.Th>
-                  <Table.Th>Date of birth</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  <Table.Th>Valid until</Table.Th>
-                  <Table.Th>Note</Table.Th>
-                  <Table.Th>Approved</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>
-                      <UnstyledButton
-                        onClick={() => { onPatientFilter({ id: r.patientId, name: r.patientName }); setPage(1); }}
-                        aria-label={`Show the records of ${r.patientName}`}
-                        td="underline"
-                        fz="sm"
-                        fw={600}
-                      >
-                        {r.patientName}
-                      </UnstyledButton>
-                      {r.patientEmail && <Text fz="xs" c="dimmed">{r.patientEmail}</Text>}
-                    </Table.Td>
-                    <Table.Td fz="sm">{formatCalendarDate(r.dateOfBirth)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={r.current ? AA_COLORS.green : AA_COLORS.gray}>{r.current ? 'Current' : r.status === 'Approved' ? 'Expired' : r.status}</Badge>
-                    </Table.Td>
-                    <Table.Td fz="sm">{formatCents(r.approvedPriceCents)}</Table.Td>
-                    <Table.Td fz="sm">{r.validUntil ? formatCalendarDate(r.validUntil) : '—'}</Table.Td>
-                    <Table.Td fz="sm" maw={280} style={{ wordBreak: 'break-word' }}>{r.note ?? '—'}</Table.Td>
-                    <Table.Td fz="sm">
-                      {formatDate(r.createdAt)}
-                      {r.createdBy && <Text fz="xs" c="dimmed">by {r.createdBy}</Text>}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecordTable minWidth={900} label="Financial aid records" columns={['Patient', 'Date of birth', 'Status', 'Price', 'Valid until', 'Note', 'Approved']}>
+          {rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <UnstyledButton
+                  onClick={() => { onPatientFilter({ id: r.patientId, name: r.patientName }); setPage(1); }}
+                  aria-label={`Show the records of ${r.patientName}`}
+                  td="underline"
+                  fz="sm"
+                  fw={600}
+                >
+                  {r.patientName}
+                </UnstyledButton>
+                {r.patientEmail && <Text fz="xs" c="dimmed">{r.patientEmail}</Text>}
+              </Table.Td>
+              <Table.Td fz="sm">{formatCalendarDate(r.dateOfBirth)}</Table.Td>
+              <Table.Td>
+                <Badge color={r.current ? AA_COLORS.green : AA_COLORS.gray}>{r.current ? 'Current' : r.status === 'Approved' ? 'Expired' : r.status}</Badge>
+              </Table.Td>
+              <Table.Td fz="sm">{formatCents(r.approvedPriceCents)}</Table.Td>
+              <Table.Td fz="sm">{r.validUntil ? formatCalendarDate(r.validUntil) : '—'}</Table.Td>
+              <Table.Td fz="sm" maw={280} style={{ wordBreak: 'break-word' }}>{r.note ?? '—'}</Table.Td>
+              <Table.Td fz="sm">
+                {formatDate(r.createdAt)}
+                {r.createdBy && <Text fz="xs" c="dimmed">by {r.createdBy}</Text>}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </RecordTable>
         <Pager page={page} pageSize={pageSize} total={records.data?.total ?? 0} onPage={setPage} onPageSize={(n) => { setPageSize(n); setPage(1); }} noun="records" />
       </QueryState>
     </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Fieldset, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Fieldset, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_NAME_MAX_LENGTH, type InsurancePlanRow } from '@platform/domain';
 import { createInsurancePlan, updateInsurancePlan, useInsurancePlans, useRefreshAdmin } from '../../api/admin';
@@ -11,6 +11,7 @@ import { AdminPageFrame } from './AdminPageFrame';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
+import { RecordTable } from '../../components/RecordTable';
 
 const PAYER_CODE_MAX_LENGTH = 40;
 
@@ -95,31 +96,15 @@ function PlanList() {
         {rows.length === 0 ? (
           <Text c="dimmed">No {show} plans.</Text>
         ) : (
-          <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" aria-label="Insurance plans">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Plan</Table.Th>
-                    <Table.Th>Payer code</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((plan) =>
-                    editing === plan.id ? (
-                      <EditPlanRow key={plan.id} plan={plan} onDone={() => setEditing(null)} />
-                    ) : (
-                      <PlanRow key={plan.id} plan={plan} onEdit={() => setEditing(plan.id)} />
-                    ),
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
+          <RecordTable minWidth={640} label="Insurance plans" columns={['Plan', 'Payer code', 'Status']} withActions>
+            {rows.map((plan) =>
+              editing === plan.id ? (
+                <EditPlanRow key={plan.id} plan={plan} onDone={() => setEditing(null)} />
+              ) : (
+                <PlanRow key={plan.id} plan={plan} onEdit={() => setEditing(plan.id)} />
+              ),
+            )}
+          </RecordTable>
         )}
       </QueryState>
     </Stack>

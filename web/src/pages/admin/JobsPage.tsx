@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, formatCount, formatDateTime, JOB_STATUSES, JobStatus, type JobRow } from '@platform/domain';
 import { retryFailedJobs, retryJob, useJobs, useJobSummary, useRefreshAdmin } from '../../api/admin';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
+import { RecordTable } from '../../components/RecordTable';
 
 const JOB_COLORS: Record<JobStatus, string> = { Pending: AA_COLORS.blue, Completed: AA_COLORS.green, Failed: AA_COLORS.red };
 const QUEUE_LABELS = { waiting: 'Waiting', active: 'Active', delayed: 'Delayed', failed: 'Failed', completed: 'Completed' } as const;
@@ -115,58 +116,39 @@ export function JobsPage() {
           emptyText={status === JobStatus.Failed ? 'No failed jobs.' : 'No jobs here.'}
           onRetry={() => void jobs.mutate()}
         >
-          <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={860}>
-              <Table verticalSpacing="sm" aria-label="Jobs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Job</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Attempts</Table.Th>
-                    <Table.Th>Error</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Finished</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((job) => (
-                    <Table.Tr key={job.id}>
-                      <Table.Td>
-                        <Text fw={600} fz="sm">
-                          {job.name}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          #{job.id}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={JOB_COLORS[job.status]}>{job.status}</Badge>
-                        {job.status === JobStatus.Pending && job.progress > 0 && <Text fz="xs">{job.progress}%</Text>}
-                      </Table.Td>
-                      <Table.Td>{job.attempts}</Table.Td>
-                      <Table.Td maw={360}>
-                        <Text fz="sm" c={job.error ? 'red.9' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-                          {job.error ?? '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td fz="sm">{formatDateTime(job.createdAt)}</Table.Td>
-                      <Table.Td fz="sm">{job.finishedAt ? formatDateTime(job.finishedAt) : '—'}</Table.Td>
-                      <Table.Td>
-                        {job.status === JobStatus.Failed && (
-                          <Button size="xs" variant="outline" onClick={() => void onRetry(job)} loading={retrying === job.id} disabled={retrying !== null && retrying !== job.id} aria-label={`Retry job ${job.id}`}>
-                            Retry
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
+          <RecordTable minWidth={860} label="Jobs" columns={['Job', 'Status', 'Attempts', 'Error', 'Created', 'Finished']} withActions>
+            {rows.map((job) => (
+              <Table.Tr key={job.id}>
+                <Table.Td>
+                  <Text fw={600} fz="sm">
+                    {job.name}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    #{job.id}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={JOB_COLORS[job.status]}>{job.status}</Badge>
+                  {job.status === JobStatus.Pending && job.progress > 0 && <Text fz="xs">{job.progress}%</Text>}
+                </Table.Td>
+                <Table.Td>{job.attempts}</Table.Td>
+                <Table.Td maw={360}>
+                  <Text fz="sm" c={job.error ? 'red.9' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+                    {job.error ?? '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td fz="sm">{formatDateTime(job.createdAt)}</Table.Td>
+                <Table.Td fz="sm">{job.finishedAt ? formatDateTime(job.finishedAt) : '—'}</Table.Td>
+                <Table.Td>
+                  {job.status === JobStatus.Failed && (
+                    <Button size="xs" variant="outline" onClick={() => void onRetry(job)} loading={retrying === job.id} disabled={retrying !== null && retrying !== job.id} aria-label={`Retry job ${job.id}`}>
+                      Retry
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </RecordTable>
           <Pager page={page} pageSize={pageSize} total={jobs.data?.total ?? 0} onPage={setPage} onPageSize={(n) => { setPageSize(n); setPage(1); }} noun="jobs" />
         </QueryState>
       </Stack>

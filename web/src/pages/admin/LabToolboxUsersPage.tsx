@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Fieldset, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ADMIN_TOASTS, formatDate, formatDateTime, fullName, listName, PERSON_NAME_MAX_LENGTH, type LabUserRow } from '@platform/domain';
 import { createLabUser, deactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
+import { RecordTable } from '../../components/RecordTable';
 
 /** /admin/provider/lab-toolbox: the lab staff who use the Lab Toolbox; add one (emailed a set-password link) or deactivate one. */
 export function LabToolboxUsersPage() {
@@ -104,44 +105,26 @@ function LabUserList() {
         Users
       </Title>
       <QueryState what="lab toolbox users" {...queryFlags(users, (d) => d.length === 0)} emptyText="No lab toolbox users yet." onRetry={() => void users.mutate()}>
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label="Lab toolbox users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th>Added</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((u) => (
-                  <Table.Tr key={u.id} data-active={u.isActive}>
-                    <Table.Td>{listName(u)}</Table.Td>
-                    <Table.Td>{u.email}</Table.Td>
-                    <Table.Td>
-                      <Badge color={u.isActive ? AA_COLORS.green : AA_COLORS.gray}>{u.isActive ? 'Active' : 'Inactive'}</Badge>
-                    </Table.Td>
-                    <Table.Td>{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never'}</Table.Td>
-                    <Table.Td>{formatDate(u.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {u.isActive && (
-                        <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={() => { command.reset(); setDeactivating(u); }} aria-label={`Deactivate ${fullName(u)}`}>
-                          Deactivate
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecordTable minWidth={720} label="Lab toolbox users" columns={['Name', 'Email', 'Status', 'Last sign-in', 'Added']} withActions>
+          {rows.map((u) => (
+            <Table.Tr key={u.id} data-active={u.isActive}>
+              <Table.Td>{listName(u)}</Table.Td>
+              <Table.Td>{u.email}</Table.Td>
+              <Table.Td>
+                <Badge color={u.isActive ? AA_COLORS.green : AA_COLORS.gray}>{u.isActive ? 'Active' : 'Inactive'}</Badge>
+              </Table.Td>
+              <Table.Td>{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never'}</Table.Td>
+              <Table.Td>{formatDate(u.createdAt)}</Table.Td>
+              <Table.Td>
+                {u.isActive && (
+                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={() => { command.reset(); setDeactivating(u); }} aria-label={`Deactivate ${fullName(u)}`}>
+                    Deactivate
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </RecordTable>
       </QueryState>
       {deactivating && (
         <ConfirmDialog

@@ -4,7 +4,7 @@
  * command answers the contact as it now is; the page shows that at once and reads the lists again.
  */
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
   ACCOUNT_ROLES, AccessStatus, AccountRole, formatDateTime, fullName, type ContactDetail, type ContactMembership,
@@ -24,6 +24,7 @@ import { commandError } from '../../forms/server-errors';
 import { ADMIN_PATHS } from './paths';
 import { QueryState, queryFlags } from './QueryState';
 import { ACCESS_COLORS, signInState } from './user-status';
+import { RecordTable } from '../../components/RecordTable';
 
 interface Confirming {
   title: string;
@@ -223,106 +224,90 @@ function Memberships({ c, busyKey, act, confirm }: {
       {c.memberships.length === 0 ? (
         <Text c="dimmed">No account access.</Text>
       ) : (
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" aria-label="Accounts and roles">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Access</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.memberships.map((m) => {
-                  const key = (what: string) => `${what}:${m.accountId}`;
-                  return (
-                    <Table.Tr key={m.accountId}>
-                      <Table.Td fw={600} fz="sm">{m.accountName}</Table.Td>
-                      <Table.Td fz="sm">{m.role}</Table.Td>
-                      <Table.Td>
-                        <Badge color={m.isActive ? AA_COLORS.green : AA_COLORS.orange}>{m.isActive ? 'Active' : 'Inactive'}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="wrap">
-                          {m.role !== AccountRole.SuperAdmin && (
-                            <Button
-                              size="xs"
-                              variant="default"
-                              loading={busyKey === key('super')}
-                              disabled={busyKey !== null}
-                              onClick={() => void act(key('super'), () => addSuperAdmin({ contactId: c.id, accountId: m.accountId }), `${name} is a super admin of ${m.accountName}`)}
-                              aria-label={`Make super admin of ${m.accountName}`}
-                            >
-                              Make super admin
-                            </Button>
-                          )}
-                          {m.isActive ? (
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              color={AA_COLORS.orange}
-                              loading={busyKey === key('active')}
-                              disabled={busyKey !== null}
-                              onClick={() =>
-                                confirm({
-                                  title: `Deactivate ${name} in ${m.accountName}?`,
-                                  body: `They can no longer act in ${m.accountName}; their other accounts are not affected.`,
-                                  confirmLabel: 'Deactivate in account',
-                                  key: key('active'),
-                                  run: () => activateDeactivate({ contactId: c.id, active: false, accountId: m.accountId }),
-                                  done: `${name} was deactivated in ${m.accountName}`,
-                                })
-                              }
-                              aria-label={`Deactivate in ${m.accountName}`}
-                            >
-                              Deactivate
-                            </Button>
-                          ) : (
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              color={AA_COLORS.green}
-                              loading={busyKey === key('active')}
-                              disabled={busyKey !== null}
-                              onClick={() => void act(key('active'), () => activateDeactivate({ contactId: c.id, active: true, accountId: m.accountId }), `${name} may act in ${m.accountName} again`)}
-                              aria-label={`Activate in ${m.accountName}`}
-                            >
-                              Activate
-                            </Button>
-                          )}
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color={AA_COLORS.red}
-                            loading={busyKey === key('remove')}
-                            disabled={busyKey !== null}
-                            onClick={() =>
-                              confirm({
-                                title: `Remove ${name}'s access to ${m.accountName}?`,
-                                body: `They lose their role in ${m.accountName}. You can add the access again later.`,
-                                confirmLabel: 'Remove access',
-                                key: key('remove'),
-                                run: () => removeAccountAccess({ contactId: c.id, accountId: m.accountId }),
-                                done: `${name} no longer has access to ${m.accountName}`,
-                              })
-                            }
-                            aria-label={`Remove access to ${m.accountName}`}
-                          >
-                            Remove access
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecordTable minWidth={760} label="Accounts and roles" columns={['Account', 'Role', 'Access']} withActions>
+          {c.memberships.map((m) => {
+            const key = (what: string) => `${what}:${m.accountId}`;
+            return (
+              <Table.Tr key={m.accountId}>
+                <Table.Td fw={600} fz="sm">{m.accountName}</Table.Td>
+                <Table.Td fz="sm">{m.role}</Table.Td>
+                <Table.Td>
+                  <Badge color={m.isActive ? AA_COLORS.green : AA_COLORS.orange}>{m.isActive ? 'Active' : 'Inactive'}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="wrap">
+                    {m.role !== AccountRole.SuperAdmin && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busyKey === key('super')}
+                        disabled={busyKey !== null}
+                        onClick={() => void act(key('super'), () => addSuperAdmin({ contactId: c.id, accountId: m.accountId }), `${name} is a super admin of ${m.accountName}`)}
+                        aria-label={`Make super admin of ${m.accountName}`}
+                      >
+                        Make super admin
+                      </Button>
+                    )}
+                    {m.isActive ? (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color={AA_COLORS.orange}
+                        loading={busyKey === key('active')}
+                        disabled={busyKey !== null}
+                        onClick={() =>
+                          confirm({
+                            title: `Deactivate ${name} in ${m.accountName}?`,
+                            body: `They can no longer act in ${m.accountName}; their other accounts are not affected.`,
+                            confirmLabel: 'Deactivate in account',
+                            key: key('active'),
+                            run: () => activateDeactivate({ contactId: c.id, active: false, accountId: m.accountId }),
+                            done: `${name} was deactivated in ${m.accountName}`,
+                          })
+                        }
+                        aria-label={`Deactivate in ${m.accountName}`}
+                      >
+                        Deactivate
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color={AA_COLORS.green}
+                        loading={busyKey === key('active')}
+                        disabled={busyKey !== null}
+                        onClick={() => void act(key('active'), () => activateDeactivate({ contactId: c.id, active: true, accountId: m.accountId }), `${name} may act in ${m.accountName} again`)}
+                        aria-label={`Activate in ${m.accountName}`}
+                      >
+                        Activate
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color={AA_COLORS.red}
+                      loading={busyKey === key('remove')}
+                      disabled={busyKey !== null}
+                      onClick={() =>
+                        confirm({
+                          title: `Remove ${name}'s access to ${m.accountName}?`,
+                          body: `They lose their role in ${m.accountName}. You can add the access again later.`,
+                          confirmLabel: 'Remove access',
+                          key: key('remove'),
+                          run: () => removeAccountAccess({ contactId: c.id, accountId: m.accountId }),
+                          done: `${name} no longer has access to ${m.accountName}`,
+                        })
+                      }
+                      aria-label={`Remove access to ${m.accountName}`}
+                    >
+                      Remove access
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </RecordTable>
       )}
       <Paper withBorder p="md">
         <Group align="flex-end" gap="sm" wrap="wrap" role="group" aria-label="Add account access">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCESS_STATUSES, DEFAULT_PAGE_SIZE, formatDateTime, listName, type AccessStatus } from '@platform/domain';
@@ -11,6 +11,7 @@ import { ADMIN_PATHS, adminUserPath } from './paths';
 import { QueryState, queryFlags } from './QueryState';
 import { UserDetail } from './UserDetail';
 import { ACCESS_COLORS, signInState } from './user-status';
+import { RecordTable } from '../../components/RecordTable';
 
 const ANY = 'any';
 
@@ -74,58 +75,41 @@ function UserList({ filters, onFilters }: { filters: Filters; onFilters: (f: Fil
         emptyText={filtered ? 'No user matches.' : 'No provider users yet.'}
         onRetry={() => void contacts.mutate()}
       >
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={960}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Provider users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Accounts and roles</Table.Th>
-                  <Table.Th>Access</Table.Th>
-                  <Table.Th>Sign-in</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => {
-                  const signIn = signInState(c);
-                  return (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={adminUserPath(c.id)} fw={600} fz="sm">
-                          {listName(c)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td fz="sm" style={{ wordBreak: 'break-all' }}>{c.email}</Table.Td>
-                      <Table.Td fz="sm">{c.title ?? '—'}</Table.Td>
-                      <Table.Td fz="sm">
-                        {c.memberships.length === 0 ? (
-                          <Text fz="sm" c="dimmed">None</Text>
-                        ) : (
-                          c.memberships.map((m) => (
-                            <Text key={m.accountId} fz="sm" c={m.isActive ? undefined : 'dimmed'}>
-                              {m.accountName}: {m.role}
-                              {m.isActive ? '' : ' (inactive)'}
-                            </Text>
-                          ))
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={ACCESS_COLORS[c.accessStatus]}>{c.accessStatus}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={signIn.color} variant="light">{signIn.label}</Badge>
-                      </Table.Td>
-                      <Table.Td fz="sm">{c.lastLoginAt ? formatDateTime(c.lastLoginAt) : 'Never'}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecordTable minWidth={960} highlightOnHover label="Provider users" columns={['Name', 'Email', 'Title', 'Accounts and roles', 'Access', 'Sign-in', 'Last sign-in']}>
+          {rows.map((c) => {
+            const signIn = signInState(c);
+            return (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={adminUserPath(c.id)} fw={600} fz="sm">
+                    {listName(c)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td fz="sm" style={{ wordBreak: 'break-all' }}>{c.email}</Table.Td>
+                <Table.Td fz="sm">{c.title ?? '—'}</Table.Td>
+                <Table.Td fz="sm">
+                  {c.memberships.length === 0 ? (
+                    <Text fz="sm" c="dimmed">None</Text>
+                  ) : (
+                    c.memberships.map((m) => (
+                      <Text key={m.accountId} fz="sm" c={m.isActive ? undefined : 'dimmed'}>
+                        {m.accountName}: {m.role}
+                        {m.isActive ? '' : ' (inactive)'}
+                      </Text>
+                    ))
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={ACCESS_COLORS[c.accessStatus]}>{c.accessStatus}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={signIn.color} variant="light">{signIn.label}</Badge>
+                </Table.Td>
+                <Table.Td fz="sm">{c.lastLoginAt ? formatDateTime(c.lastLoginAt) : 'Never'}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </RecordTable>
         <Pager
           page={filters.page}
           pageSize={filters.pageSize}

@@ -17,6 +17,7 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AccountUserPanel, membershipIn } from './AccountUserPanel';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { NewAccountUserForm } from './NewAccountUserForm';
+import { RecordTable } from '../../components/RecordTable';
 
 export const ONLY_SUPER_ADMINS = "Only this account's super admins manage its users";
 
@@ -127,27 +128,11 @@ function AccountUsers({ account }: { account: MeAccount }) {
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Card withBorder padding={0}>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isValidating} aria-label="Users of this account">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Title</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>In this account</Table.Th>
-                    <Table.Th>Last sign-in</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r) => (
-                    <UserRow key={r.id} row={r} accountId={account.id} onOpen={() => setSelected(r.id)} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
+          <RecordTable minWidth={760} striped highlightOnHover aria-busy={isValidating} label="Users of this account" columns={['Name', 'Email', 'Title', 'Role', 'In this account', 'Last sign-in']}>
+            {rows.map((r) => (
+              <UserRow key={r.id} row={r} accountId={account.id} onOpen={() => setSelected(r.id)} />
+            ))}
+          </RecordTable>
           {pager}
         </Stack>
       )}

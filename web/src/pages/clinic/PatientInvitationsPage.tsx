@@ -15,6 +15,7 @@ import { commandError } from '../../forms/server-errors';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
+import { RecordTable } from '../../components/RecordTable';
 
 export const patientInvitationsPath = (accountId: number) => `/provider-clinic/${accountId}/patient-invitations`;
 
@@ -135,55 +136,38 @@ function InvitationList({ accountId }: { accountId: number }) {
   } else {
     body = (
       <Stack gap="sm">
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped verticalSpacing="sm" aria-label="Patient invitations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Patient</Table.Th>
-                  <Table.Th>Test</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th>Last sent</Table.Th>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      <Text fz="sm">{[row.firstName, row.lastName].filter(Boolean).join(' ') || '—'}</Text>
-                      <Text fz="xs" c="dimmed">
-                        {row.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{PATIENT_PRODUCT_NAMES[row.product] ?? row.product}</Table.Td>
-                    <Table.Td>{row.status}</Table.Td>
-                    <Table.Td>{isOpen(row) && isExpired(row) ? `Expired ${formatDate(row.expiresAt)}` : formatDate(row.expiresAt)}</Table.Td>
-                    <Table.Td>
-                      {row.lastSentAt ? formatDateTime(row.lastSentAt) : '—'}
-                      {row.sendCount > 1 ? ` (${row.sendCount} times)` : ''}
-                    </Table.Td>
-                    <Table.Td ff="monospace">{row.orderNumber ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {isOpen(row) && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="compact-sm" variant="default" loading={busy === `resend:${row.id}`} onClick={() => void act(row, 'resend')} aria-label={`Resend the invitation to ${row.email}`}>
-                            Resend
-                          </Button>
-                          <Button size="compact-sm" variant="subtle" color="red" loading={busy === `cancel:${row.id}`} onClick={() => void act(row, 'cancel')} aria-label={`Cancel the invitation to ${row.email}`}>
-                            Cancel
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <RecordTable minWidth={860} striped label="Patient invitations" columns={['Patient', 'Test', 'Status', 'Expires', 'Last sent', 'Order', 'Actions']}>
+          {data.rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Text fz="sm">{[row.firstName, row.lastName].filter(Boolean).join(' ') || '—'}</Text>
+                <Text fz="xs" c="dimmed">
+                  {row.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>{PATIENT_PRODUCT_NAMES[row.product] ?? row.product}</Table.Td>
+              <Table.Td>{row.status}</Table.Td>
+              <Table.Td>{isOpen(row) && isExpired(row) ? `Expired ${formatDate(row.expiresAt)}` : formatDate(row.expiresAt)}</Table.Td>
+              <Table.Td>
+                {row.lastSentAt ? formatDateTime(row.lastSentAt) : '—'}
+                {row.sendCount > 1 ? ` (${row.sendCount} times)` : ''}
+              </Table.Td>
+              <Table.Td ff="monospace">{row.orderNumber ?? '—'}</Table.Td>
+              <Table.Td>
+                {isOpen(row) && (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="compact-sm" variant="default" loading={busy === `resend:${row.id}`} onClick={() => void act(row, 'resend')} aria-label={`Resend the invitation to ${row.email}`}>
+                      Resend
+                    </Button>
+                    <Button size="compact-sm" variant="subtle" color="red" loading={busy === `cancel:${row.id}`} onClick={() => void act(row, 'cancel')} aria-label={`Cancel the invitation to ${row.email}`}>
+                      Cancel
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </RecordTable>
         <Pager
           page={page}
           pageSize={pageSize}
