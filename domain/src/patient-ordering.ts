@@ -8,7 +8,8 @@
  * See docs/patient-ordering-api.md for the endpoints.
  */
 import { canOrderIn } from './catalogue';
-import { Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
+import { AccessStatus, Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
+import { todayDataDate } from './orders';
 import type { InSpanish } from './messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -393,4 +394,12 @@ export interface PatientInvitationRow {
   orderNumber: string | null;
   createdBy: string | null;
   createdAt: string;
+}
+
+/**
+ * A financial-assistance record counts for an order while it is approved and its last day (a data
+ * date, YYYY-MM-DD) is today or later: the one rule the admin's list and patient ordering share.
+ */
+export function isCurrentAid(record: { status: string; validUntil: string | null }, today: string = todayDataDate()): boolean {
+  return record.status === AccessStatus.Approved && record.validUntil !== null && record.validUntil >= today;
 }

@@ -201,6 +201,10 @@ describe('patient ordering', function () {
 
     // The admin's record (on a patient record of no account, as the admin portal writes it).
     const aidPatient = await m().Patient.create({ accountId: null, firstName: who.firstName.toUpperCase(), lastName: who.lastName, dateOfBirth: who.dateOfBirth });
+    // An approved record whose last day has passed does not count.
+    await m().FinancialAssistanceRecord.create({ patientId: aidPatient.id, status: 'Approved', approvedPriceCents: 50_00, validUntil: '2020-12-31' });
+    const expired = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth }).expect(200);
+    expect(expired.body).to.deep.equal({ exists: false });
     await m().FinancialAssistanceRecord.create({ patientId: aidPatient.id, status: 'Approved', approvedPriceCents: 100_00, validUntil: '2099-12-31' });
     const yes = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth }).expect(200);
     expect(yes.body).to.deep.equal({ exists: true });

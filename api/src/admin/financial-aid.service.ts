@@ -6,7 +6,7 @@
 import type { WhereOptions } from 'sequelize';
 import type { FinancialAssistanceRecord, Patient } from '@platform/db';
 import {
-  AccessStatus, fullName, patientLabel, todayDataDate, type AdminPatientOption, type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
+  AccessStatus, fullName, isCurrentAid, patientLabel, type AdminPatientOption, type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
 } from '@platform/domain';
 import { auditActor, notFound, recordAudit, type Caller } from '@platform/server';
 import type { AppContext } from '../context';
@@ -30,7 +30,7 @@ function aidRow(r: FinancialAssistanceRecord): FinancialAidRow {
   return {
     id: r.id, patientId: p.id, patientName: patientLabel(p), patientEmail: p.email, dateOfBirth: dataDate(p.dateOfBirth)!, status: r.status,
     approvedPriceCents: r.approvedPriceCents, validUntil,
-    current: r.status === AccessStatus.Approved && validUntil !== null && validUntil >= todayDataDate(),
+    current: isCurrentAid({ status: r.status, validUntil }),
     note: r.notes, createdBy: fullName(r.createdBy ?? null), createdAt: toIso(r.createdAt)!,
   };
 }

@@ -9,7 +9,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  AccessStatus, AccountType, assessEligibility, InvitationStatus, mirakindDonationCents, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
+  AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, mirakindDonationCents, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
   PaymentMethod, PaymentStatus, Portal, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
   type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InsurancePlanOption, type InvitationPrefill, type OrderingPatient,
   type PatientOrderKey, type PatientOrderSummary, type PatientProduct, type PaymentIntentAnswer, type PrpAccountOption, type SetPaymentBody,
@@ -63,15 +63,20 @@ export async function activeInsurancePlans(ctx: Pick<Ctx, 'db'>): Promise<Insura
 // Financial assistance
 // ---------------------------------------------------------------------------------------------
 
-/** The current approved financial-assistance record of a person (by name and date of birth, in any account or none), newest first. */
+/**
+ * The current financial-assistance record of a person (by name and date of birth, in any account or
+ * none): of their approved records, newest first, the first that isCurrentAid (the admin's list's rule).
+ */
 async function currentAidRecord(ctx: Pick<Ctx, 'db'>, who: { firstName: string; lastName: string; dateOfBirth: string }, transaction?: Transaction) {
-  const [row] = await ctx.db.sequelize.query<{ id: number; approved_price_cents: number | null }>(
-    `SELECT r.id, r.approved_price_cents FROM financial_assistance_records r JOIN patients p ON p.id = r.patient_id
+  const rows = await ctx.db.sequelize.query<{ id: number; approved_price_cents: number | null; valid_until: string | null; status: string }>(
+    `SELECT r.id, r.approved_price_cents, to_char(r.valid_until, 'YYYY-MM-DD') AS valid_until, r.status
+       FROM financial_assistance_records r JOIN patients p ON p.id = r.patient_id
       WHERE lower(p.first_name) = lower(:firstName) AND lower(p.last_name) = lower(:lastName) AND p.date_of_birth = :dateOfBirth
-        AND r.status = :approved AND r.valid_until >= current_date
-      ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+        AND r.status = :approved
+      ORDER BY r.created_at DESC, r.id DESC`,
     { replacements: { ...who, approved: AccessStatus.Approved }, type: QueryTypes.SELECT, transaction },
   );
+  const row = rows.find((r) => isCurrentAid({ status: r.status, validUntil: r.valid_until }));
   return row ? { id: Number(row.id), approvedPriceCents: row.approved_price_cents } : null;
 }
 
