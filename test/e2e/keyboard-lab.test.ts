@@ -158,6 +158,7 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     await page.keyboard.press('Enter');
     await page.getByRole('table', { name: 'Results in review' }).getByText(a.barcode).waitFor();
     expect(new URL(page.url()).pathname).to.equal('/lab_toolbox/review');
+    await expectAccessible(page, 'the review of this import, for its importer (keyboard)');
     await screenshot(page, 'keyboard-lab-import-review');
     expect(errors).to.deep.equal([]);
   });
@@ -168,6 +169,7 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     const { page, errors } = await labPage('lab2');
     await page.goto('/lab_toolbox/review');
     await page.getByRole('heading', { name: 'Review and approve', level: 1 }).waitFor();
+    await expectAccessible(page, 'review before a filter (keyboard)');
 
     // The barcode filter, as a scan: the list narrows to the one result.
     const barcode = page.getByRole('textbox', { name: 'Barcode' });
