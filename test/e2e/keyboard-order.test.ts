@@ -4,33 +4,11 @@
  * with Tab and used with Enter or Space, with visible focus and no WCAG 2.1 AA violation on the way.
  */
 import { expect } from 'chai';
-import type { Locator, Page } from 'playwright-core';
 import { browserSuite, expectAccessible, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
+import { expectVisibleFocus, tabTo } from '../support/keyboard';
 import { addPatient, createClinic, TEST_PASSWORD, uniquePatient, type TestClinic } from '../support/fixtures/clinic';
-
-type InPage = { document: { activeElement: unknown } };
-
-const isFocused = (locator: Locator) => locator.evaluate((el) => el === (globalThis as unknown as InPage).document.activeElement).catch(() => false);
-
-/** Presses Tab until the control has the focus (it must come within `limit` presses: a sensible order). */
-async function tabTo(page: Page, locator: Locator, limit = 40): Promise<void> {
-  await locator.waitFor();
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await isFocused(locator)) return;
-    await page.keyboard.press('Tab');
-  }
-  if (!(await isFocused(locator))) expect.fail(`Tab did not reach ${locator} within ${limit} presses`);
-}
-
-/** The focused control shows where the focus is (an outline or a ring). */
-async function expectVisibleFocus(locator: Locator): Promise<void> {
-  const style = await locator.evaluate((el) => {
-    const s = (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string; boxShadow: string } }).getComputedStyle(el);
-    return { outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0, ring: s.boxShadow !== 'none' };
-  });
-  expect(style.outline || style.ring, `visible focus on ${locator}`).to.equal(true);
-}
+import { signInByKeyboard } from './pages';
 
 describe('e2e: a clinic order by keyboard alone', function () {
   this.timeout(120_000);
@@ -50,17 +28,7 @@ describe('e2e: a clinic order by keyboard alone', function () {
 
   it('from patient search to the confirmation, with Tab, Enter and Space only', async () => {
     const { page } = await suite.newPage();
-    await page.goto('/provider/login');
-
-    // Sign in.
-    const email = page.getByRole('textbox', { name: 'Email' });
-    await tabTo(page, email);
-    await expectVisibleFocus(email);
-    await page.keyboard.type(clinic.email);
-    await tabTo(page, page.getByRole('textbox', { name: 'Password', exact: true }));
-    await page.keyboard.type(TEST_PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await signInByKeyboard(page, 'provider', clinic.email, TEST_PASSWORD);
 
     // The page changed: the focus is on its content, and the title names it.
     await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id === 'main-content');
@@ -109,7 +77,7 @@ describe('e2e: a clinic order by keyboard alone', function () {
     const boxes = await page.getByRole('checkbox', { name: /medically necessary|Informed consent|claim for reimbursement|documentation supporting/ }).all();
     expect(boxes).to.have.length(4);
     for (const box of boxes.reverse()) {
-      for (let presses = 0; presses < 20 && !(await isFocused(box)); presses += 1) await page.keyboard.press('Shift+Tab');
+      await tabTo(page, box, 20, { backwards: true });
       await expectVisibleFocus(box);
       await page.keyboard.press('Space');
       expect(await box.isChecked()).to.equal(true);

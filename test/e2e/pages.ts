@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/demo-users';
+import { expectVisibleFocus, tabTo } from '../support/keyboard';
 import { STORED_USER_KEY, type StoredSessionUser } from '../../web/src/session/stored-user-shape';
 
 export const SIGN_IN_PAGES = {
@@ -22,6 +23,22 @@ export async function fillSignIn(page: Page, email: string, password: string): P
 export async function signIn(page: Page, portal: PortalKey, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(SIGN_IN_PAGES[portal]);
   await fillSignIn(page, email, password);
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+}
+
+/**
+ * The same by keyboard alone: Tab to the email (its focus visible), type, Tab to the password,
+ * type, Enter; resolves once the home page greets the person.
+ */
+export async function signInByKeyboard(page: Page, portal: PortalKey, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(SIGN_IN_PAGES[portal]);
+  const emailBox = page.getByRole('textbox', { name: 'Email' });
+  await tabTo(page, emailBox);
+  await expectVisibleFocus(emailBox);
+  await page.keyboard.type(email);
+  await tabTo(page, page.getByRole('textbox', { name: 'Password', exact: true }));
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
 }
 

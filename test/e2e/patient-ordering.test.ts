@@ -6,59 +6,23 @@
  * the patient is ready. Then a clinic's invitation email opens a prefilled order, and a second use
  * of the link is refused.
  */
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { PAYMENT_WEBHOOK_PATH, PaymentStatus, ShipmentStatus, TestOrigin } from '@platform/domain';
+import { PaymentStatus, ShipmentStatus, TestOrigin } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { expectAccessible, browserSuite, collectPageErrors, USER_AGENTS, VIEWPORTS } from '../support/browser';
+import { expectAccessible, collectPageErrors, USER_AGENTS, VIEWPORTS } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { waitForMail } from '../support/mail';
-import { startStripeStandIn, type StripeStandIn } from '../../scripts/stripe-stand-in';
+import { paymentBrowserSuite } from '../support/stripe';
 import { dialog, signIn } from './pages';
-
-/** A port nothing listens on now (the API's, so its public URL, which Stripe returns to, is known before it starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off', function () {
   this.timeout(240_000);
-  const webhookSecret = `whsec_testonly${randomBytes(12).toString('hex')}`;
-  let stripe: StripeStandIn;
-  let apiPort: number;
-  // The stand-in runs before the API starts: the API is configured with where "Stripe" is, and
-  // listens on a known port so that its public URL (where the card page returns to) is right.
-  before(async () => {
-    apiPort = await freePort();
-    stripe = await startStripeStandIn({ webhookSecret });
-  });
-  after(async () => {
-    await stripe?.close();
-  });
-  const suite = browserSuite({
-    worker: true,
-    screenshotPrefix: 'patient-ordering',
-    serverEnv: () => ({
-      PORT: String(apiPort),
-      PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_SECRET_KEY: `sk_test_testonly${randomBytes(8).toString('hex')}`,
-      STRIPE_PUBLISHABLE_KEY: `pk_test_testonly${randomBytes(8).toString('hex')}`,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-    }),
-  });
+  const { suite } = paymentBrowserSuite({ worker: true, screenshotPrefix: 'patient-ordering' });
   let t: TestApp;
   let riversideId: number;
 
   before(async () => {
-    stripe.setWebhookUrl(`${suite.baseUrl}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
     t = await buildTestApp();
     // Riverside Oncology takes patient orders (the seed): patients may name it as their treating provider.
     riversideId = (await t.ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } }))!.id;

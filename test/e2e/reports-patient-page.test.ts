@@ -2,7 +2,8 @@
  * The patient's result page in a real browser on a phone: the emailed link (read from the
  * catcher), a wrong then the right date of birth, the result, the report download, the contact
  * details, the view log, and a locked link; a patient whose language is Spanish, in a Spanish
- * browser: the email, the date-of-birth check and the result in Spanish, then switched to English.
+ * browser: the email, the date-of-birth check, the result and the page's title in Spanish, then
+ * switched to English.
  */
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
@@ -35,6 +36,12 @@ describe('patient result page (browser, phone)', function () {
 
   /** The emailed link, opened on this server. */
   const open = (link: { url: string }) => page.goto(new URL(link.url).pathname + new URL(link.url).search);
+
+  /** The tab's title (a screen reader says it when the page changes) becomes this. */
+  async function documentTitleIs(title: string) {
+    await page.waitForFunction((expected) => (globalThis as unknown as { document: { title: string } }).document.title === expected, title, { timeout: 10_000 })
+      .catch(async () => expect(await page.title(), 'the document title').to.equal(title));
+  }
 
   async function enterDob(month: string, day: string, year: string) {
     await page.getByRole('textbox', { name: 'Month' }).fill(month);
@@ -88,7 +95,7 @@ describe('patient result page (browser, phone)', function () {
     expect(errors).to.deep.equal([]);
   });
 
-  it('in Spanish: the email, the date-of-birth check and the result in a Spanish browser; the switch goes back to English', async () => {
+  it('in Spanish: the email, the date-of-birth check, the result and the title in a Spanish browser; the switch goes back to English', async () => {
     const { fixture, link } = await deliveredResult(ctx, {
       accountId: clinic.account.id, physicianId: clinic.physician.id, value: 'High Risk', preferredLanguage: 'es',
     });
@@ -102,6 +109,7 @@ describe('patient result page (browser, phone)', function () {
     await open(link!);
     await page.getByRole('heading', { name: `Hola, ${fixture.patient.firstName} Q.` }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).to.equal('es');
+    await documentTitleIs('Su resultado de la prueba · Prostox Platform');
     await page.getByRole('textbox', { name: 'Mes' }).fill('08');
     await page.getByRole('textbox', { name: 'Día' }).fill('19');
     await page.getByRole('textbox', { name: 'Año' }).fill('1957');
@@ -118,6 +126,7 @@ describe('patient result page (browser, phone)', function () {
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
     await page.getByText('The patient has a high genetic risk', { exact: false }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).to.equal('en');
+    await documentTitleIs('Your test result · Prostox Platform');
     // The verified patient's switch is stored with them: their next emails are in English.
     await until(async () => (await ctx.db.models.Patient.findByPk(fixture.patientId))!.preferredLanguage === 'en', { what: 'the language stored', timeoutMs: 10_000 });
     expect(errors).to.deep.equal([]);

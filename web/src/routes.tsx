@@ -10,7 +10,7 @@ import { ProviderLayout } from './layouts/ProviderLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ADMIN_HOME_PATH, CLINIC_BASE_PATH, RESEARCH_BASE_PATH, signInPath, SIGN_IN_PORTAL_INFO } from './portals';
 import { RequireSignIn } from './session/RequireSignIn';
-import { pageTitle } from './shell/route-title';
+import { pageTitle, patientPageTitle } from './shell/route-title';
 import { RootShell } from './shell/RootShell';
 
 const authPages = () => import('./pages/auth');
@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
         element: <PlainLayout />,
         children: [
           // The PROSTOX registry's follow-up survey (no sign-in: the emailed single-use link).
-          { path: 'study/prostox/:sampleId/survey/new', handle: pageTitle('Registry survey'), lazy: () => import('./pages/registry/RegistrySurveyPage').then((m) => ({ Component: m.RegistrySurveyPage })) },
+          { path: 'study/prostox/:sampleId/survey/new', handle: patientPageTitle('registrySurvey'), lazy: () => import('./pages/registry/RegistrySurveyPage').then((m) => ({ Component: m.RegistrySurveyPage })) },
           { path: '*', element: <NotFoundPage />, handle: NOT_FOUND },
         ],
       },
@@ -172,17 +172,17 @@ export const routes: RouteObject[] = [
             children: [
               ...PATIENT_PRODUCTS.map((p) => ({
                 path: `order/${p}/new`,
-                handle: pageTitle(`Order ${PATIENT_PRODUCT_NAMES[p]}`),
+                handle: patientPageTitle('order', { product: PATIENT_PRODUCT_NAMES[p] }),
                 lazy: () => patientPortalPages().then((m) => ({ element: <m.PatientOrderPage key={p} product={p} /> })),
               })),
-              { path: 'order/complete', handle: pageTitle('Order received'), lazy: () => patientPortalPages().then((m) => ({ Component: m.OrderCompletePage })) },
+              { path: 'order/complete', handle: patientPageTitle('orderComplete'), lazy: () => patientPortalPages().then((m) => ({ Component: m.OrderCompletePage })) },
               { path: '*', element: <NotFoundPage />, handle: NOT_FOUND },
             ],
           },
           // The patient's result (no sign-in: the emailed token plus the date of birth).
-          { path: '/reports/patient_result/:barcode', handle: pageTitle('Your test result'), lazy: () => import('./pages/reports').then((m) => ({ Component: m.PatientResultPage })) },
+          { path: '/reports/patient_result/:barcode', handle: patientPageTitle('result'), lazy: () => import('./pages/reports').then((m) => ({ Component: m.PatientResultPage })) },
           // A question about the patient's sample (no sign-in: the emailed single-use link).
-          { path: '/patient-portal/sample-follow-up/:followUpId/response', handle: pageTitle('A question about your sample'), lazy: () => import('./pages/patient-portal/SampleFollowUpResponsePage').then((m) => ({ Component: m.SampleFollowUpResponsePage })) },
+          { path: '/patient-portal/sample-follow-up/:followUpId/response', handle: patientPageTitle('followUp'), lazy: () => import('./pages/patient-portal/SampleFollowUpResponsePage').then((m) => ({ Component: m.SampleFollowUpResponsePage })) },
           { path: '*', element: <NotFoundPage />, handle: NOT_FOUND },
         ],
       },

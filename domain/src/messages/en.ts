@@ -8,6 +8,14 @@ import { FOLLOW_UP_LINK_MESSAGES } from '../follow-ups';
 import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from '../enums';
 
 export const en = {
+  /** The patient pages' names in the document title (the tab, and what a screen reader says when the page changes). */
+  titles: {
+    result: 'Your test result',
+    order: 'Order {{product}}',
+    orderComplete: 'Order received',
+    registrySurvey: 'Registry survey',
+    followUp: 'A question about your sample',
+  },
   language: {
     switchLabel: 'Language',
   },

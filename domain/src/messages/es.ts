@@ -7,6 +7,13 @@ import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLeve
 import type { Messages } from './en';
 
 export const es: Messages = {
+  titles: {
+    result: 'Su resultado de la prueba',
+    order: 'Pedir {{product}}',
+    orderComplete: 'Pedido recibido',
+    registrySurvey: 'Encuesta del registro',
+    followUp: 'Una pregunta sobre su muestra',
+  },
   language: {
     switchLabel: 'Idioma',
   },

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import { useLocation, useMatches } from 'react-router-dom';
 import { useStoredUser } from '../session/stored-user';
-import { documentTitleOf } from './route-title';
+import { usePatientTitleTranslator } from './patient-titles';
+import { documentTitleOf, isPatientPage } from './route-title';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -16,7 +17,7 @@ export function RouteAnnouncer() {
   const matches = useMatches();
   const user = useStoredUser();
   const { pathname } = useLocation();
-  const title = documentTitleOf(matches, user);
+  const title = documentTitleOf(matches, user, usePatientTitleTranslator(isPatientPage(matches)));
   const [announced, setAnnounced] = useState('');
   const shownPath = useRef<string | null>(null);
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Badge, Button, FileInput, Group, List, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -16,6 +17,10 @@ import { LAB_PATHS } from './paths';
 import { FlaggedDryRunTable, FlaggedExtractionsPanel } from './FlaggedExtractions';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+function JobBadge({ job }: { job: ImportJob }) {
+  return <Badge color={job.status === 'Failed' ? AA_COLORS.red : job.status === 'Completed' ? AA_COLORS.green : AA_COLORS.gray}>{job.status}</Badge>;
+}
 
 function JobProgress({ job, label }: { job: ImportJob | undefined; label: string }) {
   if (!job || job.status !== 'Pending') return null;
@@ -201,11 +206,23 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
         !file ? 'Choose the file' : file.size > IMPORT_MAX_BYTES ? `The file is ${formatCount(Math.ceil(file.size / 1024 / 1024))} MB; the limit is ${formatCount(IMPORT_MAX_BYTES / 1024 / 1024)} MB` : null,
     },
   });
+  // The button pressed goes away or is disabled once a check or a commit starts: the focus moves
+  // to that job's heading when it shows, so a keyboard or screen reader user goes on from there.
+  const checkHeading = useRef<HTMLHeadingElement>(null);
+  const commitHeading = useRef<HTMLHeadingElement>(null);
+  const [focusNext, setFocusNext] = useState<'check' | 'commit' | null>(null);
+  useEffect(() => {
+    const heading = focusNext === 'check' ? checkHeading.current : focusNext === 'commit' ? commitHeading.current : null;
+    if (!heading) return;
+    heading.focus();
+    setFocusNext(null);
+  });
   const upload = useFormSubmit(form, (values) => uploadImportFile(kind, values.file!), {
     fieldOf: () => undefined,
     onSuccess: ({ jobId }) => {
       setParams({ job: String(jobId) });
       form.reset();
+      setFocusNext('check');
     },
   });
   // Committing sends no form: the checked file's id only.
@@ -214,7 +231,9 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
     if (!dryRun?.file) return;
     upload.reset();
     const answer = await committing.trigger(dryRun.file.id).catch(() => undefined); // the error shows below
-    if (answer) setParams({ job: String(dryRun.id), commit: String(answer.jobId) });
+    if (!answer) return;
+    setParams({ job: String(dryRun.id), commit: String(answer.jobId) });
+    setFocusNext('commit');
   };
   const error = upload.error ?? committing.error;
 
@@ -245,11 +264,11 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
       <FormError title="Not done" error={error === undefined ? undefined : commandError(error)} />
 
       {dryRun && (
-        <Paper withBorder p="md">
+        <Paper component="section" aria-labelledby="import-check-heading" withBorder p="md">
           <Stack gap="md">
             <Group justify="space-between">
-              <Title order={2} fz="xl">Check of {dryRun.file?.name ?? 'the file'}</Title>
-              <Badge color={dryRun.status === 'Failed' ? AA_COLORS.red : dryRun.status === 'Completed' ? AA_COLORS.green : AA_COLORS.gray}>{dryRun.status}</Badge>
+              <Title order={2} fz="xl" id="import-check-heading" ref={checkHeading} tabIndex={-1}>Check of {dryRun.file?.name ?? 'the file'}</Title>
+              <JobBadge job={dryRun} />
             </Group>
             <JobProgress job={dryRun} label="Checking every row" />
             <DryRunView job={dryRun} />
@@ -266,9 +285,12 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
       )}
 
       {commit && (
-        <Paper withBorder p="md">
+        <Paper component="section" aria-labelledby="import-commit-heading" withBorder p="md">
           <Stack gap="md">
-            <Title order={2} fz="xl">Commit</Title>
+            <Group justify="space-between">
+              <Title order={2} fz="xl" id="import-commit-heading" ref={commitHeading} tabIndex={-1}>Commit</Title>
+              <JobBadge job={commit} />
+            </Group>
             <JobProgress job={commit} label="Writing the results" />
             <CommitView job={commit} />
           </Stack>

@@ -49,7 +49,10 @@ export function IntakePage() {
   const input = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
 
+  const reasonInput = useRef<HTMLInputElement>(null);
   const refocus = () => window.setTimeout(() => input.current?.focus(), 0);
+  // Reject mode needs its reason before a scan: the focus goes there first (then to the scan box once chosen).
+  const focusReason = () => window.setTimeout(() => reasonInput.current?.focus(), 0);
   const update = (id: number, patch: Partial<LogEntry>) => setLog((entries) => entries.map((e) => (e.id === id ? { ...e, ...patch } : e)));
 
   const submit = form.onSubmit(({ mode, reason, receivedAt, barcode: typed }) => {
@@ -84,7 +87,8 @@ export function IntakePage() {
                 value={mode}
                 onChange={(v) => {
                   form.setFieldValue('mode', v as Mode);
-                  refocus();
+                  if (v === 'reject' && !reason) focusReason();
+                  else refocus();
                 }}
                 data={[
                   { value: 'receive', label: 'Receive' },
@@ -93,6 +97,7 @@ export function IntakePage() {
               />
               {mode === 'reject' ? (
                 <Select
+                  ref={reasonInput}
                   label="Rejection reason"
                   placeholder="Choose a reason"
                   data={REJECTION_REASONS}
@@ -112,7 +117,10 @@ export function IntakePage() {
                   value={receivedAt}
                   max={nowLocalInput()}
                   onChange={(e) => form.setFieldValue('receivedAt', e.currentTarget.value)}
-                  onBlur={refocus}
+                  // Back to the scan box after a time is picked, unless Tab or Shift+Tab moved on to another control.
+                  onBlur={(e) => {
+                    if (e.relatedTarget === null) refocus();
+                  }}
                   w={{ base: '100%', sm: 240 }}
                 />
               )}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Badge, Button, CloseButton, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { APPROVAL_GROUP_LABELS, APPROVAL_GROUP_TESTS, APPROVAL_GROUPS, PcrPlateStatus, type ApprovalGroup } from '@platform/domain';
@@ -46,6 +47,7 @@ export function ReviewFilterBar({ filters, setFilter, clear, active }: ReturnTyp
   const plateOptions = (plates?.rows ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   if (filters.plateId && !plateOptions.some((o) => o.value === String(filters.plateId))) plateOptions.unshift({ value: String(filters.plateId), label: `Plate ${filters.plateId}` });
   const tests = testsOf(filters.group);
+  const barcodeInput = useRef<HTMLInputElement>(null);
 
   return (
     <>
@@ -56,14 +58,15 @@ export function ReviewFilterBar({ filters, setFilter, clear, active }: ReturnTyp
         data={[{ value: 'all', label: 'All' }, ...APPROVAL_GROUPS.map((g) => ({ value: g, label: APPROVAL_GROUP_LABELS[g] }))]}
       />
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput label="Barcode" placeholder="Scan or type part of one" value={filters.barcode ?? ''} onChange={(e) => setFilter({ barcode: e.currentTarget.value.trim() })} w={220} ff="monospace" />
+        {/* Uncontrolled: the URL catches up after each key, and a scanner types faster than that (a controlled box lost digits). */}
+        <TextInput ref={barcodeInput} label="Barcode" placeholder="Scan or type part of one" defaultValue={filters.barcode ?? ''} onChange={(e) => setFilter({ barcode: e.currentTarget.value.trim() })} w={220} ff="monospace" />
         <Select label="Test" placeholder="Any test" data={tests} value={filters.test ?? null} onChange={(v) => setFilter({ test: v })} clearable w={220} />
         <Select label="Entered by" placeholder="Anyone" data={people} value={filters.enteredBy ? String(filters.enteredBy) : null} onChange={(v) => setFilter({ enteredBy: v ? Number(v) : null })} clearable w={200} />
         <Select label="Plate" placeholder="Any plate" data={plateOptions} value={filters.plateId ? String(filters.plateId) : null} onChange={(v) => setFilter({ plateId: v ? Number(v) : null })} clearable searchable w={200} />
         {filters.jobId && (
           <Badge size="lg" variant="light" rightSection={<CloseButton size="xs" aria-label="Show every import" onClick={() => setFilter({ jobId: null })} />}>Import job {filters.jobId}</Badge>
         )}
-        {active && <Button variant="subtle" onClick={clear}>Clear filters</Button>}
+        {active && <Button variant="subtle" onClick={() => { clear(); if (barcodeInput.current) barcodeInput.current.value = ''; }}>Clear filters</Button>}
       </Group>
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Radio, ScrollArea, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Tooltip,
 } from '@mantine/core';
@@ -69,6 +69,11 @@ function InReview() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [message, setMessage] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
+  // An approval or a rejection disables the button pressed: its outcome takes the focus.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) outcome.current?.focus();
+  }, [message]);
   const [rejecting, setRejecting] = useState<ReviewListRow[] | null>(null);
   const refresh = useRefreshLab();
   const { data: me } = useMe();
@@ -137,7 +142,11 @@ function InReview() {
           {Object.entries(importSummary.results).filter(([, n]) => n > 0).map(([s, n]) => `${formatCount(n)} ${s}`).join(' · ') || 'no results'}
         </Text>
       )}
-      {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
+      {message && (
+        <div ref={outcome} tabIndex={-1} data-testid="review-outcome">
+          <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>
+        </div>
+      )}
       {showFlagged && <FlaggedExtractionsPanel awaitingDecision jobId={filters.jobId ?? undefined} hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
       <Group gap="sm">
         <Button variant="default" onClick={() => setSelected(new Set(shownApprovable.map((r) => r.id)))} disabled={shownApprovable.length === 0}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Stack, Stepper, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import type { EligibilityAnswers, InvitationPrefill, PatientOrderKey, PatientOrderSummary, PatientProduct } from '@platform/domain';
@@ -41,6 +41,14 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
   const [patient, setPatient] = useState<PatientValues | null>(null);
   const [orderKey, setOrderKey] = useState<PatientOrderKey | null>(resume?.key ?? null);
   const [summary, setSummary] = useState<PatientOrderSummary | null>(resume?.summary ?? null);
+  // The step's form goes away with the button pressed: the next step's title takes the focus (not on the first showing).
+  const stepTitle = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(active);
+  useEffect(() => {
+    if (shownStep.current === active) return;
+    shownStep.current = active;
+    stepTitle.current?.focus();
+  }, [active]);
 
   const prefill = invitation?.prefill;
   const account: FixedAccount | null = fixedAccount ?? (prefill ? { id: prefill.accountId, name: prefill.accountName } : null);
@@ -137,7 +145,7 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
         <Text fz="sm" c="dimmed">
           {t('order.stepOf', { number: active + 1, count: ORDER_STEPS.length })}
         </Text>
-        <Title order={2} fz={{ base: 22, xs: 24 }}>
+        <Title order={2} fz={{ base: 22, xs: 24 }} ref={stepTitle} tabIndex={-1}>
           {t(`order.steps.${ORDER_STEPS[active]}`)}
         </Title>
       </Stack>

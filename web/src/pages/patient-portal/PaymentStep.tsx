@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import useSWR from 'swr';
@@ -43,6 +43,14 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
   const plans = useInsurancePlans();
   const { t } = usePatientText();
   const [editing, setEditing] = useState(summary.paymentMethod === null);
+  // Choosing replaces the form with the summary: the summary takes the focus, the way on is the next Tab.
+  const chosenView = useRef<HTMLDivElement>(null);
+  const [focusChosen, setFocusChosen] = useState(false);
+  useEffect(() => {
+    if (!focusChosen || !chosenView.current) return;
+    chosenView.current.focus();
+    setFocusChosen(false);
+  });
   const form = useForm<PaymentValues>({
     initialValues: { method: '', insurancePlanId: null, insuranceMemberId: '' },
     validate: {
@@ -76,6 +84,7 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
       onSuccess: (chosen) => {
         setEditing(false);
         onSummary(chosen);
+        setFocusChosen(true);
       },
     },
   );
@@ -83,7 +92,7 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
   // Chosen: the summary and the way on.
   if (!editing && summary.paymentMethod !== null) {
     return (
-      <Stack gap="md">
+      <Stack gap="md" ref={chosenView} tabIndex={-1}>
         <OrderSummary summary={summary} />
         {needsCard(summary) ? (
           <>

@@ -27,7 +27,10 @@ export function PatientResultPage() {
   const [locked, setLocked] = useState(false);
   const { t } = usePatientText();
 
+  // Confirming the date of birth replaces the form: the result's title then takes the focus.
+  const [justVerified, setJustVerified] = useState(false);
   const onVerified = (greeting: PatientResultGreeting) => {
+    setJustVerified(true);
     if (token) void mutate(patientResultPath(barcode, token), greeting, { revalidate: false });
   };
 
@@ -52,7 +55,7 @@ export function PatientResultPage() {
       </Stack>
     );
   } else if (data.verified && data.result) {
-    body = <VerifiedResult barcode={barcode} token={token} greeting={data} />;
+    body = <VerifiedResult barcode={barcode} token={token} greeting={data} focusTitle={justVerified} />;
   } else {
     body = (
       <Stack gap="lg">
@@ -109,12 +112,12 @@ function InvalidLink() {
 }
 
 /** The verified view: logs the view once per showing, then the result. */
-function VerifiedResult({ barcode, token, greeting }: { barcode: string; token: string; greeting: PatientResultGreeting }) {
+function VerifiedResult({ barcode, token, greeting, focusTitle }: { barcode: string; token: string; greeting: PatientResultGreeting; focusTitle: boolean }) {
   const logged = useRef(false);
   useEffect(() => {
     if (logged.current) return;
     logged.current = true;
     logViewResult({ barcode, token }).catch(() => undefined); // the view itself must not fail on the log
   }, [barcode, token]);
-  return <ResultDetails barcode={barcode} token={token} view={greeting.result!} />;
+  return <ResultDetails barcode={barcode} token={token} view={greeting.result!} focusTitle={focusTitle} />;
 }

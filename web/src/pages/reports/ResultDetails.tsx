@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
@@ -13,9 +13,20 @@ export function shortDate(iso: string | null): string | null {
 }
 
 /** The verified patient's result: each test's result in words, the dates, the report and the contact details. */
-export function ResultDetails({ barcode, token, view }: { barcode: string; token: string; view: PatientResultView }) {
+export function ResultDetails({ barcode, token, view, focusTitle = false }: { barcode: string; token: string; view: PatientResultView; focusTitle?: boolean }) {
   const { t, language } = usePatientText();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) title.current?.focus();
+  }, [focusTitle]);
   const [downloading, setDownloading] = useState(false);
+  // The busy button is disabled while the report comes, which drops the focus: it gets it back.
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  const wasDownloading = useRef(false);
+  useEffect(() => {
+    if (wasDownloading.current && !downloading && document.activeElement === document.body) downloadButton.current?.focus();
+    wasDownloading.current = downloading;
+  }, [downloading]);
   const download = async () => {
     setDownloading(true);
     try {
@@ -33,7 +44,7 @@ export function ResultDetails({ barcode, token, view }: { barcode: string; token
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1} fz={{ base: 28, xs: 32 }}>
+        <Title order={1} fz={{ base: 28, xs: 32 }} ref={title} tabIndex={-1}>
           {t('result.title')}
         </Title>
         <Text fz={18}>{view.patientName}</Text>
@@ -89,7 +100,7 @@ export function ResultDetails({ barcode, token, view }: { barcode: string; token
       </Stack>
 
       {view.reportAvailable ? (
-        <Button size="lg" fullWidth onClick={download} loading={downloading}>
+        <Button ref={downloadButton} size="lg" fullWidth onClick={download} loading={downloading}>
           {t('result.download')}
         </Button>
       ) : (
