@@ -94,7 +94,7 @@ function fontFor(doc: Pdf, template: FontInternals, id: string): FontInternals {
 }
 
 /** A document with SHARED_FONTS already loaded (ids F1, F2 as pdfkit would number them) and Helvetica as its font. */
-function newDocument(options: PDFKit.PDFDocumentOptions): Pdf {
+export function newDocument(options: PDFKit.PDFDocumentOptions): Pdf {
   if (!sharedFonts) return new PDFDocument(options);
   // No default font: pdfkit would parse Helvetica's metrics for this document.
   const doc = new PDFDocument({ ...options, font: null as unknown as string });
