@@ -58,9 +58,10 @@ const sharedFonts: Map<string, FontInternals> | null = (() => {
  * What a shared font has measured and encoded, by text, for the documents after (labels, methods,
  * limitations and interpretations repeat from one report to the next). pdfkit measures a line
  * word by word, glyph by glyph, with kerning; the answer for a text never changes. Emptied when
- * it grows past TEXT_CACHE_LIMIT texts (names and barcodes differ on every report).
+ * it grows past TEXT_CACHE_LIMIT texts (names and barcodes differ on every report; an encoding
+ * keeps an object per character, so a few megabytes at most).
  */
-const TEXT_CACHE_LIMIT = 20_000;
+const TEXT_CACHE_LIMIT = 2_000;
 const textCaches = new Map<string, { widths: Map<string, number>; encodings: Map<string, unknown> }>();
 
 function cached<T>(cache: Map<string, T>, text: string, compute: () => T): T {
