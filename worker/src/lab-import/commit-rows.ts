@@ -2,10 +2,10 @@
  * The commit of an import, in the caller's ONE transaction: every checked row becomes a new
  * In Review result version (entered by the uploader, import_job_id = this job), and every sample
  * still In Queue moves to In Testing. A 10,000-row file is written set-based, in a few statements
- * whatever its size: the rows go to PostgreSQL as one array per column (unnest), the versions are
- * numbered by a join, and the samples move with their status events in one statement. Each
- * transition is still checked against the lifecycle table of domain/ (checkTransition) before
- * anything is written, and one audit event records the import.
+ * whatever its size: the rows go to PostgreSQL as one array per column (unnest), each version is
+ * numbered after its test's highest, and the samples move with their status events in one
+ * statement per status they leave. Each transition is still checked against the lifecycle table
+ * of domain/ (checkTransition) before anything is written, and one audit event records the import.
  */
 import { UnrecoverableError } from 'bullmq';
 import { QueryTypes, type Transaction } from 'sequelize';
@@ -82,14 +82,14 @@ async function insertResultVersions(
  */
 export function samplesToMoveToTesting(rows: readonly { sampleId: number; sampleStatus: string }[]): SampleMove[] {
   const statusOf = new Map(rows.map((r) => [r.sampleId, r.sampleStatus as Status]));
-  const allowed = new Map<Status, boolean>();
+  const allowed = new Set<Status>();
   const toTesting: SampleMove[] = [];
   for (const [sampleId, from] of statusOf) {
     if (from === SampleStatus.InTesting) continue;
     if (!allowed.has(from)) {
       const check = checkTransition({ from, to: SampleStatus.InTesting, actor: ActorKind.Lab });
       if (!check.ok) throw new UnrecoverableError(check.error);
-      allowed.set(from, true);
+      allowed.add(from);
     }
     toTesting.push({ sampleId, from });
   }
