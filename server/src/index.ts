@@ -26,6 +26,7 @@ export { noteOnTimeline } from './samples/timeline-note';
 export * from './results/released-results';
 export * from './results/result-links';
 export * from './results/lab-report-file';
+export * from './results/lab-report-data';
 export { signShippingPayload, verifyShippingSignature, type SignatureCheck } from './webhooks/shipping-signature';
 export * from './follow-ups/follow-ups';
 export { stripeClient, signPaymentEvent, verifyPaymentEvent, type StripeClient, type StripeEvent, type StripePaymentIntent } from './payments/stripe-client';

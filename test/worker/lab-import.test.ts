@@ -44,6 +44,17 @@ describe('worker: lab-import', function () {
       expect(tab.rows[0].value).to.equal('High Risk');
     });
 
+    it('reads a file without quotes exactly as the same file with every cell quoted: mixed line endings, blank lines, spaces, an empty last cell', async () => {
+      const lines = [['barcode', 'risk_level', 'test'], [], ['41000000000001', ' High Risk', 'PROSTOX ultra '], [' '], ['41000000000002', 'Low Risk', ''], ['41000000000003', 'High  Risk']];
+      const endings = ['\r\n', '\n', '\r', '\n', '\r\n', ''];
+      const file = (quote: (cell: string) => string) => lines.map((cells, i) => cells.map(quote).join(',') + endings[i]).join('');
+      const plain = await readImportSheet(Buffer.from(file((c) => c)), 'p.csv', 'cancer-toxicity');
+      const quoted = await readImportSheet(Buffer.from(file((c) => `"${c}"`)), 'q.csv', 'cancer-toxicity');
+      expect(plain.rows).to.deep.equal(quoted.rows);
+      expect(plain.rows.map((r) => r.row)).to.deep.equal([3, 5, 6]);
+      expect(plain.rows[0]).to.deep.equal({ row: 3, barcode: '41000000000001', value: ' High Risk', test: 'PROSTOX ultra ' });
+    });
+
     it('refuses duplicate, unknown or missing columns in one sentence', async () => {
       const read = (csv: string) => readImportSheet(Buffer.from(csv), 'x.csv', 'cancer-toxicity').then(() => 'read', (e: Error) => e.message);
       expect(await read('barcode,barcode,risk_level\n1,2,3\n')).to.match(/^The column barcode appears twice\./);

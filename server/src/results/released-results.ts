@@ -39,6 +39,11 @@ export function interpretationOf(testName: string, value: string): string | null
   return resultInterpretation(testName as TestName, value);
 }
 
+/** Whether a version is a correction: it names a correction reason, or it replaced a released version (`replaced` not null). */
+export function isCorrection(correctionReason: string | null, replaced: unknown): boolean {
+  return Boolean(correctionReason?.trim()) || (replaced !== null && replaced !== undefined);
+}
+
 /** Describes one result version: its words, and whether (and what) it corrects. */
 export async function describeResult(db: Db, test: TestRow, result: ResultRow, transaction?: Transaction): Promise<ReleasedResult> {
   const replaced = result.version > 1
@@ -53,7 +58,7 @@ export async function describeResult(db: Db, test: TestRow, result: ResultRow, t
     result,
     valueText: resultValueText(test.name, result.value),
     interpretation: interpretationOf(test.name, result.value),
-    corrected: Boolean(result.correctionReason?.trim()) || replaced !== null,
+    corrected: isCorrection(result.correctionReason, replaced),
     replaced,
   };
 }

@@ -70,20 +70,35 @@ function csvDelimiter(text: string): string {
   return best[1] > 0 ? best[0] : ',';
 }
 
+/**
+ * A CSV without a quote character, split as csv-parse splits it with the options of readCsv (one
+ * record per line, \r\n, \n or \r; no record for the line end at the end of the file; cells
+ * exactly as written), about ten times faster: instrument exports rarely quote anything.
+ */
+function splitUnquotedCsv(text: string, delimiter: string): string[][] {
+  if (text === '') return [];
+  const lines = text.split(/\r\n|\n|\r/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((line) => line.split(delimiter));
+}
+
 function readCsv(content: Buffer): SheetRow[] {
   const text = content.toString('utf8').replace(/^\uFEFF/, '');
-  let records: string[][];
+  // One record per spreadsheet row (blank lines included), so the numbers match what a spreadsheet shows.
+  return csvRecords(text, csvDelimiter(text)).map((cells, i) => ({ row: i + 1, cells }));
+}
+
+function csvRecords(text: string, delimiter: string): string[][] {
+  if (!text.includes('"')) return splitUnquotedCsv(text, delimiter);
   try {
     // Every line ending is one (a file edited on two systems mixes them): a stray \r never stays in a cell.
-    records = parse(text, {
-      delimiter: csvDelimiter(text), record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false,
+    return parse(text, {
+      delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: false,
     }) as string[][];
   } catch (err) {
     if (err instanceof CsvError) throw fileProblem(`The CSV file cannot be read: ${err.message}`);
     throw err;
   }
-  // One record per spreadsheet row (blank lines included), so the numbers match what a spreadsheet shows.
-  return records.map((cells, i) => ({ row: i + 1, cells }));
 }
 
 /** A workbook cell as the lab reads it: numbers as written (no exponent for a long barcode), dates as YYYY-MM-DD, formulas by their result. */

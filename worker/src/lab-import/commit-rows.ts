@@ -1,22 +1,28 @@
 /**
  * The commit of an import, in the caller's ONE transaction: every checked row becomes a new
  * In Review result version (entered by the uploader, import_job_id = this job), and every sample
- * still In Queue moves to In Testing. A 10,000-row file is written with batched statements, not
- * row by row: each transition is still checked against the lifecycle table (checkTransition), a
- * status event is written per sample (the timeline), and one audit event records the import.
+ * still In Queue moves to In Testing. A 10,000-row file is written set-based, in a few statements
+ * whatever its size: the rows go to PostgreSQL as one array per column (unnest), each version is
+ * numbered after its test's highest, and the samples move with their status events in one
+ * statement per status they leave. Each transition is still checked against the lifecycle table
+ * of domain/ (checkTransition) before anything is written, and one audit event records the import.
  */
 import { UnrecoverableError } from 'bullmq';
-import { fn, col, type Transaction } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import { checkTransition, resultScaleOf, SampleStatus, TestResultStatus, type SampleStatus as Status } from '@platform/domain';
+import { ActorKind, checkTransition, resultScaleOf, SampleStatus, TestResultStatus, type SampleStatus as Status } from '@platform/domain';
 import type { GoodRow } from './check-rows';
 import { auditActor, recordAudit } from '@platform/server';
-
-const BATCH = 2_000;
 
 export interface CommitOutcome {
   resultsWritten: number;
   samplesMovedToTesting: number;
+}
+
+/** A sample the commit moves to In Testing, and the status it leaves (checked against the lifecycle table). */
+export interface SampleMove {
+  sampleId: number;
+  from: Status;
 }
 
 export async function commitRows(
@@ -24,41 +30,12 @@ export async function commitRows(
   transaction: Transaction,
   rows: GoodRow[],
   who: { userId: number; jobRowId: number; fileId: number; kind: string },
-  progress: (fraction: number) => Promise<void>,
+  progress: (fraction: number) => void,
 ): Promise<CommitOutcome> {
-  const m = db.models;
-  const testIds = [...new Set(rows.map((r) => r.testId))];
-  const maxVersions = (await m.TestResult.findAll({
-    where: { testId: testIds },
-    attributes: ['testId', [fn('max', col('version')), 'maxVersion']],
-    group: ['testId'],
-    raw: true,
-    transaction,
-  })) as unknown as { testId: number; maxVersion: number }[];
-  const nextVersion = new Map(maxVersions.map((v) => [Number(v.testId), Number(v.maxVersion) + 1]));
-
   const toTesting = samplesToMoveToTesting(rows);
-
-  const steps = Math.ceil(rows.length / BATCH) + 2;
-  let step = 0;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await m.TestResult.bulkCreate(
-      rows.slice(i, i + BATCH).map((r) => ({
-        testId: r.testId,
-        version: nextVersion.get(r.testId) ?? 1,
-        value: r.value,
-        scale: resultScaleOf(r.test, r.value),
-        status: TestResultStatus.InReview,
-        enteredByUserId: who.userId,
-        importJobId: who.jobRowId,
-      })),
-      { transaction, returning: false },
-    );
-    await progress(++step / steps);
-  }
-
+  await insertResultVersions(db, transaction, rows.map((r) => ({ testId: r.testId, value: r.value, scale: resultScaleOf(r.test, r.value) })), who);
+  progress(0.6);
   const moved = await moveSamplesToTesting(db, transaction, toTesting, who.userId);
-  await progress(++step / steps);
   await recordAudit(db, {
     ...auditActor({ userId: who.userId, kind: 'lab', accountId: null, ip: null, requestId: null }),
     action: 'lab_import.committed',
@@ -66,44 +43,84 @@ export async function commitRows(
     entityId: who.fileId,
     details: { jobId: who.jobRowId, kind: who.kind, results: rows.length, samplesMovedToTesting: moved },
   }, transaction);
-  await progress(++step / steps);
+  progress(1);
   return { resultsWritten: rows.length, samplesMovedToTesting: moved };
 }
 
 /**
- * The samples of the rows not yet In Testing (each In Queue): the lifecycle table is asked for
- * every one of them, so a sample that may not move fails the whole commit.
+ * One In Review version per row (one row per test: checkRows refuses a repeated one), numbered
+ * after the test's highest version, in ONE statement: the rows arrive as one array per column.
  */
-export function samplesToMoveToTesting(rows: readonly { sampleId: number; sampleStatus: string }[]): number[] {
+async function insertResultVersions(
+  db: Db,
+  transaction: Transaction,
+  rows: readonly { testId: number; value: string; scale: string | null }[],
+  who: { userId: number; jobRowId: number },
+): Promise<void> {
+  if (!rows.length) return;
+  const [{ written }] = await db.sequelize.query<{ written: number }>(
+    `WITH written AS (
+       INSERT INTO test_results (test_id, version, value, scale, status, entered_by_user_id, import_job_id)
+       SELECT r.test_id, COALESCE((SELECT max(v.version) FROM test_results v WHERE v.test_id = r.test_id), 0) + 1, r.value, r.scale, $4, $5, $6
+         FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS r (test_id, value, scale, n)
+        ORDER BY r.n
+       RETURNING 1
+     )
+     SELECT count(*)::int AS written FROM written`,
+    {
+      bind: [rows.map((r) => r.testId), rows.map((r) => r.value), rows.map((r) => r.scale), TestResultStatus.InReview, who.userId, who.jobRowId],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  if (written !== rows.length) throw new Error(`expected to write ${rows.length} results, wrote ${written}`);
+}
+
+/**
+ * The samples of the rows not yet In Testing: the lifecycle table is asked for each status they
+ * leave, so a sample that may not move fails the whole commit.
+ */
+export function samplesToMoveToTesting(rows: readonly { sampleId: number; sampleStatus: string }[]): SampleMove[] {
   const statusOf = new Map(rows.map((r) => [r.sampleId, r.sampleStatus as Status]));
-  const toTesting: number[] = [];
+  const allowed = new Set<Status>();
+  const toTesting: SampleMove[] = [];
   for (const [sampleId, from] of statusOf) {
     if (from === SampleStatus.InTesting) continue;
-    const check = checkTransition({ from, to: SampleStatus.InTesting, actor: 'lab' });
-    if (!check.ok) throw new UnrecoverableError(check.error);
-    toTesting.push(sampleId);
+    if (!allowed.has(from)) {
+      const check = checkTransition({ from, to: SampleStatus.InTesting, actor: ActorKind.Lab });
+      if (!check.ok) throw new UnrecoverableError(check.error);
+      allowed.add(from);
+    }
+    toTesting.push({ sampleId, from });
   }
   return toTesting;
 }
 
-/** Moves In Queue samples to In Testing in batches, with a status event each (their timeline); answers how many moved. */
-export async function moveSamplesToTesting(db: Db, transaction: Transaction, sampleIds: number[], userId: number): Promise<number> {
-  const m = db.models;
-  let moved = 0;
-  for (let i = 0; i < sampleIds.length; i += BATCH) {
-    const ids = sampleIds.slice(i, i + BATCH);
-    const [count] = await m.Sample.update({ status: SampleStatus.InTesting }, { where: { id: ids, status: SampleStatus.InQueue }, transaction });
-    if (count !== ids.length) throw new Error(`expected to move ${ids.length} samples to In Testing, moved ${count}`);
-    moved += count;
+/**
+ * Moves the samples to In Testing and writes each one's status event (its timeline): one
+ * statement per status they leave (In Queue, in practice), the samples found by primary key. A
+ * sample whose status is no longer the one checked fails the commit. Answers how many moved.
+ */
+export async function moveSamplesToTesting(db: Db, transaction: Transaction, moves: readonly SampleMove[], userId: number): Promise<number> {
+  const byFrom = new Map<Status, number[]>();
+  for (const m of moves) {
+    if (!byFrom.has(m.from)) byFrom.set(m.from, []);
+    byFrom.get(m.from)!.push(m.sampleId);
   }
-  const at = new Date();
-  for (let i = 0; i < sampleIds.length; i += BATCH) {
-    await m.SampleStatusEvent.bulkCreate(
-      sampleIds.slice(i, i + BATCH).map((sampleId) => ({
-        sampleId, fromStatus: SampleStatus.InQueue, toStatus: SampleStatus.InTesting, reason: null, actorUserId: userId, actorKind: 'lab' as const, createdAt: at,
-      })),
-      { transaction, returning: false },
+  let moved = 0;
+  for (const [from, sampleIds] of byFrom) {
+    const [row] = await db.sequelize.query<{ moved: number }>(
+      `WITH moved AS (
+         UPDATE samples SET status = $3, updated_at = now() WHERE id = ANY($1::bigint[]) AND status = $2 RETURNING id
+       ), events AS (
+         INSERT INTO sample_status_events (sample_id, from_status, to_status, reason, actor_user_id, actor_kind)
+         SELECT id, $2, $3, NULL, $4, $5 FROM moved ORDER BY id
+       )
+       SELECT count(*)::int AS moved FROM moved`,
+      { bind: [sampleIds, from, SampleStatus.InTesting, userId, ActorKind.Lab], type: QueryTypes.SELECT, transaction },
     );
+    if (row.moved !== sampleIds.length) throw new Error(`expected to move ${sampleIds.length} samples from ${from} to In Testing, moved ${row.moved}`);
+    moved += row.moved;
   }
   return moved;
 }

@@ -28,10 +28,12 @@ export const labImport: Processor<'lab-import'> = async (payload, deps, tools) =
   const file = await readFileContent(db, fileId);
   if (!file) throw new UnrecoverableError(`Import file ${fileId} does not exist`);
   const sheet = await readImportSheet(file.content, file.name, kind);
-  await tools.progress(mode === 'dry-run' ? 30 : 10);
+  const progress = progressAlongside(tools);
+  progress.report(mode === 'dry-run' ? 30 : 10);
 
   if (mode === 'dry-run') {
     const { preview, errors } = await checkRows(db, kind, sheet, { previewRows: IMPORT_PREVIEW_ROWS });
+    await progress.settled();
     const result: ImportDryRunResult = {
       mode, kind, fileId, fileName: file.name, format: sheet.format,
       rowCount: sheet.rows.length, rows: preview, errorCount: errors.length, errors,
@@ -49,12 +51,32 @@ export const labImport: Processor<'lab-import'> = async (payload, deps, tools) =
   const outcome = await db.sequelize.transaction(async (transaction) => {
     const { good, errors } = await checkRows(db, kind, sheet, { transaction, lock: true });
     if (errors.length) throw noLongerPasses(errors);
-    await tools.progress(30);
-    return commitRows(db, transaction, good, { userId, jobRowId: tools.jobRowId, fileId, kind }, (f) => tools.progress(30 + f * 65));
+    progress.report(30);
+    return commitRows(db, transaction, good, { userId, jobRowId: tools.jobRowId, fileId, kind }, (f) => progress.report(30 + f * 65));
   });
+  await progress.settled();
   deps.logger.info({ jobRowId: tools.jobRowId, fileId, ...outcome }, 'lab import committed');
   return { ...base, ...outcome } satisfies ImportCommitResult as unknown as Record<string, unknown>;
 };
+
+/**
+ * Progress written beside the work instead of before it: each report waits only for the one
+ * before it (the job row's progress never goes back), and the import goes on meanwhile; the first
+ * failed write fails the job when it is settled.
+ */
+function progressAlongside(tools: JobTools): { report(percent: number): void; settled(): Promise<void> } {
+  let chain: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  return {
+    report(percent) {
+      chain = chain.then(() => tools.progress(percent)).catch((err: unknown) => void (failure ??= err));
+    },
+    async settled() {
+      await chain;
+      if (failure) throw failure;
+    },
+  };
+}
 
 /** A failed re-check at commit time: nothing was written. */
 function noLongerPasses(errors: { row: number | null; message: string }[]): UnrecoverableError {
