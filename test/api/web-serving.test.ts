@@ -1,7 +1,8 @@
 /**
  * How the API sends the built SPA and its answers: compressed (brotli or gzip, as the browser
  * accepts), hashed assets cached as immutable, index.html revalidated, deep links answered with
- * index.html, a missing asset a 404. Runs on a small dist of its own, so no SPA build is needed.
+ * index.html (naming the route's own chunks where the build lists them), a missing asset a 404.
+ * Runs on a small dist of its own, so no SPA build is needed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,10 @@ import { buildTestApp, signIn, type TestApp } from '../support/http';
 
 const INDEX = `<!doctype html><html lang="en"><head><title>Test</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+/** What the build writes to .vite/route-preloads.json (web/vite.config.ts): one route's chunks. */
+const ROUTE_PRELOADS = [
+  { pattern: '^\\/reports\\/patient_result\\/[^/]+\\/?$', scripts: ['/assets/patient-result-Xy1.js', '/assets/sign-in-Zz2.js'], styles: ['/assets/patient-result-Xy1.css'] },
+];
 
 /** The body as the client reads it (supertest decodes gzip and brotli as a browser does). */
 const bodyText = (res: request.Response): string => (Buffer.isBuffer(res.body) ? res.body.toString() : res.text);
@@ -30,6 +35,8 @@ describe('serving the SPA: compression and caching', () => {
     };
     write('index.html', INDEX);
     write('assets/index-AbC123.js', SCRIPT);
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite/route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ WEB_DIST: dist });
   });
@@ -64,6 +71,23 @@ describe('serving the SPA: compression and caching', () => {
       expect(res.headers['cache-control'], url).to.equal('no-cache');
       expect(bodyText(res), url).to.equal(INDEX);
     }
+  });
+
+  it("names a route's own chunks in the index.html it sends for that route, so they load beside the main script", async () => {
+    const res = await request(t.app).get('/reports/patient_result/41000000000001?token=abc').set('Accept-Encoding', 'br').buffer(true).expect(200);
+    expect(res.headers['content-encoding']).to.equal('br');
+    expect(res.headers['cache-control']).to.equal('no-cache');
+    const tags =
+      '<link rel="stylesheet" crossorigin href="/assets/patient-result-Xy1.css">' +
+      '<link rel="modulepreload" crossorigin href="/assets/patient-result-Xy1.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/sign-in-Zz2.js">';
+    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${tags}</head>`));
+  });
+
+  it('keeps the build-time files out of reach', async () => {
+    await request(t.app).get('/.vite/route-preloads.json').expect((res) => {
+      expect(res.text).not.to.include('patient_result');
+    });
   });
 
   it('answers a missing asset with a 404, not index.html', async () => {
