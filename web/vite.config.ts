@@ -50,7 +50,8 @@ function mantineCssWithComponents(): Plugin {
 /**
  * dist/.vite/route-preloads.json: for each path pattern of src/route-preloads.ts, the scripts and
  * stylesheets its lazy route module loads that index.html does not already (the route chunk and
- * the chunks it imports, with their CSS). The API reads it to name them in index.html.
+ * the chunks it imports, with their CSS), and the page's first API request where one is named.
+ * The API reads it to name them in index.html.
  */
 function routePreloadsFile(): Plugin {
   let base = '/';
@@ -74,7 +75,7 @@ function routePreloadsFile(): Plugin {
       const loadedByIndex = closure(entry.fileName);
       const cssOf = (fileName: string) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])];
       const loadedCss = new Set([...loadedByIndex].flatMap(cssOf));
-      const routes = ROUTE_PRELOADS.map(({ pattern, module }) => {
+      const routes = ROUTE_PRELOADS.map(({ pattern, module, fetch }) => {
         const id = path.resolve(import.meta.dirname, module);
         // The chunk that holds the module (its own, or the group's of vite's codeSplitting below).
         const chunk = chunks.find((c) => id in c.modules);
@@ -84,6 +85,7 @@ function routePreloadsFile(): Plugin {
           pattern: pattern.source,
           scripts: files.map((f) => `${base}${f}`),
           styles: [...new Set(files.flatMap(cssOf))].filter((f) => !loadedCss.has(f)).map((f) => `${base}${f}`),
+          ...(fetch ? { fetch } : {}),
         };
       });
       this.emitFile({ type: 'asset', fileName: '.vite/route-preloads.json', source: `${JSON.stringify(routes, null, 2)}\n` });

@@ -16,7 +16,12 @@ const INDEX = `<!doctype html><html lang="en"><head><title>Test</title></head><b
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 /** What the build writes to .vite/route-preloads.json (web/vite.config.ts): one route's chunks. */
 const ROUTE_PRELOADS = [
-  { pattern: '^\\/reports\\/patient_result\\/[^/]+\\/?$', scripts: ['/assets/patient-result-Xy1.js', '/assets/sign-in-Zz2.js'], styles: ['/assets/patient-result-Xy1.css'] },
+  {
+    pattern: '^\\/reports\\/patient_result\\/(?<barcode>[^/]+)\\/?$',
+    scripts: ['/assets/patient-result-Xy1.js', '/assets/sign-in-Zz2.js'],
+    styles: ['/assets/patient-result-Xy1.css'],
+    fetch: '/api/reports/patient-result/__barcode__?token=__token__',
+  },
 ];
 
 /** The body as the client reads it (supertest decodes gzip and brotli as a browser does). */
@@ -73,15 +78,25 @@ describe('serving the SPA: compression and caching', () => {
     }
   });
 
-  it("names a route's own chunks in the index.html it sends for that route, so they load beside the main script", async () => {
-    const res = await request(t.app).get('/reports/patient_result/41000000000001?token=abc').set('Accept-Encoding', 'br').buffer(true).expect(200);
+  const chunkTags =
+    '<link rel="stylesheet" crossorigin href="/assets/patient-result-Xy1.css">' +
+    '<link rel="modulepreload" crossorigin href="/assets/patient-result-Xy1.js">' +
+    '<link rel="modulepreload" crossorigin href="/assets/sign-in-Zz2.js">';
+
+  it("names a route's own chunks and its first API read in the index.html it sends for that route, kept by no cache", async () => {
+    const res = await request(t.app).get('/reports/patient_result/41000000000001?token=a%26b%22c').set('Accept-Encoding', 'br').buffer(true).expect(200);
     expect(res.headers['content-encoding']).to.equal('br');
+    // The page names the link's token: this request's alone.
+    expect(res.headers['cache-control']).to.equal('no-store');
+    // The same URL the SPA's fetcher asks for (encodeURIComponent), as an HTML attribute.
+    const read = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/reports/patient-result/41000000000001?token=a%26b%22c">';
+    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${read}${chunkTags}</head>`));
+  });
+
+  it('names only the chunks when the read lacks a value (no token), and then the page may be cached for revalidation', async () => {
+    const res = await request(t.app).get('/reports/patient_result/41000000000001').buffer(true).expect(200);
     expect(res.headers['cache-control']).to.equal('no-cache');
-    const tags =
-      '<link rel="stylesheet" crossorigin href="/assets/patient-result-Xy1.css">' +
-      '<link rel="modulepreload" crossorigin href="/assets/patient-result-Xy1.js">' +
-      '<link rel="modulepreload" crossorigin href="/assets/sign-in-Zz2.js">';
-    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${tags}</head>`));
+    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${chunkTags}</head>`));
   });
 
   it('keeps the build-time files out of reach', async () => {
