@@ -1,6 +1,8 @@
 /**
  * `npm run lighthouse`: issue 14's Lighthouse measurements (scripts/lighthouse/measure.ts) on the
- * built SPA as the API serves it (compressed, cached), on a database of its own (created, seeded,
+ * built SPA as the API serves it (compressed, cached), the API in a process of its own as in
+ * production and in the bench (in this process it would wait on Lighthouse's own work, and
+ * Lighthouse reads that wait as a slow server), on a database of its own (created, seeded,
  * dropped). Prints each page's median scores and LCP against the targets, writes them to
  * test-artifacts/lighthouse/summary.json and every run's full report beside it.
  * `-- --runs 1` for a single run per page (3 by default); `-- --only phone|desktop` for one profile.
@@ -11,9 +13,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase } from '@platform/db';
-import { startApi } from '@platform/api';
-import { loadConfig } from '@platform/server';
 import { LIGHTHOUSE_TARGETS, measureLighthouse, meetsLighthouseTargets, prepareLighthousePages, type FormFactor } from './lighthouse/measure';
+import { freePort, startProcess, type ProductProcess } from './product-process';
 import { seedDemoData } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,23 +38,28 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`No SPA build at ${WEB_DIST}: run NODE_ENV=production npm run build -w web first`);
   await createDatabase(ADMIN_URL, dbName);
   const url = databaseUrl(ADMIN_URL, dbName);
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, REDIS_PREFIX: `lighthouse-${runId}`, LOG_LEVEL: 'warn', PORT: '0', NODE_ENV: 'test' }, { webDist: WEB_DIST });
   const db = connect(url);
-  let api: Awaited<ReturnType<typeof startApi>> | null = null;
+  let api: ProductProcess | null = null;
   try {
     await createMigrator(db.sequelize).up();
     await seedDemoData(db);
     const pages = await prepareLighthousePages(db);
-    api = await startApi(config);
+    const port = await freePort();
+    // As the bench starts it (scripts/bench.ts).
+    api = await startProcess('api', {
+      ...process.env, NODE_ENV: 'development', DATABASE_URL: url, REDIS_PREFIX: `lighthouse-${runId}`, LOG_LEVEL: 'warn',
+      PORT: String(port), HOST: '127.0.0.1', WEB_DIST, BUILD_ID: `lighthouse-${runId}`,
+    });
+    const base = `http://127.0.0.1:${port}`;
     const { phone, desktop, accessibility } = LIGHTHOUSE_TARGETS;
-    console.log(`Lighthouse 12 on ${api.url}, median of ${RUNS} run(s) per page (targets: phone performance ≥ ${phone.performance} and LCP ≤ ${phone.lcpMs / 1000} s, desktop ≥ ${desktop.performance}, accessibility ${accessibility.toFixed(1)})`);
-    const results = await measureLighthouse(api.url, pages, { runs: RUNS, only: ONLY, reportDir: OUT_DIR, log: (line) => console.log(line) });
+    console.log(`Lighthouse 12 on ${base}, median of ${RUNS} run(s) per page (targets: phone performance ≥ ${phone.performance} and LCP ≤ ${phone.lcpMs / 1000} s, desktop ≥ ${desktop.performance}, accessibility ${accessibility.toFixed(1)})`);
+    const results = await measureLighthouse(base, pages, { runs: RUNS, only: ONLY, reportDir: OUT_DIR, log: (line) => console.log(line) });
     mkdirSync(OUT_DIR, { recursive: true });
     writeFileSync(path.join(OUT_DIR, 'summary.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: LIGHTHOUSE_TARGETS, runsPerPage: RUNS, results }, null, 2)}\n`);
     const missed = results.filter((m) => !meetsLighthouseTargets(m));
     console.log(missed.length ? `${missed.length} of ${results.length} pages miss a target.` : `All ${results.length} pages meet the targets.`);
   } finally {
-    await api?.stop();
+    await api?.terminate();
     await db.close();
     await dropDatabase(ADMIN_URL, dbName);
   }
