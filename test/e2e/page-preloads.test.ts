@@ -17,7 +17,7 @@ const assetsLoaded = (page: Page) =>
     performance
       .getEntriesByType('resource')
       .filter((e) => new URL(e.name).pathname.startsWith('/assets/'))
-      .map((e) => ({ path: new URL(e.name).pathname, by: (e as PerformanceResourceTiming).initiatorType })),
+      .map((e) => ({ path: new URL(e.name).pathname, by: (e as unknown as { initiatorType: string }).initiatorType })),
   );
 
 describe('index.html names the first page’s chunks and read (browser, phone)', function () {
@@ -66,7 +66,7 @@ describe('index.html names the first page’s chunks and read (browser, phone)',
       performance
         .getEntriesByType('resource')
         .filter((e) => new URL(e.name).pathname.startsWith('/api/reports/patient-result/'))
-        .map((e) => (e as PerformanceResourceTiming).initiatorType),
+        .map((e) => (e as unknown as { initiatorType: string }).initiatorType),
     );
     expect(reads).to.deep.equal(['link']);
     const opened = await ctx.db.models.AuditEvent.count({ where: { action: 'result.link_opened', entityKind: 'sample', entityId: String(fixture.sampleId) } });
