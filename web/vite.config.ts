@@ -110,7 +110,7 @@ export default defineConfig(({ mode }) => {
       proxy: { '/api': { target: apiTarget, changeOrigin: false } },
     },
     build: {
-      // The manifest lets scripts/report-bundle-size.ts find the sign-in route's chunks.
+      // The manifest lets scripts/report-bundle-size.ts find index.html's chunks.
       manifest: true,
       rolldownOptions: {
         output: {
