@@ -9,9 +9,12 @@
  *  - lab report PDFs, next to bare pdfkit drawing the same page in the same process;
  *  - jobs: commit → start latency and outbox → BullMQ → worker throughput, next to bare BullMQ;
  *  - a bulk email campaign to every provider (10,000 at full size) through the SMTP catcher;
- *  - the SPA: the sign-in route's gzipped JavaScript, and Largest Contentful Paint in Chromium.
+ *  - the SPA: the sign-in route's gzipped JavaScript, and Largest Contentful Paint in Chromium;
+ *  - lighthouse: issue 14's Lighthouse scores (phone and desktop pages, median of 3 runs each;
+ *    scripts/lighthouse/measure.ts, the same measurements as `npm run lighthouse`).
  *
- * Prints one line per target (scripts/bench/report.ts) and writes them to bench-results.json.
+ * Prints one line per target (scripts/bench/report.ts), then one line per Lighthouse page, and
+ * writes them to bench-results.json.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,11 +43,12 @@ import { freePort, startProcess, type ProductProcess } from './product-process';
 import { buildWeb, webBuildIsStale } from './web-build';
 import { fill, type Filled } from './bench/fill';
 import { targetLine, type Target } from './bench/report';
+import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLighthousePages, type LighthouseMeasured } from './lighthouse/measure';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
-/** `-- --only lists,import`: measure just these parts (lists, import, pdf, jobs, emails, spa); the whole set otherwise. */
-const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'spa'] as const;
+/** `-- --only lists,import`: measure just these parts (lists, import, pdf, jobs, emails, spa, lighthouse); the whole set otherwise. */
+const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'spa', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
@@ -62,6 +66,8 @@ const LIST_SECONDS = QUICK ? 2 : 5;
 const PDF_COUNT = QUICK ? 100 : 300;
 const JOB_COUNT = QUICK ? 2_000 : 10_000;
 const LATENCY_JOBS = QUICK ? 100 : 300;
+/** Lighthouse runs per page (the median is reported): its simulated timings move with the machine's load. */
+const LIGHTHOUSE_RUNS = 3;
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const runId = `${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
@@ -556,10 +562,12 @@ async function main() {
     await client.connect();
     const db = connect(url);
     let labUserId: number;
+    let lighthousePages: Awaited<ReturnType<typeof prepareLighthousePages>> | null = null;
     try {
       await createMigrator(db.sequelize).up();
       await seedDemoData(db);
       labUserId = (await db.models.User.findOne({ where: { email: DEMO_USERS.lab1.email } }))!.id;
+      if (measuring('lighthouse')) lighthousePages = await prepareLighthousePages(db);
     } finally {
       await db.close();
     }
@@ -588,13 +596,20 @@ async function main() {
     }
     // The PDFs and the patient result page need the import's results; its targets only when asked.
     if (!measuring('import')) delete m.imp;
+    let lighthouse: LighthouseMeasured[] = [];
+    if (lighthousePages) {
+      log(`Lighthouse: ${LIGHTHOUSE_RUNS} runs per page, the median kept…`);
+      lighthouse = await measureLighthouse(base, lighthousePages, { runs: LIGHTHOUSE_RUNS });
+    }
 
     const all = targets(m);
     log(`\nTargets (${QUICK ? 'quick: a tenth of the size' : 'full size'}${ONLY.size < PARTS.length ? `, only ${[...ONLY].join(', ')}` : ''}, ${new Date().toISOString()}, ${os.cpus().length} cores, ${(ms(started) / 1000).toFixed(0)} s):`);
     for (const target of all) log(targetLine(target));
+    for (const page of lighthouse) log(lighthouseLine(page));
     writeFileSync(path.join(ROOT, 'bench-results.json'), `${JSON.stringify({
       at: new Date().toISOString(), quick: QUICK, cores: os.cpus().length, sizes: SIZES,
-      lines: all.map(targetLine), targets: all,
+      lines: [...all.map(targetLine), ...lighthouse.map(lighthouseLine)], targets: all,
+      lighthouse: lighthouse.map((page) => ({ ...page, met: meetsLighthouseTargets(page) })),
       details: m,
     }, null, 2)}\n`);
   } finally {

@@ -1,7 +1,8 @@
 /**
  * Run by `npm run build -w web` after `vite build` (from web/). Prints the gzipped size of the
  * initial JavaScript (index.html's entry and what it imports statically) and of the sign-in
- * route (the entry plus the sign-in pages' chunk and its static imports). Exits non-zero when
+ * route (the entry plus the scripts the build names for the sign-in path in
+ * .vite/route-preloads.json: the sign-in pages' chunk and what it imports). Exits non-zero when
  * the sign-in route is over its budget, or when the validation library (joi) reached the browser:
  * the SPA imports values only from domain's joi-free files, never from a *-schemas.ts file.
  */
@@ -10,7 +11,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const SIGN_IN_BUDGET_KIB = 200;
-const SIGN_IN_MODULE = 'src/pages/auth/index.ts';
+const SIGN_IN_PATH = '/provider/login';
 
 interface ManifestChunk {
   file: string;
@@ -20,9 +21,14 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+interface RoutePreload {
+  pattern: string;
+  scripts: string[];
+}
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+const routePreloads = JSON.parse(readFileSync(resolve(dist, '.vite/route-preloads.json'), 'utf8')) as RoutePreload[];
 
 const gzippedBytes = new Map<string, number>();
 function gzipped(file: string): number {
@@ -48,8 +54,8 @@ function staticClosure(keys: string[]): Set<string> {
   return seen;
 }
 
-function sizeOf(keys: Set<string>): { js: number; css: number; files: string[] } {
-  const files = [...keys].map((key) => manifest[key].file);
+function sizeOf(keys: Set<string>, extraScripts: string[] = []): { js: number; css: number; files: string[] } {
+  const files = [...new Set([...[...keys].map((key) => manifest[key].file), ...extraScripts])];
   const cssFiles = new Set([...keys].flatMap((key) => manifest[key].css ?? []));
   return {
     js: files.reduce((sum, file) => sum + gzipped(file), 0),
@@ -62,10 +68,11 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 if (entries.length !== 1) throw new Error(`expected one entry (index.html), found ${entries.join(', ') || 'none'}`);
-if (!manifest[SIGN_IN_MODULE]) throw new Error(`${SIGN_IN_MODULE} is not a chunk of its own in the build`);
+const signInRoute = routePreloads.find((route) => new RegExp(route.pattern).test(SIGN_IN_PATH));
+if (!signInRoute) throw new Error(`.vite/route-preloads.json names no scripts for ${SIGN_IN_PATH}`);
 
 const initial = sizeOf(staticClosure(entries));
-const signIn = sizeOf(staticClosure([...entries, SIGN_IN_MODULE]));
+const signIn = sizeOf(staticClosure(entries), signInRoute.scripts.map((href) => href.replace(/^\//, '')));
 
 console.log('');
 console.log(`Initial JavaScript (index.html entry): ${kib(initial.js)} gzipped  [${initial.files.join(', ')}]`);

@@ -32,6 +32,7 @@ import { paymentWebhookRouter } from './webhooks/payment.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { researchRouter } from './research/research.routes';
+import { indexHtmlForRequests } from './web/index-html';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { notFound } from '@platform/server';
 
@@ -85,7 +86,9 @@ export function createApp(ctx: AppContext): Express {
 /**
  * The built SPA, each file sent in its build-time brotli or gzip form when the browser accepts one:
  * hashed assets cached for a year as immutable, index.html revalidated on every visit (a new
- * release is seen at once), other files an hour. Every other path is a deep link: index.html.
+ * release is seen at once), other files an hour. Every other path is a deep link: index.html, with
+ * the route's own chunks (and its first API read) named in it (api/src/web/index-html.ts),
+ * compressed on the fly.
  * A missing asset is a 404, never index.html (a stale chunk must fail as a script, not parse HTML).
  */
 function serveWeb(app: Express, webDist: string | null): void {
@@ -96,11 +99,14 @@ function serveWeb(app: Express, webDist: string | null): void {
     index: false,
     serveStatic: { index: false, setHeaders: setCacheHeaders },
   });
+  const indexHtmlFor = indexHtmlForRequests(webDist);
   app.use(files);
   app.use('/assets', (_req, _res, next) => next(notFound('No such file')));
-  app.get('/{*splat}', (req: Request, res: Response, next) => {
-    req.url = '/index.html';
-    files(req, res, next);
+  app.get('/{*splat}', (req: Request, res: Response) => {
+    const page = indexHtmlFor(req.path, new URL(req.originalUrl, 'http://localhost').searchParams);
+    // A page naming a link's token is this request's alone: no cache keeps it.
+    res.setHeader('Cache-Control', page.personal ? 'no-store' : 'no-cache');
+    res.type('html').send(page.html);
   });
 }
 

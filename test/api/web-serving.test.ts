@@ -1,7 +1,8 @@
 /**
  * How the API sends the built SPA and its answers: compressed (brotli or gzip, as the browser
  * accepts), hashed assets cached as immutable, index.html revalidated, deep links answered with
- * index.html, a missing asset a 404. Runs on a small dist of its own, so no SPA build is needed.
+ * index.html (naming the route's own chunks where the build lists them), a missing asset a 404.
+ * Runs on a small dist of its own, so no SPA build is needed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,15 @@ import { buildTestApp, signIn, type TestApp } from '../support/http';
 
 const INDEX = `<!doctype html><html lang="en"><head><title>Test</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+/** What the build writes to .vite/route-preloads.json (web/vite.config.ts): one route's chunks. */
+const ROUTE_PRELOADS = [
+  {
+    pattern: '^\\/reports\\/patient_result\\/(?<barcode>[^/]+)\\/?$',
+    scripts: ['/assets/patient-result-Xy1.js', '/assets/sign-in-Zz2.js'],
+    styles: ['/assets/patient-result-Xy1.css'],
+    fetch: '/api/reports/patient-result/__barcode__?token=__token__',
+  },
+];
 
 /** The body as the client reads it (supertest decodes gzip and brotli as a browser does). */
 const bodyText = (res: request.Response): string => (Buffer.isBuffer(res.body) ? res.body.toString() : res.text);
@@ -30,6 +40,8 @@ describe('serving the SPA: compression and caching', () => {
     };
     write('index.html', INDEX);
     write('assets/index-AbC123.js', SCRIPT);
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite/route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ WEB_DIST: dist });
   });
@@ -64,6 +76,33 @@ describe('serving the SPA: compression and caching', () => {
       expect(res.headers['cache-control'], url).to.equal('no-cache');
       expect(bodyText(res), url).to.equal(INDEX);
     }
+  });
+
+  const chunkTags =
+    '<link rel="stylesheet" crossorigin href="/assets/patient-result-Xy1.css">' +
+    '<link rel="modulepreload" crossorigin href="/assets/patient-result-Xy1.js">' +
+    '<link rel="modulepreload" crossorigin href="/assets/sign-in-Zz2.js">';
+
+  it("names a route's own chunks and its first API read in the index.html it sends for that route, kept by no cache", async () => {
+    const res = await request(t.app).get('/reports/patient_result/41000000000001?token=a%26b%22c').set('Accept-Encoding', 'br').buffer(true).expect(200);
+    expect(res.headers['content-encoding']).to.equal('br');
+    // The page names the link's token: this request's alone.
+    expect(res.headers['cache-control']).to.equal('no-store');
+    // The same URL the SPA's fetcher asks for (encodeURIComponent), as an HTML attribute.
+    const read = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/reports/patient-result/41000000000001?token=a%26b%22c">';
+    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${read}${chunkTags}</head>`));
+  });
+
+  it('names only the chunks when the read lacks a value (no token), and then the page may be cached for revalidation', async () => {
+    const res = await request(t.app).get('/reports/patient_result/41000000000001').buffer(true).expect(200);
+    expect(res.headers['cache-control']).to.equal('no-cache');
+    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${chunkTags}</head>`));
+  });
+
+  it('keeps the build-time files out of reach', async () => {
+    await request(t.app).get('/.vite/route-preloads.json').expect((res) => {
+      expect(res.text).not.to.include('patient_result');
+    });
   });
 
   it('answers a missing asset with a 404, not index.html', async () => {

@@ -46,8 +46,23 @@ const WHITE = '#ffffff';
 /** The page background (gray-0), where most text sits when not on a white card. */
 const PAGE_GREY = '#f8f9fa';
 
+/**
+ * Luminance by colour, computed once: the resolver below asks for the same few backgrounds
+ * hundreds of times, and it runs before the first paint (on a throttled phone, about 70 ms
+ * uncached).
+ */
+const luminanceOf = new Map<string, number>();
+function cachedLuminance(color: string): number {
+  let value = luminanceOf.get(color);
+  if (value === undefined) {
+    value = luminance(color);
+    luminanceOf.set(color, value);
+  }
+  return value;
+}
+
 function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  const [light, dark] = [cachedLuminance(a), cachedLuminance(b)].sort((x, y) => y - x);
   return (light + 0.05) / (dark + 0.05);
 }
 
@@ -68,7 +83,20 @@ export function readableOn(color: string, backgrounds: readonly string[]): strin
  * enough; secondary ("dimmed") text is gray-7 (7.8:1 on grey); the error colour of field messages
  * and required marks is red-9 (5.2:1 on grey).
  */
-export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  // Once per theme: MantineProvider asks again on every render of its variables.
+  let resolved = resolvedByTheme.get(t);
+  if (!resolved) {
+    resolved = readableVariables(t);
+    resolvedByTheme.set(t, resolved);
+  }
+  return resolved;
+};
+
+type ResolvedVariables = ReturnType<CSSVariablesResolver>;
+const resolvedByTheme = new WeakMap<Parameters<CSSVariablesResolver>[0], ResolvedVariables>();
+
+const readableVariables = (t: Parameters<CSSVariablesResolver>[0]): ResolvedVariables => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',

@@ -8,13 +8,11 @@ import type {
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, saveFile } from './fetcher';
 import { withErrorHeading } from './query';
+import { PATIENT_RESULT, patientResultPath } from './patient-result-path';
 
 export type { PatientResultGreeting, PatientResultView } from '@platform/domain';
 
-const PATIENT_RESULT = '/reports/patient-result';
-
-export const patientResultPath = (barcode: string, token: string) =>
-  `${PATIENT_RESULT}/${encodeURIComponent(barcode)}?token=${encodeURIComponent(token)}`;
+export { patientResultPath } from './patient-result-path';
 
 /**
  * The link's greeting (first name, last initial, locked?) and, for a browser that verified the
