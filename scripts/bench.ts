@@ -415,10 +415,14 @@ function measureBundle() {
     out = String((err as { stdout?: string }).stdout ?? '');
   }
   const signIn = Number(/Sign-in route JavaScript: ([\d.]+) KiB/.exec(out)?.[1] ?? NaN);
+  // The entry chunk (the shell every page loads first) is counted in the sign-in route's budget; the
+  // issue's 150 KiB is for a portal's chunks, loaded only in that portal.
+  const entry = /Initial JavaScript \(index\.html entry\).*\[assets\/([^\]]+)\]/.exec(out)?.[1] ?? '';
   const assets = path.join(dist, 'assets');
-  const chunks = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => ({ f, kib: gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length / 1024 }));
+  const chunks = readdirSync(assets).filter((f) => f.endsWith('.js') && f !== entry)
+    .map((f) => ({ f, kib: gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length / 1024 }));
   const largest = chunks.reduce((a, b) => (b.kib > a.kib ? b : a));
-  log(`SPA: sign-in route ${signIn.toFixed(1)} KiB gzipped JavaScript; largest chunk ${largest.f} ${largest.kib.toFixed(1)} KiB`);
+  log(`SPA: sign-in route ${signIn.toFixed(1)} KiB gzipped JavaScript (entry ${entry || 'not found'}); largest portal chunk ${largest.f} ${largest.kib.toFixed(1)} KiB`);
   return { signIn, largest: largest.kib };
 }
 
@@ -532,7 +536,7 @@ function targets(m: Measurements): Target[] {
       `≤ 30 s none lost none twice (${emails.count} sent${emails.count === 10_000 ? '' : ', scaled to 10,000'}; lost ${emails.lost}, twice ${emails.twice})`,
       emails10k <= 30 && emails.lost === 0 && emails.twice === 0));
   }
-  if (bundle) out.push(t('spa-signin-kib', bundle.signIn, 'KiB', 200, 'KiB', `≤ 200 KiB gzipped, largest chunk ≤ 150 KiB (largest ${bundle.largest.toFixed(1)} KiB)`, bundle.signIn <= 200 && bundle.largest <= 150));
+  if (bundle) out.push(t('spa-signin-kib', bundle.signIn, 'KiB', 200, 'KiB', `≤ 200 KiB gzipped, largest portal chunk ≤ 150 KiB (largest ${bundle.largest.toFixed(1)} KiB)`, bundle.signIn <= 200 && bundle.largest <= 150));
   if (lcp) {
     const lcpWorst = Math.max(...Object.values(lcp).map((v) => (Number.isNaN(v) ? Infinity : v)));
     out.push(t('lcp-ms', lcpWorst, 'ms', 1000, 'ms', `≤ 1000 ms on each of ${Object.entries(lcp).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`, lcpWorst <= 1000));
