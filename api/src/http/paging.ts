@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { QueryTypes } from 'sequelize';
 import type { Db } from '@platform/db';
+import { auditInsertSql, type AuditEntry } from '@platform/server';
 
 /** Offset of a page (pages count from 1). */
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
@@ -23,15 +24,67 @@ const longCounts = new Map<string, { total: number; at: number }>();
  * LONG_COUNT_REUSE_MS by this process (a 200,000-sample list's total may lag by the samples of the
  * last half minute; a short list's never does). `fromWhere` is the list's `FROM … WHERE …`.
  */
+/** A list's identity for its cached total: its FROM … WHERE … and values, whatever page is read. */
+function countKey(fromWhere: string, replacements: Record<string, unknown>): string {
+  const { limit: _limit, offset: _offset, ...values } = replacements;
+  return `${fromWhere}\u0000${JSON.stringify(values)}`;
+}
+
+function knownLongCount(key: string): number | null {
+  const known = longCounts.get(key);
+  return known && Date.now() - known.at < LONG_COUNT_REUSE_MS ? known.total : null;
+}
+
+function rememberLongCount(key: string, total: number): void {
+  if (longCounts.size > 10_000) longCounts.clear();
+  longCounts.set(key, { total, at: Date.now() });
+}
+
+export interface AuditedPageQuery {
+  /** The page: `SELECT … ORDER BY … LIMIT … OFFSET …` over the list. */
+  select: string;
+  /** The list's `FROM … WHERE …`, for its total (the same rule as listTotal). */
+  fromWhere: string;
+  replacements: Record<string, unknown>;
+  /** The read's audit row; its details also get `total` and, under `idsKey`, the ids (column `idColumn`) of the rows shown. */
+  audit: AuditEntry;
+  idsKey: string;
+  idColumn?: string;
+}
+
+/**
+ * One page of a list of patient data, its total and its audit row in a single statement (one round
+ * trip instead of three): the page, the capped count, the exact count only when the list is long and
+ * its total not known from the last LONG_COUNT_REUSE_MS, and the audit INSERT as a data-modifying
+ * CTE: the rows are never answered without their audit row.
+ */
+export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery): Promise<{ rows: R[]; total: number }> {
+  const key = countKey(q.fromWhere, q.replacements);
+  const idColumn = q.idColumn ?? 'id';
+  const audit = auditInsertSql(q.audit, `jsonb_build_object('total', total.n, :page_idsKey, COALESCE((SELECT jsonb_agg(page.${idColumn} ORDER BY page.page_row) FROM page), '[]'::jsonb))`, 'FROM total');
+  const raw = await db.sequelize.query<R & { page_total: number; page_row: number | null }>(
+    `WITH page AS MATERIALIZED (SELECT listed.*, row_number() OVER () AS page_row FROM (${q.select}) listed),
+          capped AS (SELECT count(*)::int AS n FROM (SELECT 1 ${q.fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c),
+          total AS (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n
+                                ELSE COALESCE(CAST(:page_known AS int), (SELECT count(*)::int ${q.fromWhere})) END AS n FROM capped),
+          audited AS (${audit.sql})
+     SELECT total.n AS page_total, page.* FROM total LEFT JOIN page ON true ORDER BY page.page_row`,
+    { replacements: { ...q.replacements, ...audit.replacements, page_idsKey: q.idsKey, page_known: knownLongCount(key) }, type: QueryTypes.SELECT },
+  );
+  const total = raw[0].page_total;
+  if (total >= EXACT_COUNT_UP_TO) rememberLongCount(key, total);
+  const rows = raw.filter((r) => r.page_row !== null).map(({ page_total: _t, page_row: _r, ...row }) => row as unknown as R);
+  return { rows, total };
+}
+
 export async function listTotal(db: Db, fromWhere: string, replacements: Record<string, unknown>): Promise<number> {
   const [{ capped }] = await db.sequelize.query<{ capped: number }>(
     `SELECT count(*)::int AS capped FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c`, { replacements, type: QueryTypes.SELECT });
   if (capped < EXACT_COUNT_UP_TO) return capped;
-  const key = `${fromWhere}\u0000${JSON.stringify(replacements)}`;
-  const known = longCounts.get(key);
-  if (known && Date.now() - known.at < LONG_COUNT_REUSE_MS) return known.total;
+  const key = countKey(fromWhere, replacements);
+  const known = knownLongCount(key);
+  if (known !== null) return known;
   const [{ total }] = await db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${fromWhere}`, { replacements, type: QueryTypes.SELECT });
-  if (longCounts.size > 10_000) longCounts.clear();
-  longCounts.set(key, { total, at: Date.now() });
+  rememberLongCount(key, total);
   return total;
 }

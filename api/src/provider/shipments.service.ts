@@ -4,7 +4,7 @@
  * "Unshipped" is UNSHIPPED_SAMPLE_STATUSES in domain/: Order Placed, or Pending Shipment, with no
  * shipment carrying the sample other than cancelled ones.
  */
-import { Op, QueryTypes } from 'sequelize';
+import { Op } from 'sequelize';
 import {
   DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
@@ -12,7 +12,7 @@ import { CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
-import { listTotal, offsetOf } from '../http/paging';
+import { auditedPage, offsetOf } from '../http/paging';
 import { auditActor, conflict, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -53,10 +53,8 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   };
-  const [total, raw] = await Promise.all([
-    listTotal(ctx.db, `FROM samples s WHERE ${where}`, replacements),
-    ctx.db.sequelize.query<RawSample>(
-      `SELECT s.id, s.barcode, s.status, s.sample_type,
+  const { rows: raw, total } = await auditedPage<RawSample>(ctx.db, {
+    select: `SELECT s.id, s.barcode, s.status, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id) AS tests,
               o.order_number, s.created_at AS ordered_at,
               p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,
@@ -74,9 +72,16 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
         WHERE ${where}
         ORDER BY s.created_at DESC, s.id DESC
         LIMIT :limit OFFSET :offset`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-  ]);
+    fromWhere: `FROM samples s WHERE ${where}`,
+    replacements,
+    audit: {
+      ...auditActor(caller),
+      action: 'samples.listed',
+      entityKind: 'sample',
+      details: { accountId: caller.accountId, unshipped: query.unshipped, page: query.page },
+    },
+    idsKey: 'sampleIds',
+  });
   const rows = raw.map((r): SampleRow => ({
     sampleId: r.id,
     barcode: r.barcode,
@@ -90,12 +95,6 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
     requisitionForm: r.requisition_form,
     shipment: r.shipment_id ? { id: r.shipment_id, externalOrderId: r.external_order_id, status: r.shipment_status! } : null,
   }));
-  await recordAudit(ctx.db, {
-    ...auditActor(caller),
-    action: 'samples.listed',
-    entityKind: 'sample',
-    details: { accountId: caller.accountId, unshipped: query.unshipped, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
-  });
   return { rows, total };
 }
 
