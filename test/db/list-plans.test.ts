@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import type { QueryOptions } from 'sequelize';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
-import { ResultListCategory } from '@platform/domain';
+import { RESULT_LIST_STATUSES, ResultListCategory, SampleStatus } from '@platform/domain';
 import { seedDemoData } from '../../scripts/seed';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { fill, type Filled } from '../../scripts/bench/fill';
@@ -18,6 +18,7 @@ import { TARGET_LINE, TARGET_NAMES, targetLine } from '../../scripts/bench/repor
 import { listResults } from '../../api/src/provider/lists.service';
 import { listSamples, listShipments } from '../../api/src/provider/shipments.service';
 import { listResearchTests } from '../../api/src/research/research.service';
+import { CLINIC_PATIENT_SQL } from '../../api/src/provider/patients.service';
 import type { AccountCaller } from '../../api/src/http/caller';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,10 +30,11 @@ interface Captured {
   options: QueryOptions & { replacements?: unknown; bind?: unknown };
 }
 
-/** Every relation a plan reads by a sequential scan. */
-function seqScans(plan: Record<string, unknown>): string[] {
-  const here = plan['Node Type'] === 'Seq Scan' ? [String(plan['Relation Name'])] : [];
-  return [...here, ...((plan.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap(seqScans)];
+/** Every relation a plan reads by a sequential scan, and whether it is in the list's count (a statement's CTE capped or total). */
+function seqScans(plan: Record<string, unknown>, inCount = false): { relation: string; inCount: boolean }[] {
+  const counting = inCount || /^CTE (capped|total)$/.test(String(plan['Subplan Name'] ?? ''));
+  const here = plan['Node Type'] === 'Seq Scan' ? [{ relation: String(plan['Relation Name']), inCount: counting }] : [];
+  return [...here, ...((plan.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap((p) => seqScans(p, counting))];
 }
 
 describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
@@ -72,7 +74,7 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
   async function plansOf(run: () => Promise<unknown>, countsMayHash = false): Promise<{ sql: string; scans: string[] }[]> {
     captured = [];
     await run();
-    const reads = captured.filter((c) => /^\s*SELECT/i.test(c.sql) && WATCHED.some((t) => new RegExp(`\\b${t}\\b`).test(c.sql)));
+    const reads = captured.filter((c) => /^\s*(SELECT|WITH)/i.test(c.sql) && WATCHED.some((t) => new RegExp(`\\b${t}\\b`).test(c.sql)));
     captured = [];
     expect(reads, 'queries captured').to.not.be.empty;
     const out: { sql: string; scans: string[] }[] = [];
@@ -82,8 +84,11 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
         bind: read.options.bind as Record<string, unknown> | undefined,
         type: 'SELECT' as never,
       });
-      const watched = countsMayHash && /^\s*SELECT count\(/i.test(read.sql) ? ['samples'] : WATCHED;
-      out.push({ sql: read.sql.replace(/\s+/g, ' ').slice(0, 160), scans: seqScans(row['QUERY PLAN'][0].Plan).filter((r) => watched.includes(r)) });
+      const wholeCount = /^\s*SELECT count\(/i.test(read.sql);
+      const scans = seqScans(row['QUERY PLAN'][0].Plan)
+        .filter((s) => (countsMayHash && (wholeCount || s.inCount) ? ['samples'] : WATCHED).includes(s.relation))
+        .map((s) => s.relation);
+      out.push({ sql: read.sql.replace(/\s+/g, ' ').slice(0, 160), scans });
     }
     return out;
   }
@@ -114,6 +119,26 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     for (const plan of await plansOf(() => listResearchTests({ db, relay }, callerFor(filled.researchAccountId), { ...page }))) {
       expect(plan.scans, plan.sql).to.deep.equal([]);
     }
+  });
+
+  it('a list page, its total and its audit row are one statement; the row names the samples shown and the total', async () => {
+    const caller = callerFor(filled.largeAccountId);
+    const before = Number((await db.sequelize.query<{ n: string }>('SELECT max(id) AS n FROM audit_events', { type: 'SELECT' as never }))[0].n ?? 0);
+    captured = [];
+    const { rows, total } = await listResults({ db }, caller, { category: ResultListCategory.Pending, page: 2, pageSize: 10 });
+    expect(captured.map((c) => c.sql.trim().slice(0, 4))).to.deep.equal(['WITH']);
+    const [exact] = await db.sequelize.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM samples s WHERE s.account_id = :accountId AND ${CLINIC_PATIENT_SQL}
+          AND (s.status IN (:statuses) OR (s.status = :inStorage AND s.status_before_storage IN (:statuses)))`,
+      { replacements: { accountId: filled.largeAccountId, statuses: RESULT_LIST_STATUSES.PENDING, inStorage: SampleStatus.InStorage }, type: 'SELECT' as never });
+    expect(total).to.equal(exact.n);
+    expect(rows).to.have.length(10);
+    const audits = await db.sequelize.query<{ action: string; details: { sampleIds: number[]; total: number; page: number } }>(
+      'SELECT action, details FROM audit_events WHERE id > :before', { replacements: { before }, type: 'SELECT' as never });
+    expect(audits).to.have.length(1);
+    expect(audits[0].action).to.equal('samples.listed');
+    expect(audits[0].details).to.include({ total, page: 2 });
+    expect(audits[0].details.sampleIds).to.deep.equal(rows.map((r) => r.sampleId));
   });
 
   it("prints the bench's targets in the issue's form", () => {
