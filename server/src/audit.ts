@@ -54,7 +54,9 @@ function auditValues(entry: AuditEntry, prefix: string): Record<string, unknown>
 /** The VALUES of one audit row, its details merged with `moreDetailsSql` (a jsonb expression) when given. */
 function auditRowSql(prefix: string, moreDetailsSql?: string): string {
   const details = `CAST(:${prefix}details AS jsonb)${moreDetailsSql ? ` || ${moreDetailsSql}` : ''}`;
-  return `:${prefix}actorUserId, :${prefix}actorKind, :${prefix}action, :${prefix}entityKind, :${prefix}entityId, :${prefix}ip, :${prefix}requestId, ${details}`;
+  // Typed: as parameters of a prepared INSERT … SELECT, PostgreSQL cannot infer them from the columns.
+  const text = (name: string) => `CAST(:${prefix}${name} AS text)`;
+  return `CAST(:${prefix}actorUserId AS bigint), ${['actorKind', 'action', 'entityKind', 'entityId', 'ip', 'requestId'].map(text).join(', ')}, ${details}`;
 }
 
 /**

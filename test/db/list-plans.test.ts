@@ -1,7 +1,8 @@
 /**
  * The plans the lists rely on (issue 13): on a database of its own, bulk-filled the way the bench
  * fills it (scripts/bench/fill.ts, here 20,000 samples), each account-scoped list is run through
- * its real service while every query it sends is captured, and each captured query is EXPLAINed:
+ * its real service while every query it sends is captured, and each captured query is EXPLAINed (a
+ * prepared statement in the generic plan PostgreSQL keeps for every account once it settles on one):
  * no page of rows reads samples, orders or shipments by a sequential scan, nor does any count read
  * samples so (the large account's capped count may hash a joined table: a fifth of this small
  * database). Also checks the shape of the bench's target lines. Nothing here is timed.
@@ -28,6 +29,8 @@ const WATCHED = ['samples', 'orders', 'shipments'];
 interface Captured {
   sql: string;
   options: QueryOptions & { replacements?: unknown; bind?: unknown };
+  /** A prepared statement's parameters ($1…). */
+  values?: unknown[];
 }
 
 /** Every relation a plan reads by a sequential scan, and whether it is in the list's count (a statement's CTE capped or total). */
@@ -42,6 +45,7 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
   let db: Db;
   let filled: Filled;
   let captured: Captured[] = [];
+  let restoreClientQuery = () => {};
 
   before(async () => {
     await createDatabase(ADMIN_URL, DB_NAME);
@@ -57,19 +61,47 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     } finally {
       await client.end();
     }
-    // Capture every query the services send (then let it run as usual).
+    // Capture every query the services send (then let it run as usual): through Sequelize, and the
+    // prepared statements sent on its pooled connections (db/src/prepared.ts).
     const query = db.sequelize.query.bind(db.sequelize) as (sql: unknown, options?: unknown) => Promise<unknown>;
     (db.sequelize as unknown as { query: typeof query }).query = (sql: unknown, options?: unknown) => {
       const text = typeof sql === 'string' ? sql : (sql as { query: string }).query;
       captured.push({ sql: text, options: (options ?? {}) as Captured['options'] });
       return query(sql, options);
     };
+    const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as { name?: string; text?: string; values?: unknown[] } | undefined;
+      if (config && typeof config === 'object' && config.name && config.text) captured.push({ sql: config.text, options: {}, values: config.values ?? [] });
+      return clientQuery.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    restoreClientQuery = () => (pg.Client.prototype.query = clientQuery as typeof pg.Client.prototype.query);
   });
 
   after(async () => {
+    restoreClientQuery();
     await db?.close();
     await dropDatabase(ADMIN_URL, DB_NAME);
   });
+
+  /**
+   * The plan a prepared statement keeps for every caller once PostgreSQL settles on a generic one
+   * (the account a parameter it cannot see): prepared with these values' types and EXPLAINed as generic.
+   */
+  async function genericPlan(text: string, values: unknown[]): Promise<Record<string, unknown>> {
+    return db.sequelize.transaction(async (transaction) => {
+      const literal = (v: unknown) => (v === null ? 'NULL' : db.sequelize.escape(v as string));
+      await db.sequelize.query('SET LOCAL plan_cache_mode = force_generic_plan', { transaction });
+      await db.sequelize.query(`PREPARE list_plan_check AS ${text}`, { transaction });
+      try {
+        const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE list_plan_check(${values.map(literal).join(', ')})`, { transaction, type: 'SELECT' as never });
+        return row['QUERY PLAN'][0].Plan;
+      } finally {
+        await db.sequelize.query('DEALLOCATE list_plan_check', { transaction });
+      }
+    });
+  }
 
   async function plansOf(run: () => Promise<unknown>, countsMayHash = false): Promise<{ sql: string; scans: string[] }[]> {
     captured = [];
@@ -79,13 +111,13 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     expect(reads, 'queries captured').to.not.be.empty;
     const out: { sql: string; scans: string[] }[] = [];
     for (const read of reads) {
-      const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, {
+      const plan = read.values ? await genericPlan(read.sql, read.values) : (await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, {
         replacements: read.options.replacements as Record<string, unknown> | undefined,
         bind: read.options.bind as Record<string, unknown> | undefined,
         type: 'SELECT' as never,
-      });
+      }))[0]['QUERY PLAN'][0].Plan;
       const wholeCount = /^\s*SELECT count\(/i.test(read.sql);
-      const scans = seqScans(row['QUERY PLAN'][0].Plan)
+      const scans = seqScans(plan)
         .filter((s) => (countsMayHash && (wholeCount || s.inCount) ? ['samples'] : WATCHED).includes(s.relation))
         .map((s) => s.relation);
       out.push({ sql: read.sql.replace(/\s+/g, ' ').slice(0, 160), scans });

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { QueryTypes } from 'sequelize';
-import type { Db } from '@platform/db';
+import { queryPrepared, type Db } from '@platform/db';
 import { auditInsertSql, type AuditEntry } from '@platform/server';
 
 /** Offset of a page (pages count from 1). */
@@ -45,7 +45,10 @@ export interface AuditedPageQuery {
   select: string;
   /** The list's `FROM … WHERE …`, for its total (the same rule as listTotal). */
   fromWhere: string;
+  /** The caller's values (the account, the page): parameters of the prepared statement. */
   replacements: Record<string, unknown>;
+  /** The rule's enumerations (statuses, types): written into the statement, so its one plan knows them. */
+  constants?: Record<string, unknown>;
   /** The read's audit row; its details also get `total` and, under `idsKey`, the ids (column `idColumn`) of the rows shown. */
   audit: AuditEntry;
   idsKey: string;
@@ -54,22 +57,25 @@ export interface AuditedPageQuery {
 
 /**
  * One page of a list of patient data, its total and its audit row in a single statement (one round
- * trip instead of three): the page, the capped count, the exact count only when the list is long and
- * its total not known from the last LONG_COUNT_REUSE_MS, and the audit INSERT as a data-modifying
- * CTE: the rows are never answered without their audit row.
+ * trip instead of three), run as a prepared statement (planned once per connection): the page; the
+ * total (a long list's, counted in the last LONG_COUNT_REUSE_MS by this process, is reused without
+ * counting; otherwise the capped count, and the exact count when the capped one reaches
+ * EXACT_COUNT_UP_TO); and the audit INSERT as a data-modifying CTE: the rows are never answered
+ * without their audit row.
  */
 export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery): Promise<{ rows: R[]; total: number }> {
-  const key = countKey(q.fromWhere, q.replacements);
+  const key = countKey(q.fromWhere, { ...q.replacements, ...q.constants });
   const idColumn = q.idColumn ?? 'id';
-  const audit = auditInsertSql(q.audit, `jsonb_build_object('total', total.n, :page_idsKey, COALESCE((SELECT jsonb_agg(page.${idColumn} ORDER BY page.page_row) FROM page), '[]'::jsonb))`, 'FROM total');
-  const raw = await db.sequelize.query<R & { page_total: number; page_row: number | null }>(
+  const audit = auditInsertSql(q.audit, `jsonb_build_object('total', total.n, CAST(:page_idsKey AS text), COALESCE((SELECT jsonb_agg(page.${idColumn} ORDER BY page.page_row) FROM page), '[]'::jsonb))`, 'FROM total');
+  const raw = await queryPrepared<R & { page_total: number; page_row: number | null }>(db,
     `WITH page AS MATERIALIZED (SELECT listed.*, row_number() OVER () AS page_row FROM (${q.select}) listed),
           capped AS (SELECT count(*)::int AS n FROM (SELECT 1 ${q.fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c),
-          total AS (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n
-                                ELSE COALESCE(CAST(:page_known AS int), (SELECT count(*)::int ${q.fromWhere})) END AS n FROM capped),
+          total AS (SELECT COALESCE(CAST(:page_known AS int),
+                                    (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n ELSE (SELECT count(*)::int ${q.fromWhere}) END FROM capped)) AS n),
           audited AS (${audit.sql})
      SELECT total.n AS page_total, page.* FROM total LEFT JOIN page ON true ORDER BY page.page_row`,
-    { replacements: { ...q.replacements, ...audit.replacements, page_idsKey: q.idsKey, page_known: knownLongCount(key) }, type: QueryTypes.SELECT },
+    { ...q.replacements, ...audit.replacements, page_known: knownLongCount(key) },
+    { ...q.constants, page_idsKey: q.idsKey },
   );
   const total = raw[0].page_total;
   if (total >= EXACT_COUNT_UP_TO) rememberLongCount(key, total);

@@ -93,12 +93,14 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   // Only nullable fields name where NULLs go: a NOT NULL field sorted plainly keeps to its index's order.
   const nulls = !NULLABLE_SORTS.has(sort) ? '' : order === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
   const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order}${nulls}`), `s.id ${order}`].join(', ');
-  const replacements = {
+  const constants = {
     ...filter.replacements,
-    accountId: caller.accountId,
     labReport: DocumentType.LabReport,
     // The lab's processing steps (DNA Extraction) are not the clinic's tests.
     processingSteps: [...PROCESSING_STEP_TESTS],
+  };
+  const replacements = {
+    accountId: caller.accountId,
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
     physicianId: query.physicianId ?? null,
@@ -125,6 +127,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
         LIMIT :limit OFFSET :offset`,
     fromWhere: countFrom,
     replacements,
+    constants,
     audit: {
       ...auditActor(caller),
       action: 'samples.listed',

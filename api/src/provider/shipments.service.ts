@@ -45,14 +45,8 @@ interface RawSample {
 /** The account's samples, newest first; with unshipped=true only those still at the clinic. */
 export async function listSamples(ctx: Ctx, caller: AccountCaller, query: SamplesQuery): Promise<{ rows: SampleRow[]; total: number }> {
   const where = `${query.unshipped ? `s.account_id = :accountId AND s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}` : 's.account_id = :accountId'} AND ${CLINIC_PATIENT_SQL}`;
-  const replacements = {
-    accountId: caller.accountId,
-    unshipped: UNSHIPPED_SAMPLE_STATUSES,
-    cancelled: ShipmentStatus.Cancelled,
-    requisition: DocumentType.TestRequisitionForm,
-    limit: query.pageSize,
-    offset: offsetOf(query.page, query.pageSize),
-  };
+  const constants = { unshipped: UNSHIPPED_SAMPLE_STATUSES, cancelled: ShipmentStatus.Cancelled, requisition: DocumentType.TestRequisitionForm };
+  const replacements = { accountId: caller.accountId, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) };
   const { rows: raw, total } = await auditedPage<RawSample>(ctx.db, {
     select: `SELECT s.id, s.barcode, s.status, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id) AS tests,
@@ -74,6 +68,7 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
         LIMIT :limit OFFSET :offset`,
     fromWhere: `FROM samples s WHERE ${where}`,
     replacements,
+    constants,
     audit: {
       ...auditActor(caller),
       action: 'samples.listed',

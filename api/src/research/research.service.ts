@@ -113,14 +113,12 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
   if (query.status) filters.push('s.status = :status');
   if (query.projectId) filters.push('o.research_project_id = :projectId');
   if (query.q) filters.push(`(p.study_id ILIKE :q OR s.barcode LIKE :q)`);
+  const constants = { portal: Portal.Research, labReport: DocumentType.LabReport, processingSteps: [...PROCESSING_STEP_TESTS] };
   const replacements = {
     accountId: caller.accountId,
-    portal: Portal.Research,
     status: query.status ?? null,
     projectId: query.projectId ?? null,
     q: query.q ? containsPattern(query.q) : null,
-    labReport: DocumentType.LabReport,
-    processingSteps: [...PROCESSING_STEP_TESTS],
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   };
@@ -137,6 +135,7 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
         LIMIT :limit OFFSET :offset`,
     fromWhere: from,
     replacements,
+    constants,
     audit: { ...auditActor(caller), action: 'samples.listed', entityKind: 'sample', details: { accountId: caller.accountId, portal: Portal.Research, page: query.page } },
     idsKey: 'sampleIds',
   });
