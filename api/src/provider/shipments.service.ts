@@ -12,7 +12,7 @@ import { CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
-import { auditedPage, offsetOf } from '../http/paging';
+import { auditedPage, listTotal, offsetOf } from '../http/paging';
 import { auditActor, conflict, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -126,14 +126,16 @@ function shipmentIncludes(ctx: Ctx) {
 /** The account's shipments, newest first. */
 export async function listShipments(ctx: Ctx, caller: AccountCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
   const { Shipment } = ctx.db.models;
-  const total = await Shipment.count({ where: { accountId: caller.accountId } });
-  const page = await Shipment.findAll({
-    where: { accountId: caller.accountId },
-    attributes: ['id'],
-    order: [['createdAt', 'DESC'], ['id', 'DESC']],
-    limit: query.pageSize,
-    offset: offsetOf(query.page, query.pageSize),
-  });
+  const [total, page] = await Promise.all([
+    listTotal(ctx.db, 'FROM shipments WHERE account_id = :accountId', { accountId: caller.accountId }),
+    Shipment.findAll({
+      where: { accountId: caller.accountId },
+      attributes: ['id'],
+      order: [['createdAt', 'DESC'], ['id', 'DESC']],
+      limit: query.pageSize,
+      offset: offsetOf(query.page, query.pageSize),
+    }),
+  ]);
   const shipments = page.length
     ? await Shipment.findAll({ where: { id: page.map((s) => s.id) }, include: shipmentIncludes(ctx), order: [['createdAt', 'DESC'], ['id', 'DESC']] })
     : [];
