@@ -40,6 +40,27 @@ function rememberLongCount(key: string, total: number): void {
   longCounts.set(key, { total, at: Date.now() });
 }
 
+/** Pages up to this offset have their LIMIT and OFFSET written into the statement (see pageBounds). */
+const LITERAL_OFFSET_UP_TO = 100;
+const LITERAL_LIMIT_UP_TO = 100;
+
+/**
+ * The first pages' LIMIT and OFFSET as literals, for a list whose generic plan PostgreSQL rejects:
+ * with them as parameters it assumes a tenth of the list is read, and where that tenth is large
+ * (the review list: a tenth of every result in review, sorted) it finds the generic plan dearer
+ * than a plan for 10 rows and plans every call afresh (planning those joins costs more than running
+ * them). Deeper pages keep them as parameters, so a connection keeps a bounded number of
+ * statements. Not the default: measured on the clinic lists, whose generic plan PostgreSQL keeps
+ * anyway, five statements per list (one per page) cost more than they save.
+ */
+function pageBounds(replacements: Record<string, unknown>, literal: boolean): { values: Record<string, unknown>; bounds: Record<string, unknown> } {
+  const { limit, offset, ...values } = replacements;
+  if (literal && typeof limit === 'number' && typeof offset === 'number' && limit <= LITERAL_LIMIT_UP_TO && offset <= LITERAL_OFFSET_UP_TO) {
+    return { values, bounds: { limit, offset } };
+  }
+  return { values: replacements, bounds: {} };
+}
+
 export interface AuditedPageQuery {
   /** The page: `SELECT … ORDER BY … LIMIT … OFFSET …` over the list. */
   select: string;
@@ -53,6 +74,8 @@ export interface AuditedPageQuery {
   audit: AuditEntry;
   idsKey: string;
   idColumn?: string;
+  /** The first pages' LIMIT and OFFSET written into the statement (see pageBounds). */
+  literalFirstPages?: boolean;
 }
 
 /**
@@ -66,19 +89,24 @@ export interface AuditedPageQuery {
 export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery): Promise<{ rows: R[]; total: number }> {
   const key = countKey(q.fromWhere, { ...q.replacements, ...q.constants });
   const idColumn = q.idColumn ?? 'id';
+  const known = knownLongCount(key);
+  const { values, bounds } = pageBounds(q.replacements, q.literalFirstPages ?? false);
+  // Two statements, each with a plan of its own: a known total is not counted at all (a COALESCE
+  // over a parameter would leave the counts in the generic plan, and PostgreSQL would then plan
+  // every call afresh).
+  const countSql = `capped AS (SELECT count(*)::int AS n FROM (SELECT 1 ${q.fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c),
+          total AS (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n ELSE (SELECT count(*)::int ${q.fromWhere}) END AS n FROM capped),`;
   const audit = auditInsertSql(q.audit, `jsonb_build_object('total', total.n, CAST(:page_idsKey AS text), COALESCE((SELECT jsonb_agg(page.${idColumn} ORDER BY page.page_row) FROM page), '[]'::jsonb))`, 'FROM total');
   const raw = await queryPrepared<R & { page_total: number; page_row: number | null }>(db,
     `WITH page AS MATERIALIZED (SELECT listed.*, row_number() OVER () AS page_row FROM (${q.select}) listed),
-          capped AS (SELECT count(*)::int AS n FROM (SELECT 1 ${q.fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c),
-          total AS (SELECT COALESCE(CAST(:page_known AS int),
-                                    (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n ELSE (SELECT count(*)::int ${q.fromWhere}) END FROM capped)) AS n),
+          ${known === null ? countSql : 'total AS (SELECT CAST(:page_known AS int) AS n),'}
           audited AS (${audit.sql})
      SELECT total.n AS page_total, page.* FROM total LEFT JOIN page ON true ORDER BY page.page_row`,
-    { ...q.replacements, ...audit.replacements, page_known: knownLongCount(key) },
-    { ...q.constants, page_idsKey: q.idsKey },
+    { ...values, ...audit.replacements, ...(known === null ? {} : { page_known: known }) },
+    { ...q.constants, ...bounds, page_idsKey: q.idsKey },
   );
   const total = raw[0].page_total;
-  if (total >= EXACT_COUNT_UP_TO) rememberLongCount(key, total);
+  if (known === null && total >= EXACT_COUNT_UP_TO) rememberLongCount(key, total);
   const rows = raw.filter((r) => r.page_row !== null).map(({ page_total: _t, page_row: _r, ...row }) => row as unknown as R);
   return { rows, total };
 }

@@ -113,6 +113,7 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
     constants: { inReview: TestResultStatus.InReview, released: TestResultStatus.Released },
     audit: { ...auditActor(caller), action: 'results.review_list_viewed', details: { filters: filtersOf(query) } },
     idsKey: 'results',
+    literalFirstPages: true,
   });
   const ids = rows.map((r) => r.id);
   const [plates, extractions] = await Promise.all([plateChecksForResults(ctx, ids), extractionsForResults(ctx, ids)]);
