@@ -101,7 +101,8 @@ export class AuthCache {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    // TCP keepalive: a listening connection that silently died (no error, no end) is eventually noticed and the cache bypassed.
+    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('notification', (msg) => this.invalidate(msg.payload ?? '*'));
     const onLoss = (err?: Error) => {
       if (this.client !== client) return;

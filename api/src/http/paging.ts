@@ -16,14 +16,12 @@ export const EXACT_COUNT_UP_TO = 1_000;
 /** How long the exact total of a longer list is reused (it is counted again after that). */
 export const LONG_COUNT_REUSE_MS = 30_000;
 const longCounts = new Map<string, { total: number; at: number }>();
-
 /**
- * The total of a list (x-total-count) without counting a whole long category on every request:
- * counted exactly while it has fewer than EXACT_COUNT_UP_TO rows (a capped count reads at most
- * that many index entries); a longer list's exact total is counted once and reused for
- * LONG_COUNT_REUSE_MS by this process (a 200,000-sample list's total may lag by the samples of the
- * last half minute; a short list's never does). `fromWhere` is the list's `FROM … WHERE …`.
+ * The counting statements running now, by list: the first requests of a burst on a long list whose
+ * total is not known wait for one count instead of each counting 200,000 rows at once.
  */
+const countsInFlight = new Map<string, Promise<void>>();
+
 /** A list's identity for its cached total: its FROM … WHERE … and values, whatever page is read. */
 function countKey(fromWhere: string, replacements: Record<string, unknown>): string {
   const { limit: _limit, offset: _offset, ...values } = replacements;
@@ -82,14 +80,20 @@ export interface AuditedPageQuery {
  * One page of a list of patient data, its total and its audit row in a single statement (one round
  * trip instead of three), run as a prepared statement (planned once per connection): the page; the
  * total (a long list's, counted in the last LONG_COUNT_REUSE_MS by this process, is reused without
- * counting; otherwise the capped count, and the exact count when the capped one reaches
- * EXACT_COUNT_UP_TO); and the audit INSERT as a data-modifying CTE: the rows are never answered
- * without their audit row.
+ * counting, so it may lag by that half minute even if the list has since become short; otherwise
+ * the capped count, and the exact count when the capped one reaches EXACT_COUNT_UP_TO); and the
+ * audit INSERT as a data-modifying CTE: the rows are never answered without their audit row.
  */
 export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery): Promise<{ rows: R[]; total: number }> {
   const key = countKey(q.fromWhere, { ...q.replacements, ...q.constants });
   const idColumn = q.idColumn ?? 'id';
-  const known = knownLongCount(key);
+  let known = knownLongCount(key);
+  const inFlight = countsInFlight.get(key);
+  if (known === null && inFlight) {
+    // Another request of this process is counting this list: wait for its total rather than count it again.
+    await inFlight;
+    known = knownLongCount(key);
+  }
   const { values, bounds } = pageBounds(q.replacements, q.literalFirstPages ?? false);
   // Two statements, each with a plan of its own: a known total is not counted at all (a COALESCE
   // over a parameter would leave the counts in the generic plan, and PostgreSQL would then plan
@@ -97,7 +101,7 @@ export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery)
   const countSql = `capped AS (SELECT count(*)::int AS n FROM (SELECT 1 ${q.fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c),
           total AS (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n ELSE (SELECT count(*)::int ${q.fromWhere}) END AS n FROM capped),`;
   const audit = auditInsertSql(q.audit, `jsonb_build_object('total', total.n, CAST(:page_idsKey AS text), COALESCE((SELECT jsonb_agg(page.${idColumn} ORDER BY page.page_row) FROM page), '[]'::jsonb))`, 'FROM total');
-  const raw = await queryPrepared<R & { page_total: number; page_row: number | null }>(db,
+  const read = queryPrepared<R & { page_total: number; page_row: number | null }>(db,
     `WITH page AS MATERIALIZED (SELECT listed.*, row_number() OVER () AS page_row FROM (${q.select}) listed),
           ${known === null ? countSql : 'total AS (SELECT CAST(:page_known AS int) AS n),'}
           audited AS (${audit.sql})
@@ -105,12 +109,28 @@ export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery)
     { ...values, ...audit.replacements, ...(known === null ? {} : { page_known: known }) },
     { ...q.constants, ...bounds, page_idsKey: q.idsKey },
   );
+  const counted = read.then((raw) => {
+    if (known === null && raw[0].page_total >= EXACT_COUNT_UP_TO) rememberLongCount(key, raw[0].page_total);
+    return raw;
+  });
+  if (known === null && !countsInFlight.has(key)) {
+    const settled = counted.then(() => undefined, () => undefined);
+    countsInFlight.set(key, settled);
+    void settled.then(() => countsInFlight.delete(key));
+  }
+  const raw = await counted;
   const total = raw[0].page_total;
-  if (known === null && total >= EXACT_COUNT_UP_TO) rememberLongCount(key, total);
   const rows = raw.filter((r) => r.page_row !== null).map(({ page_total: _t, page_row: _r, ...row }) => row as unknown as R);
   return { rows, total };
 }
 
+/**
+ * The total of a list (x-total-count) without counting a whole long category on every request:
+ * counted exactly while it has fewer than EXACT_COUNT_UP_TO rows (a capped count reads at most
+ * that many index entries); a longer list's exact total is counted once and reused for
+ * LONG_COUNT_REUSE_MS by this process (a 200,000-sample list's total may lag by the samples of the
+ * last half minute; a short list's never does). `fromWhere` is the list's `FROM … WHERE …`.
+ */
 export async function listTotal(db: Db, fromWhere: string, replacements: Record<string, unknown>): Promise<number> {
   const [{ capped }] = await db.sequelize.query<{ capped: number }>(
     `SELECT count(*)::int AS capped FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c`, { replacements, type: QueryTypes.SELECT });
