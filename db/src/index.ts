@@ -36,3 +36,5 @@ export { DnaExtraction } from './extractions';
 export { CancerDiagnosis, SampleFollowUpLink } from './follow-ups';
 export { PaymentEvent } from './payments';
 export { ResearchProject } from './research';
+export { AUTH_CACHE_CHANNEL } from './notify';
+export { queryPrepared, toPositional } from './prepared';

@@ -35,27 +35,53 @@ export function auditActor(caller: Caller): Pick<AuditEntry, 'actorUserId' | 'ac
   return { actorUserId: caller.userId, actorKind: caller.kind, ip: caller.ip, requestId: caller.requestId };
 }
 
+const AUDIT_COLUMNS = 'actor_user_id, actor_kind, action, entity_kind, entity_id, ip, request_id, details';
+
+/** An entry's values as replacements named `${prefix}…` (its details as JSON text). */
+function auditValues(entry: AuditEntry, prefix: string): Record<string, unknown> {
+  return {
+    [`${prefix}actorUserId`]: entry.actorUserId ?? null,
+    [`${prefix}actorKind`]: entry.actorKind,
+    [`${prefix}action`]: entry.action,
+    [`${prefix}entityKind`]: entry.entityKind ?? null,
+    [`${prefix}entityId`]: entry.entityId == null ? null : String(entry.entityId),
+    [`${prefix}ip`]: entry.ip ?? null,
+    [`${prefix}requestId`]: entry.requestId ?? null,
+    [`${prefix}details`]: JSON.stringify(entry.details ?? {}),
+  };
+}
+
+/** The VALUES of one audit row, its details merged with `moreDetailsSql` (a jsonb expression) when given. */
+function auditRowSql(prefix: string, moreDetailsSql?: string): string {
+  const details = `CAST(:${prefix}details AS jsonb)${moreDetailsSql ? ` || ${moreDetailsSql}` : ''}`;
+  // Typed: as parameters of a prepared INSERT … SELECT, PostgreSQL cannot infer them from the columns.
+  const text = (name: string) => `CAST(:${prefix}${name} AS text)`;
+  return `CAST(:${prefix}actorUserId AS bigint), ${['actorKind', 'action', 'entityKind', 'entityId', 'ip', 'requestId'].map(text).join(', ')}, ${details}`;
+}
+
 /**
  * Appends to the audit table (append-only: the database refuses updates and deletes). One plain
  * INSERT without RETURNING: every list a user pages through writes one, so it is kept cheap.
  */
 export async function recordAudit(db: Db, entry: AuditEntry, transaction?: Transaction): Promise<void> {
-  await db.sequelize.query(
-    `INSERT INTO audit_events (actor_user_id, actor_kind, action, entity_kind, entity_id, ip, request_id, details)
-     VALUES (:actorUserId, :actorKind, :action, :entityKind, :entityId, :ip, :requestId, CAST(:details AS jsonb))`,
-    {
-      replacements: {
-        actorUserId: entry.actorUserId ?? null,
-        actorKind: entry.actorKind,
-        action: entry.action,
-        entityKind: entry.entityKind ?? null,
-        entityId: entry.entityId == null ? null : String(entry.entityId),
-        ip: entry.ip ?? null,
-        requestId: entry.requestId ?? null,
-        details: JSON.stringify(entry.details ?? {}),
-      },
-      type: QueryTypes.INSERT,
-      transaction,
-    },
-  );
+  await db.sequelize.query(`INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (${auditRowSql('')})`, {
+    replacements: auditValues(entry, ''),
+    type: QueryTypes.INSERT,
+    transaction,
+  });
+}
+
+/**
+ * The audit row of a read as an `INSERT … SELECT` for a data-modifying CTE of the read's own
+ * statement: PostgreSQL runs it exactly once, in the statement's transaction, so the answer never
+ * exists without its row (and one round trip does both). `moreDetailsSql` is a jsonb expression
+ * over the statement's other CTEs (the page's ids, the total) merged into the entry's details;
+ * `fromSql` what it selects from (`FROM …`) or '' for none.
+ */
+export function auditInsertSql(entry: AuditEntry, moreDetailsSql: string, fromSql = ''): { sql: string; replacements: Record<string, unknown> } {
+  const prefix = 'audit_';
+  return {
+    sql: `INSERT INTO audit_events (${AUDIT_COLUMNS}) SELECT ${auditRowSql(prefix, moreDetailsSql)} ${fromSql}`,
+    replacements: auditValues(entry, prefix),
+  };
 }

@@ -18,7 +18,7 @@ export {
   audienceMembers, campaignProgress, campaignQueuedCount, campaignRecipients, countAudience, listCampaigns, previewCampaign, queueCampaignBatch,
   startCampaign, type AudienceMember, type CampaignBatch, type PageRequest,
 } from './email/campaigns';
-export { recordAudit, auditActor, callerAs, systemCaller, type AuditEntry, type Caller } from './audit';
+export { recordAudit, auditInsertSql, auditActor, callerAs, systemCaller, type AuditEntry, type Caller } from './audit';
 export { storeFile, readFileContent, type NewFile } from './files';
 export { readSheet, type ColumnIndex, type ReadSheetOptions, type Sheet, type SheetColumns, type SheetRow } from './sheets/read-sheet';
 export { moveSample, type StatusChange } from './samples/move-sample';

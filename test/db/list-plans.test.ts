@@ -1,7 +1,8 @@
 /**
  * The plans the lists rely on (issue 13): on a database of its own, bulk-filled the way the bench
  * fills it (scripts/bench/fill.ts, here 20,000 samples), each account-scoped list is run through
- * its real service while every query it sends is captured, and each captured query is EXPLAINed:
+ * its real service while every query it sends is captured, and each captured query is EXPLAINed (a
+ * prepared statement in the generic plan PostgreSQL keeps for every account once it settles on one):
  * no page of rows reads samples, orders or shipments by a sequential scan, nor does any count read
  * samples so (the large account's capped count may hash a joined table: a fifth of this small
  * database). Also checks the shape of the bench's target lines. Nothing here is timed.
@@ -10,7 +11,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import type { QueryOptions } from 'sequelize';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
-import { ResultListCategory } from '@platform/domain';
+import { RESULT_LIST_STATUSES, ResultListCategory, SampleStatus } from '@platform/domain';
 import { seedDemoData } from '../../scripts/seed';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { fill, type Filled } from '../../scripts/bench/fill';
@@ -18,6 +19,7 @@ import { TARGET_LINE, TARGET_NAMES, targetLine } from '../../scripts/bench/repor
 import { listResults } from '../../api/src/provider/lists.service';
 import { listSamples, listShipments } from '../../api/src/provider/shipments.service';
 import { listResearchTests } from '../../api/src/research/research.service';
+import { CLINIC_PATIENT_SQL } from '../../api/src/provider/patients.service';
 import type { AccountCaller } from '../../api/src/http/caller';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -27,12 +29,15 @@ const WATCHED = ['samples', 'orders', 'shipments'];
 interface Captured {
   sql: string;
   options: QueryOptions & { replacements?: unknown; bind?: unknown };
+  /** A prepared statement's parameters ($1…). */
+  values?: unknown[];
 }
 
-/** Every relation a plan reads by a sequential scan. */
-function seqScans(plan: Record<string, unknown>): string[] {
-  const here = plan['Node Type'] === 'Seq Scan' ? [String(plan['Relation Name'])] : [];
-  return [...here, ...((plan.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap(seqScans)];
+/** Every relation a plan reads by a sequential scan, and whether it is in the list's count (a statement's CTE capped or total). */
+function seqScans(plan: Record<string, unknown>, inCount = false): { relation: string; inCount: boolean }[] {
+  const counting = inCount || /^CTE (capped|total)$/.test(String(plan['Subplan Name'] ?? ''));
+  const here = plan['Node Type'] === 'Seq Scan' ? [{ relation: String(plan['Relation Name']), inCount: counting }] : [];
+  return [...here, ...((plan.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap((p) => seqScans(p, counting))];
 }
 
 describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
@@ -40,6 +45,7 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
   let db: Db;
   let filled: Filled;
   let captured: Captured[] = [];
+  let restoreClientQuery = () => {};
 
   before(async () => {
     await createDatabase(ADMIN_URL, DB_NAME);
@@ -55,35 +61,66 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     } finally {
       await client.end();
     }
-    // Capture every query the services send (then let it run as usual).
+    // Capture every query the services send (then let it run as usual): through Sequelize, and the
+    // prepared statements sent on its pooled connections (db/src/prepared.ts).
     const query = db.sequelize.query.bind(db.sequelize) as (sql: unknown, options?: unknown) => Promise<unknown>;
     (db.sequelize as unknown as { query: typeof query }).query = (sql: unknown, options?: unknown) => {
       const text = typeof sql === 'string' ? sql : (sql as { query: string }).query;
       captured.push({ sql: text, options: (options ?? {}) as Captured['options'] });
       return query(sql, options);
     };
+    const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as { name?: string; text?: string; values?: unknown[] } | undefined;
+      if (config && typeof config === 'object' && config.name && config.text) captured.push({ sql: config.text, options: {}, values: config.values ?? [] });
+      return clientQuery.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    restoreClientQuery = () => (pg.Client.prototype.query = clientQuery as typeof pg.Client.prototype.query);
   });
 
   after(async () => {
+    restoreClientQuery();
     await db?.close();
     await dropDatabase(ADMIN_URL, DB_NAME);
   });
 
+  /**
+   * The plan a prepared statement keeps for every caller once PostgreSQL settles on a generic one
+   * (the account a parameter it cannot see): prepared with these values' types and EXPLAINed as generic.
+   */
+  async function genericPlan(text: string, values: unknown[]): Promise<Record<string, unknown>> {
+    return db.sequelize.transaction(async (transaction) => {
+      const literal = (v: unknown) => (v === null ? 'NULL' : db.sequelize.escape(v as string));
+      await db.sequelize.query('SET LOCAL plan_cache_mode = force_generic_plan', { transaction });
+      await db.sequelize.query(`PREPARE list_plan_check AS ${text}`, { transaction });
+      try {
+        const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE list_plan_check(${values.map(literal).join(', ')})`, { transaction, type: 'SELECT' as never });
+        return row['QUERY PLAN'][0].Plan;
+      } finally {
+        await db.sequelize.query('DEALLOCATE list_plan_check', { transaction });
+      }
+    });
+  }
+
   async function plansOf(run: () => Promise<unknown>, countsMayHash = false): Promise<{ sql: string; scans: string[] }[]> {
     captured = [];
     await run();
-    const reads = captured.filter((c) => /^\s*SELECT/i.test(c.sql) && WATCHED.some((t) => new RegExp(`\\b${t}\\b`).test(c.sql)));
+    const reads = captured.filter((c) => /^\s*(SELECT|WITH)/i.test(c.sql) && WATCHED.some((t) => new RegExp(`\\b${t}\\b`).test(c.sql)));
     captured = [];
     expect(reads, 'queries captured').to.not.be.empty;
     const out: { sql: string; scans: string[] }[] = [];
     for (const read of reads) {
-      const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, {
+      const plan = read.values ? await genericPlan(read.sql, read.values) : (await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, {
         replacements: read.options.replacements as Record<string, unknown> | undefined,
         bind: read.options.bind as Record<string, unknown> | undefined,
         type: 'SELECT' as never,
-      });
-      const watched = countsMayHash && /^\s*SELECT count\(/i.test(read.sql) ? ['samples'] : WATCHED;
-      out.push({ sql: read.sql.replace(/\s+/g, ' ').slice(0, 160), scans: seqScans(row['QUERY PLAN'][0].Plan).filter((r) => watched.includes(r)) });
+      }))[0]['QUERY PLAN'][0].Plan;
+      const wholeCount = /^\s*SELECT count\(/i.test(read.sql);
+      const scans = seqScans(plan)
+        .filter((s) => (countsMayHash && (wholeCount || s.inCount) ? ['samples'] : WATCHED).includes(s.relation))
+        .map((s) => s.relation);
+      out.push({ sql: read.sql.replace(/\s+/g, ' ').slice(0, 160), scans });
     }
     return out;
   }
@@ -114,6 +151,26 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     for (const plan of await plansOf(() => listResearchTests({ db, relay }, callerFor(filled.researchAccountId), { ...page }))) {
       expect(plan.scans, plan.sql).to.deep.equal([]);
     }
+  });
+
+  it('a list page, its total and its audit row are one statement; the row names the samples shown and the total', async () => {
+    const caller = callerFor(filled.largeAccountId);
+    const before = Number((await db.sequelize.query<{ n: string }>('SELECT max(id) AS n FROM audit_events', { type: 'SELECT' as never }))[0].n ?? 0);
+    captured = [];
+    const { rows, total } = await listResults({ db }, caller, { category: ResultListCategory.Pending, page: 2, pageSize: 10 });
+    expect(captured.map((c) => c.sql.trim().slice(0, 4))).to.deep.equal(['WITH']);
+    const [exact] = await db.sequelize.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM samples s WHERE s.account_id = :accountId AND ${CLINIC_PATIENT_SQL}
+          AND (s.status IN (:statuses) OR (s.status = :inStorage AND s.status_before_storage IN (:statuses)))`,
+      { replacements: { accountId: filled.largeAccountId, statuses: RESULT_LIST_STATUSES.PENDING, inStorage: SampleStatus.InStorage }, type: 'SELECT' as never });
+    expect(total).to.equal(exact.n);
+    expect(rows).to.have.length(10);
+    const audits = await db.sequelize.query<{ action: string; details: { sampleIds: number[]; total: number; page: number } }>(
+      'SELECT action, details FROM audit_events WHERE id > :before', { replacements: { before }, type: 'SELECT' as never });
+    expect(audits).to.have.length(1);
+    expect(audits[0].action).to.equal('samples.listed');
+    expect(audits[0].details).to.include({ total, page: 2 });
+    expect(audits[0].details.sampleIds).to.deep.equal(rows.map((r) => r.sampleId));
   });
 
   it("prints the bench's targets in the issue's form", () => {

@@ -12,7 +12,7 @@ import {
 import { accessDeniedEmail, auditActor, conflict, conflictOnDuplicate, notFound, queueEmail, recordAudit, type Caller } from '@platform/server';
 import type { AppContext } from '../context';
 import { containsPattern } from '../http/answer-values';
-import { offsetOf } from '../http/paging';
+import { listTotal, offsetOf } from '../http/paging';
 import { contactDetail, contactRows } from './contact-rows';
 import { grantAccounts } from './memberships.service';
 import { assertEmailFree, createSignInUser, duplicateEmail, sendSetPasswordLink } from './new-users';
@@ -34,13 +34,17 @@ export async function listContacts(ctx: Ctx, scope: AccessScope, query: Contacts
     const members = await AccountMembership.findAll({ where: { accountId }, attributes: ['contactId'] });
     where.push({ id: { [Op.in]: members.map((m) => m.contactId) } });
   }
-  const { rows, count } = await Contact.findAndCountAll({
-    where: { [Op.and]: where },
-    order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']],
-    limit: query.pageSize,
-    offset: offsetOf(query.page, query.pageSize),
-  });
-  return { rows: await contactRows(ctx.db, rows, scope), total: count };
+  const [rows, total] = await Promise.all([
+    Contact.findAll({
+      where: { [Op.and]: where },
+      order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['id', 'ASC']],
+      limit: query.pageSize,
+      offset: offsetOf(query.page, query.pageSize),
+    }),
+    // Every contact (no filter): counted the way long lists are (listTotal), not in full on each page.
+    where.length ? Contact.count({ where: { [Op.and]: where } }) : listTotal(ctx.db, 'FROM contacts', {}),
+  ]);
+  return { rows: await contactRows(ctx.db, rows, scope), total };
 }
 
 /** Requests waiting for a decision, oldest first. */

@@ -8,7 +8,7 @@ import { auditActor, conflict, notFound, queueEmail, recordAudit, SINGLE_USE_LIN
 import type { AppContext } from '../context';
 import type { UserCaller } from '../http/caller';
 import { containsPattern, toIso } from '../http/answer-values';
-import { listTotal, offsetOf } from '../http/paging';
+import { auditedPage, offsetOf } from '../http/paging';
 
 type Ctx = Pick<AppContext, 'db' | 'relay'>;
 
@@ -38,16 +38,12 @@ function logFilter(query: EmailsQuery): { where: string; replacements: Record<st
 /** GET admin/emails: the caller's view of addresses (some are patients') is audited. */
 export async function listEmails(ctx: Ctx, caller: UserCaller, query: EmailsQuery): Promise<{ rows: EmailLogRow[]; total: number }> {
   const { where, replacements } = logFilter(query);
-  const [rows, total] = await Promise.all([
-    ctx.db.sequelize.query<EmailSqlRow>(`SELECT ${LOG_COLUMNS} ${LOG_FROM} ${where} ORDER BY e.id DESC LIMIT :limit OFFSET :offset`, {
-      replacements: { ...replacements, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
-      type: QueryTypes.SELECT,
-    }),
-    listTotal(ctx.db, `${LOG_FROM} ${where}`, replacements),
-  ]);
-  await recordAudit(ctx.db, {
-    ...auditActor(caller), action: 'email_log.viewed',
-    details: { filter: { q: query.q || null, status: query.status, template: query.template }, page: query.page, emailIds: rows.map((r) => r.id) },
+  const { rows, total } = await auditedPage<EmailSqlRow>(ctx.db, {
+    select: `SELECT ${LOG_COLUMNS} ${LOG_FROM} ${where} ORDER BY e.id DESC LIMIT :limit OFFSET :offset`,
+    fromWhere: `${LOG_FROM} ${where}`,
+    replacements: { ...replacements, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
+    audit: { ...auditActor(caller), action: 'email_log.viewed', details: { filter: { q: query.q || null, status: query.status, template: query.template }, page: query.page } },
+    idsKey: 'emailIds',
   });
   return { rows: rows.map(logRowOf), total };
 }

@@ -11,7 +11,8 @@ import { auditActor, type Caller, callerAs, forbidden, Invalid, passwordResetEma
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
+/** The auth cache is optional: a context without one reads PostgreSQL every time. */
+type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'> & Partial<Pick<AppContext, 'authCache'>>;
 
 export function toSessionUser(u: { id: number; kind: string; email: string; firstName: string; lastName: string }): SessionUser {
   return { id: u.id, kind: u.kind as UserKind, email: u.email, firstName: u.firstName, lastName: u.lastName };
@@ -19,6 +20,10 @@ export function toSessionUser(u: { id: number; kind: string; email: string; firs
 
 /** The user behind a session, if still active. */
 export async function loadSessionUser(ctx: Ctx, id: number): Promise<SessionUser | null> {
+  return ctx.authCache ? ctx.authCache.users.load(id, () => readSessionUser(ctx, id)) : readSessionUser(ctx, id);
+}
+
+async function readSessionUser(ctx: Ctx, id: number): Promise<SessionUser | null> {
   // Every signed-in request asks: one indexed read of the five fields, without a model instance.
   const [user] = await ctx.db.sequelize.query<{ id: number; kind: string; email: string; firstName: string; lastName: string }>(
     'SELECT id, kind, email, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = :id AND is_active',
@@ -30,6 +35,10 @@ export async function loadSessionUser(ctx: Ctx, id: number): Promise<SessionUser
 /** The accounts a provider user may act in: approved contact, active membership, active account. */
 export async function accountsOf(ctx: Ctx, user: SessionUser): Promise<AccountSummary[]> {
   if (user.kind !== UserKind.Provider) return [];
+  return ctx.authCache ? ctx.authCache.accounts.load(user.id, () => readAccountsOf(ctx, user.id)) : readAccountsOf(ctx, user.id);
+}
+
+async function readAccountsOf(ctx: Ctx, userId: number): Promise<AccountSummary[]> {
   // Every account-scoped request checks this: one query over the indexed keys, not three.
   const rows = await ctx.db.sequelize.query<Omit<AccountSummary, 'role'> & { role: string }>(
     `SELECT a.id, a.name, a.type, m.role, a.eap_partner AS "eapPartner", a.international,
@@ -39,7 +48,7 @@ export async function accountsOf(ctx: Ctx, user: SessionUser): Promise<AccountSu
        JOIN accounts a ON a.id = m.account_id AND a.is_active
       WHERE c.user_id = :userId AND c.access_status = :approved
       ORDER BY a.name, a.id`,
-    { replacements: { userId: user.id, approved: AccessStatus.Approved }, type: QueryTypes.SELECT },
+    { replacements: { userId, approved: AccessStatus.Approved }, type: QueryTypes.SELECT },
   );
   return rows.map((a): AccountSummary => ({
     id: Number(a.id),

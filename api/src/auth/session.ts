@@ -26,7 +26,7 @@ export function installSessions(app: Express, ctx: AppContext): PassportStatic {
   app.use(
     session({
       name: SESSION_COOKIE,
-      store: throttleTouches(store),
+      store: throttleTouches(cacheSessions(store, ctx)),
       secret: ctx.config.sessionSecret,
       resave: false,
       saveUninitialized: false,
@@ -50,6 +50,50 @@ export function installSessions(app: Express, ctx: AppContext): PassportStatic {
   app.use(passport.initialize());
   app.use(passport.session());
   return passport;
+}
+
+/**
+ * Session reads through the process's auth cache (auth-cache.ts): a cached row is served while it
+ * has not expired and no notification dropped it; this process's own writes drop it at once.
+ * Without a cache (or while it is not listening) every read goes to PostgreSQL as before.
+ */
+function cacheSessions(store: session.Store, ctx: Pick<AppContext, 'sessionPool' | 'authCache'>): session.Store {
+  const cache = ctx.authCache;
+  if (!cache) return store;
+  const read = async (sid: string) => {
+    const { rows } = await ctx.sessionPool.query<{ sess: unknown; expires_ms: string }>(
+      `SELECT sess, (extract(epoch FROM expire) * 1000)::bigint AS expires_ms FROM "session" WHERE sid = $1 AND expire >= now()`, [sid]);
+    if (!rows.length) return null;
+    return { json: typeof rows[0].sess === 'string' ? rows[0].sess : JSON.stringify(rows[0].sess), expiresAt: Number(rows[0].expires_ms) };
+  };
+  store.get = (sid, callback) => {
+    cache.session(sid, () => read(sid)).then(
+      (row) => {
+        let sess: session.SessionData | null = null;
+        try {
+          sess = row ? (JSON.parse(row.json) as session.SessionData) : null;
+        } catch {
+          return store.destroy(sid, (err) => callback(err));
+        }
+        callback(null, sess);
+      },
+      (err: Error) => callback(err),
+    );
+  };
+  for (const method of ['set', 'destroy', 'touch'] as const) {
+    const write = store[method]!.bind(store) as (sid: string, ...rest: unknown[]) => void;
+    (store as unknown as Record<string, unknown>)[method] = (sid: string, ...rest: unknown[]) => {
+      cache.forgetSession(sid);
+      const callback = rest.at(-1);
+      const done = (err?: unknown) => {
+        // A read between the forget and the commit may have cached the old row: forget it again.
+        cache.forgetSession(sid);
+        if (typeof callback === 'function') callback(err);
+      };
+      write(sid, ...(typeof callback === 'function' ? rest.slice(0, -1) : rest), done);
+    };
+  }
+  return store;
 }
 
 /** How often an unchanged session's expiry is written: the cookie rolls on every answer, the row at most once a minute. */

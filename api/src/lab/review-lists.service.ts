@@ -2,7 +2,7 @@
  * The review lists: results waiting in review (with whether the caller may release each, by the
  * release rule of domain), released toxicity results, and one import's standing in review.
  */
-import { Op, type WhereOptions } from 'sequelize';
+import type { WhereOptions } from 'sequelize';
 import {
   APPROVAL_GROUP_TESTS,
   approvalGroupOf,
@@ -25,7 +25,7 @@ import {
 import { auditActor, notFound, recordAudit } from '@platform/server';
 import { containsPattern, toIso } from '../http/answer-values';
 import type { UserCaller } from '../http/caller';
-import { listTotal, offsetOf } from '../http/paging';
+import { auditedPage, offsetOf } from '../http/paging';
 import { LAB_IMPORT_JOB } from './imports.service';
 import { plateChecksForResults } from './pcr.service';
 import { extractionsForResults } from './extractions.service';
@@ -37,93 +37,118 @@ function interpretation(test: string, value: string): string | null {
   return resultInterpretation(test, value);
 }
 
+/** One result In Review as the review list reads it: the result, its test and sample, who entered it, its import file and the released value it would correct. */
+interface ReviewSqlRow {
+  id: number;
+  test_id: number;
+  version: number;
+  value: string;
+  status: string;
+  entered_by_user_id: number;
+  import_job_id: number | null;
+  correction_reason: string | null;
+  created_at: Date;
+  test_name: string;
+  sample_id: number;
+  barcode: string;
+  sample_status: string;
+  patient_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  study_id: string | null;
+  account_name: string | null;
+  entered_first_name: string | null;
+  entered_last_name: string | null;
+  file_id: number | null;
+  file_name: string | null;
+  released_value: string | null;
+}
+
 /**
- * What the review list's filters select: results In Review of an import job, of a plate, entered
- * by a user; of a test or an approval group; of samples whose barcode holds the text given.
+ * What the review list's filters select, as SQL over test_results r, tests t, samples s: results In
+ * Review of an import job, of a plate, entered by a user; of a test or an approval group; of
+ * samples whose barcode holds the text given.
  */
-async function reviewFilters(ctx: Ctx, query: ReviewListQuery) {
-  const where: WhereOptions = { status: TestResultStatus.InReview };
-  if (query.jobId) Object.assign(where, { importJobId: query.jobId });
-  if (query.enteredBy) Object.assign(where, { enteredByUserId: query.enteredBy });
+function reviewFilters(query: ReviewListQuery): { where: string; replacements: Record<string, unknown> } {
+  const where = ['r.status = :inReview'];
+  const replacements: Record<string, unknown> = {};
+  if (query.jobId) (where.push('r.import_job_id = :jobId'), (replacements.jobId = query.jobId));
+  if (query.enteredBy) (where.push('r.entered_by_user_id = :enteredBy'), (replacements.enteredBy = query.enteredBy));
   if (query.plateId) {
-    const wells = await ctx.db.models.PcrPlateWell.findAll({ where: { plateId: query.plateId, testResultId: { [Op.ne]: null } }, attributes: ['testResultId'] });
-    Object.assign(where, { id: wells.map((w) => w.testResultId!) });
+    where.push('r.id IN (SELECT w.test_result_id FROM pcr_plate_wells w WHERE w.plate_id = :plateId AND w.test_result_id IS NOT NULL)');
+    replacements.plateId = query.plateId;
   }
   const groupTests: readonly string[] | null = query.group ? APPROVAL_GROUP_TESTS[query.group] : null;
   const tests = query.test ? (groupTests && !groupTests.includes(query.test) ? [] : [query.test]) : groupTests;
-  const testWhere: WhereOptions = tests ? { name: tests as TestName[] } : {};
-  const sampleWhere: WhereOptions = query.barcode ? { barcode: { [Op.iLike]: containsPattern(query.barcode) } } : {};
-  return { where, testWhere, sampleWhere };
+  if (tests) (where.push('t.name IN (:tests)'), (replacements.tests = [...tests]));
+  if (query.barcode) (where.push('s.barcode ILIKE :barcode'), (replacements.barcode = containsPattern(query.barcode)));
+  return { where: where.join(' AND '), replacements };
 }
 
 /** GET get-review-list: results In Review, oldest first, with who entered each and where it came from. */
 export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewListQuery): Promise<{ total: number; rows: ReviewListRow[] }> {
-  const m = ctx.db.models;
-  const { where, testWhere, sampleWhere } = await reviewFilters(ctx, query);
+  const filter = reviewFilters(query);
   // The whole queue (no filter) is counted from the status index alone (every result has its test and sample).
-  const unfiltered = !query.jobId && !query.enteredBy && !query.plateId && !query.group && !query.test && !query.barcode;
-  const [rows, count] = await Promise.all([
-    m.TestResult.findAll({
-      where,
-      include: [
-        includeTestSampleAccount(m, testWhere, sampleWhere),
-        { model: m.User, as: 'enteredBy', attributes: ['id', 'firstName', 'lastName'] },
-        { model: m.Job, as: 'importJob', attributes: ['id', 'payload'] },
-      ],
-      order: [['createdAt', 'ASC'], ['id', 'ASC']],
-      limit: query.pageSize,
-      offset: offsetOf(query.page, query.pageSize),
-    }),
-    unfiltered
-      ? listTotal(ctx.db, 'FROM test_results WHERE status = :inReview', { inReview: TestResultStatus.InReview })
-      : m.TestResult.count({ where, include: [includeTestSampleAccount(m, testWhere, sampleWhere)], distinct: true, col: 'id' }),
-  ]);
-
-  const fileIds = [...new Set(rows.flatMap((r) => (r.importJob ? [Number((r.importJob.payload as { fileId?: number }).fileId)] : [])))];
-  const files = fileIds.length ? await m.StoredFile.findAll({ where: { id: fileIds }, attributes: ['id', 'name'] }) : [];
-  const plates = await plateChecksForResults(ctx, rows.map((r) => r.id));
-  const extractions = await extractionsForResults(ctx, rows.map((r) => r.id));
-  const released = rows.length
-    ? await m.TestResult.findAll({ where: { testId: rows.map((r) => r.testId), status: TestResultStatus.Released }, attributes: ['testId', 'value'] })
-    : [];
-
+  const unfiltered = Object.keys(filter.replacements).length === 0;
+  const { rows, total } = await auditedPage<ReviewSqlRow>(ctx.db, {
+    select: `SELECT r.id, r.test_id, r.version, r.value, r.status, r.entered_by_user_id, r.import_job_id, r.correction_reason, r.created_at,
+                    t.name AS test_name, s.id AS sample_id, s.barcode, s.status AS sample_status,
+                    p.id AS patient_id, p.first_name, p.last_name, p.study_id, a.name AS account_name,
+                    u.first_name AS entered_first_name, u.last_name AS entered_last_name,
+                    f.id AS file_id, f.name AS file_name, rel.value AS released_value
+               FROM test_results r
+               JOIN tests t ON t.id = r.test_id
+               JOIN samples s ON s.id = t.sample_id
+               LEFT JOIN patients p ON p.id = s.patient_id
+               LEFT JOIN accounts a ON a.id = s.account_id
+               LEFT JOIN users u ON u.id = r.entered_by_user_id
+               LEFT JOIN jobs j ON j.id = r.import_job_id
+               LEFT JOIN files f ON f.id = (j.payload ->> 'fileId')::bigint
+               LEFT JOIN test_results rel ON rel.test_id = r.test_id AND rel.status = :released
+              WHERE ${filter.where}
+              ORDER BY r.created_at ASC, r.id ASC
+              LIMIT :limit OFFSET :offset`,
+    fromWhere: unfiltered ? 'FROM test_results r WHERE r.status = :inReview' : `FROM test_results r JOIN tests t ON t.id = r.test_id JOIN samples s ON s.id = t.sample_id WHERE ${filter.where}`,
+    replacements: { ...filter.replacements, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
+    constants: { inReview: TestResultStatus.InReview, released: TestResultStatus.Released },
+    audit: { ...auditActor(caller), action: 'results.review_list_viewed', details: { filters: filtersOf(query) } },
+    idsKey: 'results',
+    literalFirstPages: true,
+  });
+  const ids = rows.map((r) => r.id);
+  const [plates, extractions] = await Promise.all([plateChecksForResults(ctx, ids), extractionsForResults(ctx, ids)]);
   const out = rows.map((r): ReviewListRow => {
-    const test = r.test!;
-    const sample = test.sample!;
-    const fileId = r.importJob ? Number((r.importJob.payload as { fileId?: number }).fileId) : null;
-    const file = fileId ? files.find((f) => f.id === fileId) : undefined;
     const plate = plates.get(r.id);
-    const group = isTestName(test.name) ? approvalGroupOf(test.name) : null;
+    const group = isTestName(r.test_name) ? approvalGroupOf(r.test_name) : null;
     return {
       id: r.id,
       version: r.version,
       value: r.value,
-      interpretation: interpretation(test.name, r.value),
+      interpretation: interpretation(r.test_name, r.value),
       status: r.status,
-      test: test.name,
+      test: r.test_name,
       approvalGroup: group,
-      sampleId: sample.id,
-      barcode: sample.barcode,
-      sampleStatus: sample.status,
-      patient: sample.patient ? patientShortName(sample.patient) : '',
-      account: sample.account?.name ?? null,
-      enteredBy: { id: r.enteredByUserId, name: fullName(r.enteredBy) ?? 'Unknown' },
-      enteredAt: r.createdAt.toISOString(),
-      importJobId: r.importJobId ?? null,
-      importFile: file ? { id: file.id, name: file.name } : null,
+      sampleId: r.sample_id,
+      barcode: r.barcode,
+      sampleStatus: r.sample_status,
+      patient: r.patient_id !== null ? patientShortName({ firstName: r.first_name, lastName: r.last_name, studyId: r.study_id }) : '',
+      account: r.account_name,
+      enteredBy: { id: r.entered_by_user_id, name: r.entered_first_name === null ? 'Unknown' : fullName({ firstName: r.entered_first_name, lastName: r.entered_last_name ?? '' }) },
+      enteredAt: new Date(r.created_at).toISOString(),
+      importJobId: r.import_job_id ?? null,
+      importFile: r.file_id ? { id: r.file_id, name: r.file_name! } : null,
       plate: plate ? { id: plate.plateId, name: plate.plateName, well: plate.well, controlsPassed: plate.check.ok, controlProblems: plate.check.ok ? [] : plate.check.problems } : null,
-      correctionReason: r.correctionReason ?? null,
-      releasedValue: released.find((x) => x.testId === r.testId)?.value ?? null,
+      correctionReason: r.correction_reason ?? null,
+      releasedValue: r.released_value,
       canApprove: canRelease({
-        resultId: r.id, resultStatus: r.status, testName: test.name, enteredByUserId: r.enteredByUserId, barcode: sample.barcode,
-        sampleStatus: sample.status as Status, correction: released.some((x) => x.testId === r.testId),
+        resultId: r.id, resultStatus: r.status as TestResultStatus, testName: r.test_name, enteredByUserId: r.entered_by_user_id, barcode: r.barcode,
+        sampleStatus: r.sample_status as Status, correction: r.released_value !== null,
         plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
         extraction: extractions.get(r.id) ?? null,
       }, caller.userId).ok,
     };
   });
-  await recordAudit(ctx.db, { ...auditActor(caller), action: 'results.review_list_viewed', details: { results: out.map((r) => r.id), total: count, filters: filtersOf(query) } });
-  return { total: count, rows: out };
+  return { total, rows: out };
 }
 
 /** The filters a review list was read with, for its audit row. */

@@ -5,7 +5,7 @@
  * last name or the email ("car", "john car", "Carter, John"). Every search is audited (ids and
  * counts, never the words searched for).
  */
-import { Op, type WhereOptions } from 'sequelize';
+import { literal, Op, type WhereOptions } from 'sequelize';
 import { isDataDate } from '@platform/domain';
 import type { Patient } from '@platform/db';
 import { auditActor, recordAudit, type Caller } from '@platform/server';
@@ -60,16 +60,17 @@ export function patientSearchWhere(q: string, scope: PatientScope): WhereOptions
 export async function findPatients(ctx: Ctx, caller: Caller, scope: PatientScope, search: PatientSearch): Promise<{ rows: Patient[]; total: number }> {
   const where = patientSearchWhere(search.q, scope);
   const { Patient, Account } = ctx.db.models;
-  const [total, rows] = await Promise.all([
-    Patient.count({ where }),
-    Patient.findAll({
-      where,
-      include: [{ model: Account, as: 'account', attributes: ['id', 'name'] }],
-      order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['dateOfBirth', 'ASC'], ['id', 'ASC']],
-      limit: search.pageSize,
-      offset: offsetOf(search.page, search.pageSize),
-    }),
-  ]);
+  // The page and the number of matches from one search of the indexes (a window count), not two.
+  const rows = await Patient.findAll({
+    where,
+    attributes: { include: [[literal('count(*) OVER ()'), 'matches']] },
+    include: [{ model: Account, as: 'account', attributes: ['id', 'name'] }],
+    order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['dateOfBirth', 'ASC'], ['id', 'ASC']],
+    limit: search.pageSize,
+    offset: offsetOf(search.page, search.pageSize),
+  });
+  // A page past the last match has no row to carry the count: only then is it counted apart.
+  const total = rows.length ? Number(rows[0].get('matches')) : search.page > 1 ? await Patient.count({ where }) : 0;
   await recordAudit(ctx.db, {
     ...auditActor(caller),
     action: 'patient.searched',

@@ -3,15 +3,14 @@
  * and pending-shipment-from-provider samples of one account, paginated and sortable by a fixed
  * set of fields. Which statuses each list holds is RESULT_LIST_STATUSES in domain/.
  */
-import { QueryTypes } from 'sequelize';
 import {
   DocumentType, patientOrderStage, PaymentStatus, PROCESSING_STEP_TESTS, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type PaymentMethod, type ResultListQuery, type ResultListRow, type ResultListSortField,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
-import { listTotal, offsetOf } from '../http/paging';
-import { auditActor, recordAudit } from '@platform/server';
+import { auditedPage, offsetOf } from '../http/paging';
+import { auditActor } from '@platform/server';
 import { CLINIC_PATIENT_SQL } from './patients.service';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -94,12 +93,14 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   // Only nullable fields name where NULLs go: a NOT NULL field sorted plainly keeps to its index's order.
   const nulls = !NULLABLE_SORTS.has(sort) ? '' : order === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
   const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order}${nulls}`), `s.id ${order}`].join(', ');
-  const replacements = {
+  const constants = {
     ...filter.replacements,
-    accountId: caller.accountId,
     labReport: DocumentType.LabReport,
     // The lab's processing steps (DNA Extraction) are not the clinic's tests.
     processingSteps: [...PROCESSING_STEP_TESTS],
+  };
+  const replacements = {
+    accountId: caller.accountId,
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
     physicianId: query.physicianId ?? null,
@@ -108,10 +109,8 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   const byPhysician = query.physicianId === undefined ? '' : ' AND o.physician_id = :physicianId';
   const needsOrder = filter.needsOrder || byPhysician !== '';
   const countFrom = `FROM samples s ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}`;
-  const [total, raw] = await Promise.all([
-    listTotal(ctx.db, countFrom, replacements),
-    ctx.db.sequelize.query<RawRow>(
-      `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
+  const { rows: raw, total } = await auditedPage<RawRow>(ctx.db, {
+    select: `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
               o.id AS order_id, o.order_number, o.origin, s.created_at AS ordered_at,
               o.payment_status, o.payment_method, o.signed_off_at, o.cancelled_at,
@@ -126,9 +125,17 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
         WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-  ]);
+    fromWhere: countFrom,
+    replacements,
+    constants,
+    audit: {
+      ...auditActor(caller),
+      action: 'samples.listed',
+      entityKind: 'sample',
+      details: { accountId: caller.accountId, category: query.category, physicianId: query.physicianId ?? null, page: query.page },
+    },
+    idsKey: 'sampleIds',
+  });
   const rows = raw.map((r): ResultListRow => ({
     sampleId: r.id,
     barcode: r.barcode,
@@ -147,11 +154,5 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     reportAvailable: r.report_available,
     patientOrder: patientOrderOf(r),
   }));
-  await recordAudit(ctx.db, {
-    ...auditActor(caller),
-    action: 'samples.listed',
-    entityKind: 'sample',
-    details: { accountId: caller.accountId, category: query.category, physicianId: query.physicianId ?? null, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
-  });
   return { rows, total };
 }

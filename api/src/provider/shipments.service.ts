@@ -4,7 +4,7 @@
  * "Unshipped" is UNSHIPPED_SAMPLE_STATUSES in domain/: Order Placed, or Pending Shipment, with no
  * shipment carrying the sample other than cancelled ones.
  */
-import { Op, QueryTypes } from 'sequelize';
+import { Op } from 'sequelize';
 import {
   DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
@@ -12,7 +12,7 @@ import { CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
-import { listTotal, offsetOf } from '../http/paging';
+import { auditedPage, listTotal, offsetOf } from '../http/paging';
 import { auditActor, conflict, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -45,18 +45,10 @@ interface RawSample {
 /** The account's samples, newest first; with unshipped=true only those still at the clinic. */
 export async function listSamples(ctx: Ctx, caller: AccountCaller, query: SamplesQuery): Promise<{ rows: SampleRow[]; total: number }> {
   const where = `${query.unshipped ? `s.account_id = :accountId AND s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}` : 's.account_id = :accountId'} AND ${CLINIC_PATIENT_SQL}`;
-  const replacements = {
-    accountId: caller.accountId,
-    unshipped: UNSHIPPED_SAMPLE_STATUSES,
-    cancelled: ShipmentStatus.Cancelled,
-    requisition: DocumentType.TestRequisitionForm,
-    limit: query.pageSize,
-    offset: offsetOf(query.page, query.pageSize),
-  };
-  const [total, raw] = await Promise.all([
-    listTotal(ctx.db, `FROM samples s WHERE ${where}`, replacements),
-    ctx.db.sequelize.query<RawSample>(
-      `SELECT s.id, s.barcode, s.status, s.sample_type,
+  const constants = { unshipped: UNSHIPPED_SAMPLE_STATUSES, cancelled: ShipmentStatus.Cancelled, requisition: DocumentType.TestRequisitionForm };
+  const replacements = { accountId: caller.accountId, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) };
+  const { rows: raw, total } = await auditedPage<RawSample>(ctx.db, {
+    select: `SELECT s.id, s.barcode, s.status, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id) AS tests,
               o.order_number, s.created_at AS ordered_at,
               p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,
@@ -74,9 +66,17 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
         WHERE ${where}
         ORDER BY s.created_at DESC, s.id DESC
         LIMIT :limit OFFSET :offset`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-  ]);
+    fromWhere: `FROM samples s WHERE ${where}`,
+    replacements,
+    constants,
+    audit: {
+      ...auditActor(caller),
+      action: 'samples.listed',
+      entityKind: 'sample',
+      details: { accountId: caller.accountId, unshipped: query.unshipped, page: query.page },
+    },
+    idsKey: 'sampleIds',
+  });
   const rows = raw.map((r): SampleRow => ({
     sampleId: r.id,
     barcode: r.barcode,
@@ -90,12 +90,6 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
     requisitionForm: r.requisition_form,
     shipment: r.shipment_id ? { id: r.shipment_id, externalOrderId: r.external_order_id, status: r.shipment_status! } : null,
   }));
-  await recordAudit(ctx.db, {
-    ...auditActor(caller),
-    action: 'samples.listed',
-    entityKind: 'sample',
-    details: { accountId: caller.accountId, unshipped: query.unshipped, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
-  });
   return { rows, total };
 }
 
@@ -132,14 +126,16 @@ function shipmentIncludes(ctx: Ctx) {
 /** The account's shipments, newest first. */
 export async function listShipments(ctx: Ctx, caller: AccountCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
   const { Shipment } = ctx.db.models;
-  const total = await Shipment.count({ where: { accountId: caller.accountId } });
-  const page = await Shipment.findAll({
-    where: { accountId: caller.accountId },
-    attributes: ['id'],
-    order: [['createdAt', 'DESC'], ['id', 'DESC']],
-    limit: query.pageSize,
-    offset: offsetOf(query.page, query.pageSize),
-  });
+  const [total, page] = await Promise.all([
+    listTotal(ctx.db, 'FROM shipments WHERE account_id = :accountId', { accountId: caller.accountId }),
+    Shipment.findAll({
+      where: { accountId: caller.accountId },
+      attributes: ['id'],
+      order: [['createdAt', 'DESC'], ['id', 'DESC']],
+      limit: query.pageSize,
+      offset: offsetOf(query.page, query.pageSize),
+    }),
+  ]);
   const shipments = page.length
     ? await Shipment.findAll({ where: { id: page.map((s) => s.id) }, include: shipmentIncludes(ctx), order: [['createdAt', 'DESC'], ['id', 'DESC']] })
     : [];

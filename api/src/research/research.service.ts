@@ -13,7 +13,7 @@ import { auditActor, badRequest, notFound, recordAudit } from '@platform/server'
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { containsPattern } from '../http/answer-values';
-import { listTotal, offsetOf } from '../http/paging';
+import { auditedPage, offsetOf } from '../http/paging';
 import { inOrderTransaction, orderingPhysician, writeProviderOrder } from '../provider/orders.service';
 import { patientSamples } from '../provider/patients.service';
 import { enrolInProjects, participantResponses, projectOfAccount } from './study-responses.service';
@@ -113,23 +113,19 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
   if (query.status) filters.push('s.status = :status');
   if (query.projectId) filters.push('o.research_project_id = :projectId');
   if (query.q) filters.push(`(p.study_id ILIKE :q OR s.barcode LIKE :q)`);
+  const constants = { portal: Portal.Research, labReport: DocumentType.LabReport, processingSteps: [...PROCESSING_STEP_TESTS] };
   const replacements = {
     accountId: caller.accountId,
-    portal: Portal.Research,
     status: query.status ?? null,
     projectId: query.projectId ?? null,
     q: query.q ? containsPattern(query.q) : null,
-    labReport: DocumentType.LabReport,
-    processingSteps: [...PROCESSING_STEP_TESTS],
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   };
   const from = `FROM samples s JOIN orders o ON o.id = s.order_id JOIN patients p ON p.id = s.patient_id
                 LEFT JOIN research_projects rp ON rp.id = o.research_project_id WHERE ${filters.join(' AND ')}`;
-  const [total, raw] = await Promise.all([
-    listTotal(ctx.db, from, replacements),
-    ctx.db.sequelize.query<RawRow>(
-      `SELECT s.id, s.barcode, s.status, s.rejection_reason,
+  const { rows: raw, total } = await auditedPage<RawRow>(ctx.db, {
+    select: `SELECT s.id, s.barcode, s.status, s.rejection_reason,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
               o.order_number, p.id AS patient_id, p.study_id, rp.id AS project_id, rp.name AS project_name,
               s.created_at AS ordered_at, ${RESULTED_AT} AS resulted_at,
@@ -137,9 +133,12 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
          ${from}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-  ]);
+    fromWhere: from,
+    replacements,
+    constants,
+    audit: { ...auditActor(caller), action: 'samples.listed', entityKind: 'sample', details: { accountId: caller.accountId, portal: Portal.Research, page: query.page } },
+    idsKey: 'sampleIds',
+  });
   const rows = raw.map((r): ResearchTestRow => ({
     sampleId: r.id,
     barcode: r.barcode,
@@ -153,10 +152,6 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
     resultedAt: r.resulted_at ? new Date(r.resulted_at).toISOString() : null,
     reportAvailable: r.report_available,
   }));
-  await recordAudit(ctx.db, {
-    ...auditActor(caller), action: 'samples.listed', entityKind: 'sample',
-    details: { accountId: caller.accountId, portal: Portal.Research, page: query.page, total, sampleIds: rows.map((r) => r.sampleId) },
-  });
   return { rows, total };
 }
 

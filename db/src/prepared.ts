@@ -1,0 +1,60 @@
+/**
+ * A statement run as a named prepared statement on one of the Sequelize pool's connections, for
+ * the hot reads (the lists every user pages through): PostgreSQL plans it once per connection and
+ * reuses the plan, where an ad-hoc query is planned on every call (planning a list's joins cost
+ * about four times its execution). The SQL is written with Sequelize's `:name` replacements: each
+ * of `values` becomes a `$n` parameter (an array one parameter per element, as Sequelize expands
+ * it), so the statement's text, and its plan, are the same whatever the caller's values; each of
+ * `constants` (the rule's enumerations: statuses, document types) is written into the text as a
+ * literal, so the one plan kept for every caller is chosen knowing them (a parameter in
+ * `status <> $1` hides how selective it is, and the generic plan can be far worse).
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from './connect';
+
+interface PgConnection {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** `:name` outside quoted literals, not a `::cast`. */
+const NAMED = /(?<![:\w]):([A-Za-z_]\w*)/g;
+
+/** The SQL with `$n` parameters and their values, in order. */
+export function toPositional(sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown> = {}, escape: (v: unknown) => string = String): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const numbered = new Map<string, string>();
+  const param = (name: string): string => {
+    if (name in constants) {
+      const value = constants[name];
+      if (value === undefined) throw new Error(`no value for :${name}`);
+      return Array.isArray(value) ? (value.length ? value.map(escape).join(', ') : 'NULL') : escape(value);
+    }
+    if (!(name in replacements) || replacements[name] === undefined) throw new Error(`no value for :${name}`);
+    const known = numbered.get(name);
+    if (known) return known;
+    const value = replacements[name];
+    const placeholders = Array.isArray(value)
+      ? value.length ? value.map((v) => `$${values.push(v)}`).join(', ') : 'NULL'
+      : `$${values.push(value)}`;
+    numbered.set(name, placeholders);
+    return placeholders;
+  };
+  // Quoted literals ('…', with '' inside) are left as they are.
+  const text = sql.split(/('(?:[^']|'')*')/).map((part, i) => (i % 2 ? part : part.replace(NAMED, (_m, name: string) => param(name)))).join('');
+  return { text, values };
+}
+
+export async function queryPrepared<R>(db: Db, sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown> = {}): Promise<R[]> {
+  const { text, values } = toPositional(sql, replacements, constants, (v) => db.sequelize.escape(v as string));
+  const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const manager = db.sequelize.connectionManager as unknown as {
+    getConnection(options: { type: 'write' }): Promise<PgConnection>;
+    releaseConnection(connection: PgConnection): Promise<void>;
+  };
+  const connection = await manager.getConnection({ type: 'write' });
+  try {
+    return (await connection.query({ name, text, values })).rows as R[];
+  } finally {
+    await manager.releaseConnection(connection);
+  }
+}
