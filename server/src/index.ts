@@ -9,7 +9,7 @@ export { createServerContext, closeServerContext, createLogger, createRedis, typ
 export * from './errors';
 export {
   createJobQueue, createOutboxRelay, DEFAULT_JOB_OPTIONS, enqueueJob, enqueueJobs, jobSummary, listJobs, requeueJobRow, retryFailedJobs, retryJob,
-  type EnqueueOptions, type OutboxRelay, type QueuedJobData,
+  type EnqueueOptions, type OutboxRelay, type OutboxRow, type QueuedJobData,
 } from './jobs';
 export { queueEmail, type OutgoingEmail } from './email/queue-email';
 export { createMailer, type Mailer } from './email/mailer';

@@ -18,15 +18,23 @@ export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps, processo
   const { error, value } = JOB_PAYLOAD_SCHEMAS[name].validate(job.data?.payload);
   if (error || !Number.isSafeInteger(jobRowId)) throw new UnrecoverableError(`bad payload for ${name}: ${error?.message ?? 'no job row'}`);
   const { Job: JobRow } = deps.db.models;
-  await rows.started(jobRowId, job.attemptsMade + 1);
-  const result = await refusalsFailAtOnce(() => processor(value, deps, {
-    jobRowId,
-    attempt: job.attemptsMade + 1,
-    progress: async (percent: number) => {
-      const p = Math.max(0, Math.min(100, Math.round(percent)));
-      await Promise.all([job.updateProgress(p), JobRow.update({ progress: p }, { where: { id: jobRowId } })]);
-    },
-  }));
+  // The attempt is written while the processor starts (one round trip less before the work begins);
+  // it is on the row before the outcome is, whichever way the run ends.
+  const startWritten = rows.started(jobRowId, job.attemptsMade + 1);
+  startWritten.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  let result: unknown;
+  try {
+    result = await refusalsFailAtOnce(() => processor(value, deps, {
+      jobRowId,
+      attempt: job.attemptsMade + 1,
+      progress: async (percent: number) => {
+        const p = Math.max(0, Math.min(100, Math.round(percent)));
+        await Promise.all([job.updateProgress(p), JobRow.update({ progress: p }, { where: { id: jobRowId } })]);
+      },
+    }));
+  } finally {
+    await startWritten;
+  }
   await rows.completed(jobRowId, (result ?? {}) as object);
   deps.logger.info({ job: name, jobId: job.id, jobRowId }, 'job completed');
   return result;

@@ -16,8 +16,17 @@ export interface QueuedJobData<N extends JobName = JobName> {
   payload: JobPayloads[N];
 }
 
+/** An outbox row as the relay sends it. */
+export interface OutboxRow {
+  id: number;
+  jobName: string;
+  payload: unknown;
+  queueJobId: string;
+}
+
 export interface OutboxRelay {
-  relay(outboxId: number): Promise<void>;
+  /** Sends the row after its commit: read again unless its writer hands it over (a row already sent is skipped only when read). */
+  relay(outboxId: number, row?: OutboxRow): Promise<void>;
   sweep(): Promise<number>;
   start(): void;
   stop(): void;
@@ -57,7 +66,7 @@ export async function enqueueJobs<N extends JobName>(
     if (error) throw new Error(`Refusing to enqueue ${name}: ${error.message}`);
   }
   // Each job's row id is drawn first (a volatile CTE is evaluated once), so its outbox row can carry it.
-  const rows = await ctx.db.sequelize.query<{ outboxId: number; jobRowId: number; idempotencyKey: string }>(
+  const rows = await ctx.db.sequelize.query<OutboxRow & { jobRowId: number; idempotencyKey: string }>(
     `WITH input AS (
        SELECT nextval('jobs_id_seq') AS job_id, i.payload, i.idempotency_key, i.n
          FROM unnest($2::jsonb[], $3::text[]) WITH ORDINALITY AS i(payload, idempotency_key, n)
@@ -67,18 +76,19 @@ export async function enqueueJobs<N extends JobName>(
      )
      INSERT INTO outbox (job_name, payload, idempotency_key, status)
      SELECT $1, jsonb_build_object('jobRowId', job_id, 'payload', payload), idempotency_key, 'pending' FROM input ORDER BY n
-     RETURNING id AS "outboxId", (payload->>'jobRowId')::bigint AS "jobRowId", idempotency_key AS "idempotencyKey"`,
+     RETURNING id, job_name AS "jobName", payload, queue_job_id AS "queueJobId",
+               (payload->>'jobRowId')::bigint AS "jobRowId", idempotency_key AS "idempotencyKey"`,
     {
       bind: [name, jobs.map((j) => JSON.stringify(j.payload)), jobs.map((j) => j.idempotencyKey), JobStatus.Pending, createdByUserId],
       type: QueryTypes.SELECT,
       transaction,
     },
   );
-  relayAfterCommit(ctx, transaction, rows.map((r) => r.outboxId));
+  relayAfterCommit(ctx, transaction, rows.map(({ id, jobName, payload, queueJobId }) => ({ id, jobName, payload, queueJobId })));
   const byKey = new Map(rows.map((r) => [r.idempotencyKey, r]));
   return jobs.map((j) => {
     const row = byKey.get(j.idempotencyKey)!;
-    return { jobRowId: row.jobRowId, outboxId: row.outboxId };
+    return { jobRowId: row.jobRowId, outboxId: row.id };
   });
 }
 
@@ -94,20 +104,18 @@ export async function requeueJobRow(
 ): Promise<number> {
   const data = { jobRowId: job.id, payload: job.payload };
   const outbox = await ctx.db.models.Outbox.create({ jobName: job.name, payload: data, idempotencyKey, status: 'pending' }, { transaction });
-  relayAfterCommit(ctx, transaction, [outbox.id]);
+  relayAfterCommit(ctx, transaction, [{ id: outbox.id, jobName: outbox.jobName, payload: outbox.payload, queueJobId: outbox.queueJobId }]);
   return outbox.id;
 }
 
-function relayAfterCommit(ctx: { relay: OutboxRelay }, transaction: Transaction, outboxIds: number[]): void {
+function relayAfterCommit(ctx: { relay: OutboxRelay }, transaction: Transaction, rows: OutboxRow[]): void {
   transaction.afterCommit(() => {
-    for (const id of outboxIds) ctx.relay.relay(id).catch(() => undefined); // the sweeper retries what fails here
+    for (const row of rows) ctx.relay.relay(row.id, row).catch(() => undefined); // the sweeper retries what fails here
   });
 }
 
 /** Outbox rows one relay batch sends (one SELECT, one BullMQ addBulk, one UPDATE). */
 const RELAY_BATCH = 500;
-
-type OutboxRow = { id: number; jobName: string; payload: unknown; queueJobId: string };
 
 export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; staleMs: number; sweepMs: number }): OutboxRelay {
   const { db, queue, logger } = deps;
@@ -149,17 +157,21 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
     );
   }
 
-  /** Sends the outbox rows of these ids that are still pending. */
-  async function relayIds(ids: number[]): Promise<void> {
-    const rows = await db.sequelize.query<OutboxRow>(
-      `SELECT id, job_name AS "jobName", payload, queue_job_id AS "queueJobId" FROM outbox WHERE id = ANY($1::bigint[]) AND status = 'pending' ORDER BY id`,
-      { bind: [ids], type: QueryTypes.SELECT },
-    );
-    await send(rows);
+  /** Sends the rows handed over, and those of the other ids that are still pending. */
+  async function relayBatch(batch: Array<{ id: number; row?: OutboxRow }>): Promise<void> {
+    const given = batch.flatMap((b) => (b.row ? [b.row] : []));
+    const ids = batch.filter((b) => !b.row).map((b) => b.id);
+    const read = ids.length
+      ? await db.sequelize.query<OutboxRow>(
+        `SELECT id, job_name AS "jobName", payload, queue_job_id AS "queueJobId" FROM outbox WHERE id = ANY($1::bigint[]) AND status = 'pending' ORDER BY id`,
+        { bind: [ids], type: QueryTypes.SELECT },
+      )
+      : [];
+    await send([...given, ...read]);
   }
 
-  // Ids committed while a batch is on its way wait for the next one: under load a batch carries many jobs.
-  let waiting: Array<{ id: number; done: () => void }> = [];
+  // Rows committed while a batch is on its way wait for the next one: under load a batch carries many jobs.
+  let waiting: Array<{ id: number; row?: OutboxRow; done: () => void }> = [];
   let inFlight = false;
   function flushSoon(): void {
     if (inFlight || !waiting.length) return;
@@ -167,7 +179,7 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
     setImmediate(() => {
       const batch = waiting.slice(0, RELAY_BATCH);
       waiting = waiting.slice(batch.length);
-      relayIds(batch.map((w) => w.id))
+      relayBatch(batch)
         .catch((err) => logger.warn({ count: batch.length, err: (err as Error).message }, 'outbox relay failed; the sweeper will retry'))
         .finally(() => {
           for (const w of batch) w.done();
@@ -178,9 +190,9 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
   }
 
   return {
-    relay(outboxId) {
+    relay(outboxId, row) {
       return new Promise<void>((done) => {
-        waiting.push({ id: outboxId, done });
+        waiting.push({ id: outboxId, row, done });
         flushSoon();
       });
     },
