@@ -16,9 +16,16 @@ export interface MailCatcher {
 const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((x) => x.value.map((v) => v.address ?? '')).filter(Boolean);
 
+/** A parsed message as caught_mail stores it. */
+type CaughtRow = [messageId: string | null, from: string | null, to: string[], subject: string, text: string, html: string | null, raw: string];
+
+/** Messages one INSERT stores at most. */
+const ROWS_PER_INSERT = 200;
+
 export async function startMailCatcher(options: { databaseUrl: string; port?: number; host?: string }): Promise<MailCatcher> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   pool.on('error', () => undefined); // an idle connection PostgreSQL closed: the next message reconnects
+  const store = storeInBatches(pool);
   let acceptDelayMs = 0;
   // A message counts as delivered only once we answer its DATA; a client gone before that delivered nothing.
   const closedSessions = new Set<string>();
@@ -38,12 +45,8 @@ export async function startMailCatcher(options: { databaseUrl: string; port?: nu
           if (closedSessions.has(session.id)) return callback(new Error('client went away before delivery'));
           const raw = Buffer.concat(chunks).toString('utf8');
           const mail = await simpleParser(raw);
-          await pool.query(
-            `INSERT INTO caught_mail (message_id, from_address, to_addresses, subject, text_body, html_body, raw, received_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-             ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING`,
-            [mail.messageId ?? null, addresses(mail.from)[0] ?? null, addresses(mail.to), mail.subject ?? '', mail.text ?? '', typeof mail.html === 'string' ? mail.html : null, raw],
-          );
+          // Answered only once its row is committed: a message we said we accepted is always in the table.
+          await store([mail.messageId ?? null, addresses(mail.from)[0] ?? null, addresses(mail.to), mail.subject ?? '', mail.text ?? '', typeof mail.html === 'string' ? mail.html : null, raw]);
           callback();
         } catch (err) {
           callback(err as Error);
@@ -66,4 +69,41 @@ export async function startMailCatcher(options: { databaseUrl: string; port?: nu
       await pool.end();
     },
   };
+}
+
+/**
+ * Stores the messages that arrive while the previous INSERT runs with one INSERT of their own
+ * (many SMTP connections deliver at once during a campaign); each caller waits for its commit.
+ */
+function storeInBatches(pool: pg.Pool): (row: CaughtRow) => Promise<void> {
+  let waiting: Array<{ row: CaughtRow; resolve: () => void; reject: (err: unknown) => void }> = [];
+  let inFlight = false;
+  const column = <T>(rows: CaughtRow[], i: number) => rows.map((r) => r[i] as T);
+  const insert = (rows: CaughtRow[]) => pool.query(
+    `INSERT INTO caught_mail (message_id, from_address, to_addresses, subject, text_body, html_body, raw, received_at)
+     SELECT m.message_id, m.from_address, ARRAY(SELECT jsonb_array_elements_text(m.to_addresses)), m.subject, m.text_body, m.html_body, m.raw, now()
+       FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::text[])
+         AS m(message_id, from_address, to_addresses, subject, text_body, html_body, raw)
+     ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING`,
+    [column(rows, 0), column(rows, 1), rows.map((r) => JSON.stringify(r[2])), column(rows, 3), column(rows, 4), column(rows, 5), column(rows, 6)],
+  );
+  const flushSoon = () => {
+    if (inFlight || !waiting.length) return;
+    inFlight = true;
+    setImmediate(() => {
+      const batch = waiting.slice(0, ROWS_PER_INSERT);
+      waiting = waiting.slice(batch.length);
+      insert(batch.map((w) => w.row)).then(
+        () => batch.forEach((w) => w.resolve()),
+        (err) => batch.forEach((w) => w.reject(err)),
+      ).finally(() => {
+        inFlight = false;
+        flushSoon();
+      });
+    });
+  };
+  return (row) => new Promise<void>((resolve, reject) => {
+    waiting.push({ row, resolve, reject });
+    flushSoon();
+  });
 }

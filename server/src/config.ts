@@ -92,7 +92,7 @@ const schema = Joi.object({
   WEB_DIST: Joi.string().optional(),
   OUTBOX_SWEEP_MS: Joi.number().integer().min(100).default(2000),
   OUTBOX_STALE_MS: Joi.number().integer().min(0).default(5000),
-  WORKER_CONCURRENCY: Joi.number().integer().min(1).default(5),
+  WORKER_CONCURRENCY: Joi.number().integer().min(1).default(50),
   WORKER_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHIPPING_WEBHOOK_SECRET: Joi.string().min(16).default(DEV_SHIPPING_SECRET),
   LAB_NAME: Joi.string().trim().max(200).default(DEV_LAB.name),

@@ -8,8 +8,8 @@ export { DEV_LAB, DEV_STRIPE, loadConfig, type Config, type LabIdentity, type St
 export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
 export * from './errors';
 export {
-  createJobQueue, createOutboxRelay, DEFAULT_JOB_OPTIONS, enqueueJob, jobSummary, listJobs, requeueJobRow, retryFailedJobs, retryJob,
-  type EnqueueOptions, type OutboxRelay, type QueuedJobData,
+  createJobQueue, createOutboxRelay, DEFAULT_JOB_OPTIONS, enqueueJob, enqueueJobs, jobSummary, listJobs, requeueJobRow, retryFailedJobs, retryJob,
+  type EnqueueOptions, type OutboxRelay, type OutboxRow, type QueuedJobData,
 } from './jobs';
 export { queueEmail, type OutgoingEmail } from './email/queue-email';
 export { createMailer, type Mailer } from './email/mailer';

@@ -6,6 +6,7 @@ import { Worker } from 'bullmq';
 import { QUEUE_NAME } from '@platform/domain';
 import { closeServerContext, type Config, createMailer, createServerContext, type QueuedJobData } from '@platform/server';
 import { recordFailure, runJob } from './run-job';
+import { createJobRowWriter } from './job-rows';
 import { PROCESSORS, type ProcessorRegistry } from './processors';
 import type { WorkerDeps } from './processors/types';
 import { startFollowUpScanner } from './follow-up-scanner';
@@ -25,7 +26,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const server = createServerContext(config, 'worker', { blockingRedis: true });
   const { db, logger, relay, redis: connection } = server;
   const deps: WorkerDeps = { config, db, logger, mailer: createMailer(config), relay };
-  const worker = new Worker<QueuedJobData>(QUEUE_NAME, (job) => runJob(job, deps, processors), {
+  const rows = createJobRowWriter(db);
+  const worker = new Worker<QueuedJobData>(QUEUE_NAME, (job) => runJob(job, deps, processors, rows), {
     connection,
     prefix: config.redisPrefix,
     concurrency: config.workerConcurrency,

@@ -7,9 +7,10 @@ import type { Transaction } from 'sequelize';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName } from '@platform/domain';
 import type { ProcessorRegistry } from './processors';
 import type { Processor, WorkerDeps } from './processors/types';
+import type { JobRowWriter } from './job-rows';
 import { DomainError, type QueuedJobData } from '@platform/server';
 
-export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps, processors: ProcessorRegistry): Promise<unknown> {
+export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps, processors: ProcessorRegistry, rows: JobRowWriter): Promise<unknown> {
   const name = job.name as JobName;
   const processor = processors[name] as (p: unknown, d: WorkerDeps, t: unknown) => Promise<unknown>;
   if (!processor) throw new UnrecoverableError(`unknown job name ${job.name}`);
@@ -17,19 +18,24 @@ export async function runJob(job: Job<QueuedJobData>, deps: WorkerDeps, processo
   const { error, value } = JOB_PAYLOAD_SCHEMAS[name].validate(job.data?.payload);
   if (error || !Number.isSafeInteger(jobRowId)) throw new UnrecoverableError(`bad payload for ${name}: ${error?.message ?? 'no job row'}`);
   const { Job: JobRow } = deps.db.models;
-  await JobRow.update({ attempts: job.attemptsMade + 1 }, { where: { id: jobRowId } });
-  const result = await refusalsFailAtOnce(() => processor(value, deps, {
-    jobRowId,
-    attempt: job.attemptsMade + 1,
-    progress: async (percent: number) => {
-      const p = Math.max(0, Math.min(100, Math.round(percent)));
-      await Promise.all([job.updateProgress(p), JobRow.update({ progress: p }, { where: { id: jobRowId } })]);
-    },
-  }));
-  await JobRow.update(
-    { status: JobStatus.Completed, progress: 100, result: (result ?? {}) as object, error: null, finishedAt: new Date() },
-    { where: { id: jobRowId } },
-  );
+  // The attempt is written while the processor starts (one round trip less before the work begins);
+  // it is on the row before the outcome is, whichever way the run ends.
+  const startWritten = rows.started(jobRowId, job.attemptsMade + 1);
+  startWritten.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  let result: unknown;
+  try {
+    result = await refusalsFailAtOnce(() => processor(value, deps, {
+      jobRowId,
+      attempt: job.attemptsMade + 1,
+      progress: async (percent: number) => {
+        const p = Math.max(0, Math.min(100, Math.round(percent)));
+        await Promise.all([job.updateProgress(p), JobRow.update({ progress: p }, { where: { id: jobRowId } })]);
+      },
+    }));
+  } finally {
+    await startWritten;
+  }
+  await rows.completed(jobRowId, (result ?? {}) as object);
   deps.logger.info({ job: name, jobId: job.id, jobRowId }, 'job completed');
   return result;
 }

@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import { badRequest, notFound } from '../errors';
 import { auditActor, recordAudit, type Caller } from '../audit';
 import { enqueueJob, type OutboxRelay } from '../jobs/outbox';
-import { queueEmail } from './queue-email';
+import { queueEmails } from './queue-email';
 import { CAMPAIGN_EMAILS } from './templates';
 
 type CampaignCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'brand' | 'publicUrl'> };
@@ -226,9 +226,9 @@ export interface CampaignBatch {
 
 /**
  * Writes the emails of the next `size` recipients who have none, in one transaction: each email
- * row (with its send-email job) and the recipient's email_id together. A retried, resumed or
- * concurrent run of the job skips whoever has one, so nobody is written two emails: the rows are
- * locked, and a second run skips the ones a first still holds.
+ * row (with its send-email job) and the recipient's email_id together, one statement per kind of
+ * row. A retried, resumed or concurrent run of the job skips whoever has one, so nobody is written
+ * two emails: the rows are locked, and a second run skips the ones a first still holds.
  */
 export async function queueCampaignBatch(ctx: CampaignCtx, campaignId: number, size: number): Promise<CampaignBatch> {
   const { db } = ctx;
@@ -244,11 +244,15 @@ export async function queueCampaignBatch(ctx: CampaignCtx, campaignId: number, s
       { replacements: { campaignId, size }, type: QueryTypes.SELECT, transaction },
     );
     const write = CAMPAIGN_EMAILS[run.campaign];
-    for (const r of recipients) {
-      const content = write({ brand: ctx.config.brand, publicUrl: ctx.config.publicUrl, firstName: r.firstName });
-      const email = await queueEmail(ctx, transaction, { to: r.toAddress, ...content, createdByUserId: run.createdByUserId });
-      await db.models.EmailCampaignRecipient.update({ emailId: email.id }, { where: { id: r.id }, transaction });
-    }
+    const emails = await queueEmails(ctx, transaction, recipients.map((r) => ({
+      to: r.toAddress,
+      ...write({ brand: ctx.config.brand, publicUrl: ctx.config.publicUrl, firstName: r.firstName }),
+    })), run.createdByUserId);
+    await db.sequelize.query(
+      `UPDATE email_campaign_recipients AS r SET email_id = v.email_id, updated_at = now()
+         FROM unnest($1::bigint[], $2::bigint[]) AS v(id, email_id) WHERE r.id = v.id`,
+      { bind: [recipients.map((r) => r.id), emails.map((e) => e.id)], type: QueryTypes.UPDATE, transaction },
+    );
     return { queued: recipients.length };
   });
 }

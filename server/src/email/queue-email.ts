@@ -1,7 +1,7 @@
-import type { Transaction } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import type { EntityKind } from '@platform/domain';
-import { enqueueJob, type OutboxRelay } from '../jobs/outbox';
+import { enqueueJobs, type OutboxRelay } from '../jobs/outbox';
 import type { EmailContent } from './templates';
 
 /** An email from one of the templates, to one address. */
@@ -13,23 +13,49 @@ export interface OutgoingEmail extends EmailContent {
 }
 
 /** Records an email in the email log and queues its sending, inside the caller's transaction. */
-export async function queueEmail(ctx: { db: Db; relay: OutboxRelay }, transaction: Transaction, email: OutgoingEmail) {
-  const row = await ctx.db.models.Email.create(
-    {
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
-      template: email.template,
-      entityKind: email.entity?.kind ?? null,
-      entityId: email.entity ? String(email.entity.id) : null,
-      status: 'Pending',
-    },
-    { transaction },
-  );
-  await enqueueJob(ctx, transaction, 'send-email', { emailId: row.id }, {
-    idempotencyKey: `send-email:${row.id}`,
-    createdByUserId: email.createdByUserId ?? null,
-  });
+export async function queueEmail(ctx: { db: Db; relay: OutboxRelay }, transaction: Transaction, email: OutgoingEmail): Promise<{ id: number }> {
+  const [row] = await queueEmails(ctx, transaction, [email], email.createdByUserId ?? null);
   return row;
+}
+
+/**
+ * Records many emails and queues the sending of each (a campaign's batch), inside the caller's
+ * transaction: one statement for the email rows and one for their jobs, whatever their number.
+ * Answers the rows in the order given.
+ */
+export async function queueEmails(
+  ctx: { db: Db; relay: OutboxRelay },
+  transaction: Transaction,
+  emails: OutgoingEmail[],
+  createdByUserId: number | null,
+): Promise<Array<{ id: number }>> {
+  if (!emails.length) return [];
+  // The ids are drawn first (a volatile CTE is evaluated once): each answer is matched to its email by position.
+  const rows = await ctx.db.sequelize.query<{ id: number; n: number }>(
+    `WITH input AS (
+       SELECT nextval('emails_id_seq') AS id, i.* FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+         WITH ORDINALITY AS i(to_address, subject, text_body, html_body, template, entity_kind, entity_id, n)
+     ), written AS (
+       INSERT INTO emails (id, to_address, subject, text_body, html_body, template, entity_kind, entity_id, status)
+       SELECT id, to_address, subject, text_body, html_body, template, entity_kind, entity_id, 'Pending' FROM input
+     )
+     SELECT id, n FROM input`,
+    {
+      bind: [
+        emails.map((e) => e.to),
+        emails.map((e) => e.subject),
+        emails.map((e) => e.text),
+        emails.map((e) => e.html ?? null),
+        emails.map((e) => e.template),
+        emails.map((e) => e.entity?.kind ?? null),
+        emails.map((e) => (e.entity ? String(e.entity.id) : null)),
+      ],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  const ids = new Map(rows.map((r) => [Number(r.n), r.id]));
+  const written = emails.map((_, i) => ({ id: ids.get(i + 1)! }));
+  await enqueueJobs(ctx, transaction, 'send-email', written.map((e) => ({ payload: { emailId: e.id }, idempotencyKey: `send-email:${e.id}` })), createdByUserId);
+  return written;
 }

@@ -6,7 +6,7 @@
  */
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { Op, QueryTypes, type Transaction } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName, type JobPayloads } from '@platform/domain';
 
@@ -16,8 +16,17 @@ export interface QueuedJobData<N extends JobName = JobName> {
   payload: JobPayloads[N];
 }
 
+/** An outbox row as the relay sends it. */
+export interface OutboxRow {
+  id: number;
+  jobName: string;
+  payload: unknown;
+  queueJobId: string;
+}
+
 export interface OutboxRelay {
-  relay(outboxId: number): Promise<void>;
+  /** Sends the row after its commit: read again unless its writer hands it over (a row already sent is skipped only when read). */
+  relay(outboxId: number, row?: OutboxRow): Promise<void>;
   sweep(): Promise<number>;
   start(): void;
   stop(): void;
@@ -36,14 +45,51 @@ export async function enqueueJob<N extends JobName>(
   payload: JobPayloads[N],
   options: EnqueueOptions,
 ): Promise<{ jobRowId: number; outboxId: number }> {
-  const { error } = JOB_PAYLOAD_SCHEMAS[name].validate(payload);
-  if (error) throw new Error(`Refusing to enqueue ${name}: ${error.message}`);
-  const job = await ctx.db.models.Job.create(
-    { name, status: JobStatus.Pending, progress: 0, payload, createdByUserId: options.createdByUserId ?? null, attempts: 0 },
-    { transaction },
+  const [written] = await enqueueJobs(ctx, transaction, name, [{ payload, idempotencyKey: options.idempotencyKey }], options.createdByUserId ?? null);
+  return written;
+}
+
+/**
+ * Writes many jobs of one name inside the caller's transaction (a campaign's emails, say): each its
+ * `jobs` row and its outbox row, all in one statement; answered in the order given.
+ */
+export async function enqueueJobs<N extends JobName>(
+  ctx: { db: Db; relay: OutboxRelay },
+  transaction: Transaction,
+  name: N,
+  jobs: Array<{ payload: JobPayloads[N]; idempotencyKey: string }>,
+  createdByUserId: number | null = null,
+): Promise<Array<{ jobRowId: number; outboxId: number }>> {
+  if (!jobs.length) return [];
+  for (const { payload } of jobs) {
+    const { error } = JOB_PAYLOAD_SCHEMAS[name].validate(payload);
+    if (error) throw new Error(`Refusing to enqueue ${name}: ${error.message}`);
+  }
+  // Each job's row id is drawn first (a volatile CTE is evaluated once), so its outbox row can carry it.
+  const rows = await ctx.db.sequelize.query<OutboxRow & { jobRowId: number; idempotencyKey: string }>(
+    `WITH input AS (
+       SELECT nextval('jobs_id_seq') AS job_id, i.payload, i.idempotency_key, i.n
+         FROM unnest($2::jsonb[], $3::text[]) WITH ORDINALITY AS i(payload, idempotency_key, n)
+     ), job AS (
+       INSERT INTO jobs (id, name, status, progress, payload, created_by_user_id, attempts)
+       SELECT job_id, $1, $4, 0, payload, $5, 0 FROM input
+     )
+     INSERT INTO outbox (job_name, payload, idempotency_key, status)
+     SELECT $1, jsonb_build_object('jobRowId', job_id, 'payload', payload), idempotency_key, 'pending' FROM input ORDER BY n
+     RETURNING id, job_name AS "jobName", payload, queue_job_id AS "queueJobId",
+               (payload->>'jobRowId')::bigint AS "jobRowId", idempotency_key AS "idempotencyKey"`,
+    {
+      bind: [name, jobs.map((j) => JSON.stringify(j.payload)), jobs.map((j) => j.idempotencyKey), JobStatus.Pending, createdByUserId],
+      type: QueryTypes.SELECT,
+      transaction,
+    },
   );
-  const outboxId = await writeOutbox(ctx, transaction, name, { jobRowId: job.id, payload }, options.idempotencyKey);
-  return { jobRowId: job.id, outboxId };
+  relayAfterCommit(ctx, transaction, rows.map(({ id, jobName, payload, queueJobId }) => ({ id, jobName, payload, queueJobId })));
+  const byKey = new Map(rows.map((r) => [r.idempotencyKey, r]));
+  return jobs.map((j) => {
+    const row = byKey.get(j.idempotencyKey)!;
+    return { jobRowId: row.jobRowId, outboxId: row.id };
+  });
 }
 
 /**
@@ -56,22 +102,20 @@ export async function requeueJobRow(
   job: { id: number; name: string; payload: object },
   idempotencyKey: string,
 ): Promise<number> {
-  return writeOutbox(ctx, transaction, job.name, { jobRowId: job.id, payload: job.payload }, idempotencyKey);
-}
-
-async function writeOutbox(
-  ctx: { db: Db; relay: OutboxRelay },
-  transaction: Transaction,
-  jobName: string,
-  data: QueuedJobData | { jobRowId: number; payload: object },
-  idempotencyKey: string,
-): Promise<number> {
-  const outbox = await ctx.db.models.Outbox.create({ jobName, payload: data, idempotencyKey, status: 'pending' }, { transaction });
-  transaction.afterCommit(() => {
-    ctx.relay.relay(outbox.id).catch(() => undefined); // the sweeper retries what fails here
-  });
+  const data = { jobRowId: job.id, payload: job.payload };
+  const outbox = await ctx.db.models.Outbox.create({ jobName: job.name, payload: data, idempotencyKey, status: 'pending' }, { transaction });
+  relayAfterCommit(ctx, transaction, [{ id: outbox.id, jobName: outbox.jobName, payload: outbox.payload, queueJobId: outbox.queueJobId }]);
   return outbox.id;
 }
+
+function relayAfterCommit(ctx: { relay: OutboxRelay }, transaction: Transaction, rows: OutboxRow[]): void {
+  transaction.afterCommit(() => {
+    for (const row of rows) ctx.relay.relay(row.id, row).catch(() => undefined); // the sweeper retries what fails here
+  });
+}
+
+/** Outbox rows one relay batch sends (one SELECT, one BullMQ addBulk, one UPDATE). */
+const RELAY_BATCH = 500;
 
 export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; staleMs: number; sweepMs: number }): OutboxRelay {
   const { db, queue, logger } = deps;
@@ -85,7 +129,7 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
    * no longer holds: Redis lost them (restarted without its data, flushed, replaced). Sent again.
    */
   async function resendLost(): Promise<number> {
-    const rows = await db.sequelize.query<{ id: number; jobName: string; payload: unknown; queueJobId: string }>(
+    const rows = await db.sequelize.query<OutboxRow>(
       `SELECT o.id, o.job_name AS "jobName", o.payload, o.queue_job_id AS "queueJobId"
          FROM jobs j
          CROSS JOIN LATERAL (
@@ -95,42 +139,73 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
         ORDER BY j.id LIMIT 500`,
       { replacements: { before: new Date(Date.now() - lostAfterMs) }, type: QueryTypes.SELECT },
     );
-    let resent = 0;
-    for (const row of rows) {
-      if (await queue.getJob(row.queueJobId)) continue; // waiting, running or retrying: not lost
-      await send(row);
-      resent++;
-    }
-    if (resent) logger.warn({ count: resent }, 'outbox sweeper re-sent jobs Redis no longer held');
-    return resent;
+    const held = await Promise.all(rows.map((row) => queue.getJob(row.queueJobId))); // waiting, running or retrying: not lost
+    const lost = rows.filter((_, i) => !held[i]);
+    await send(lost);
+    if (lost.length) logger.warn({ count: lost.length }, 'outbox sweeper re-sent jobs Redis no longer held');
+    return lost.length;
   }
 
-  async function send(row: { id: number; jobName: string; payload: unknown; queueJobId: string }): Promise<void> {
+  /** To BullMQ first, then the rows marked: a crash between the two sends again, and the row's random jobId absorbs it. */
+  async function send(rows: OutboxRow[]): Promise<void> {
+    if (!rows.length) return;
     // The row's random id: a double send is absorbed, and no other database's job can hold it.
-    await queue.add(row.jobName, row.payload, { jobId: row.queueJobId });
-    await db.models.Outbox.update({ status: 'enqueued', enqueuedAt: new Date() }, { where: { id: row.id } });
+    await queue.addBulk(rows.map((row) => ({ name: row.jobName, data: row.payload, opts: { jobId: row.queueJobId } })));
+    await db.sequelize.query(
+      `UPDATE outbox SET status = 'enqueued', enqueued_at = now(), updated_at = now() WHERE id = ANY($1::bigint[])`,
+      { bind: [rows.map((r) => r.id)], type: QueryTypes.UPDATE },
+    );
+  }
+
+  /** Sends the rows handed over, and those of the other ids that are still pending. */
+  async function relayBatch(batch: Array<{ id: number; row?: OutboxRow }>): Promise<void> {
+    const given = batch.flatMap((b) => (b.row ? [b.row] : []));
+    const ids = batch.filter((b) => !b.row).map((b) => b.id);
+    const read = ids.length
+      ? await db.sequelize.query<OutboxRow>(
+        `SELECT id, job_name AS "jobName", payload, queue_job_id AS "queueJobId" FROM outbox WHERE id = ANY($1::bigint[]) AND status = 'pending' ORDER BY id`,
+        { bind: [ids], type: QueryTypes.SELECT },
+      )
+      : [];
+    await send([...given, ...read]);
+  }
+
+  // Rows committed while a batch is on its way wait for the next one: under load a batch carries many jobs.
+  let waiting: Array<{ id: number; row?: OutboxRow; done: () => void }> = [];
+  let inFlight = false;
+  function flushSoon(): void {
+    if (inFlight || !waiting.length) return;
+    inFlight = true;
+    setImmediate(() => {
+      const batch = waiting.slice(0, RELAY_BATCH);
+      waiting = waiting.slice(batch.length);
+      relayBatch(batch)
+        .catch((err) => logger.warn({ count: batch.length, err: (err as Error).message }, 'outbox relay failed; the sweeper will retry'))
+        .finally(() => {
+          for (const w of batch) w.done();
+          inFlight = false;
+          flushSoon();
+        });
+    });
   }
 
   return {
-    async relay(outboxId) {
-      const row = await db.models.Outbox.findOne({ where: { id: outboxId, status: 'pending' } });
-      if (!row) return;
-      try {
-        await send(row);
-      } catch (err) {
-        logger.warn({ outboxId, err: (err as Error).message }, 'outbox relay failed; the sweeper will retry');
-      }
+    relay(outboxId, row) {
+      return new Promise<void>((done) => {
+        waiting.push({ id: outboxId, row, done });
+        flushSoon();
+      });
     },
     async sweep() {
       if (sweeping) return 0;
       sweeping = true;
       try {
-        const rows = await db.models.Outbox.findAll({
-          where: { status: 'pending', createdAt: { [Op.lte]: new Date(Date.now() - deps.staleMs) } },
-          order: [['id', 'ASC']],
-          limit: 500,
-        });
-        for (const row of rows) await send(row);
+        const rows = await db.sequelize.query<OutboxRow>(
+          `SELECT id, job_name AS "jobName", payload, queue_job_id AS "queueJobId" FROM outbox
+            WHERE status = 'pending' AND created_at <= :before ORDER BY id LIMIT 500`,
+          { replacements: { before: new Date(Date.now() - deps.staleMs) }, type: QueryTypes.SELECT },
+        );
+        await send(rows);
         if (rows.length) logger.info({ count: rows.length }, 'outbox sweeper re-sent pending jobs');
         return rows.length + (await resendLost());
       } catch (err) {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
+import { QueryTypes } from 'sequelize';
 import { EmailStatus } from '@platform/domain';
-import type { Processor, WorkerDeps } from './types';
+import type { Db } from '@platform/db';
+import { batched } from '../batched';
+import type { Processor } from './types';
 
 /** A reset, result or patient-invitation link's token, as the log must not keep it. */
 const LINK_TOKEN = /([?&](?:token|invitation)=)[0-9a-f]{64}/g;
@@ -18,16 +21,69 @@ async function permanentRefusalsFailAtOnce<T>(send: () => Promise<T>): Promise<T
   }
 }
 
+/** The columns of an email this processor reads. */
+interface EmailToSend {
+  id: number;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  status: string;
+  messageId: string | null;
+}
+
+const EMAIL_COLUMNS = `e.id, e.to_address AS "toAddress", e.subject, e.text_body AS "textBody", e.html_body AS "htmlBody", e.status`;
+
 /**
- * The email's Message-ID, kept on its row before the first send: the same for every retry (a
- * receiver drops a redelivery), random so that no other database's email ever had it (a recreated
- * or restored database numbers its emails from 1 again, and a mailbox would drop those as copies).
- * Two runs racing here agree on whichever was written first.
+ * Reads emails and gives each its Message-ID if it has none, in one statement for every send-email
+ * job starting at the same moment. The Message-ID is kept on its row before the first send: the
+ * same for every retry (a receiver drops a redelivery), random so that no other database's email
+ * ever had it (a recreated or restored database numbers its emails from 1 again, and a mailbox
+ * would drop those as copies). Two runs racing here agree on whichever was written first.
  */
-async function assignMessageId(db: WorkerDeps['db'], emailId: number, hostname: string): Promise<string> {
-  await db.models.Email.update({ messageId: `<${randomUUID()}@${hostname}>` }, { where: { id: emailId, messageId: null } });
-  const row = await db.models.Email.findByPk(emailId, { attributes: ['messageId'] });
-  return row!.messageId!;
+async function readAndAssign(db: Db, asked: Array<{ emailId: number; newMessageId: string }>): Promise<Array<EmailToSend | null>> {
+  const rows = await db.sequelize.query<EmailToSend>(
+    `WITH v AS (SELECT * FROM unnest($1::bigint[], $2::text[]) AS v(id, new_message_id)),
+     assigned AS (
+       UPDATE emails e SET message_id = v.new_message_id, updated_at = now() FROM v
+        WHERE e.id = v.id AND e.message_id IS NULL AND e.status <> $3 RETURNING e.id, e.message_id
+     )
+     SELECT DISTINCT ON (e.id) ${EMAIL_COLUMNS}, COALESCE(e.message_id, a.message_id) AS "messageId"
+       FROM emails e JOIN v ON v.id = e.id LEFT JOIN assigned a ON a.id = e.id`,
+    { bind: [asked.map((a) => a.emailId), asked.map((a) => a.newMessageId), EmailStatus.Sent], type: QueryTypes.SELECT },
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return asked.map((a) => byId.get(a.emailId) ?? null);
+}
+
+/** Sent, with the log's copy of the body less the credentials in it, for every email sent at the same moment. */
+async function markSent(db: Db, sent: Array<{ id: number; textBody: string; htmlBody: string | null }>): Promise<void> {
+  await db.sequelize.query(
+    `UPDATE emails e SET status = $4, sent_at = now(), error = NULL, text_body = v.text_body, html_body = v.html_body, updated_at = now()
+       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(id, text_body, html_body) WHERE e.id = v.id`,
+    { bind: [sent.map((s) => s.id), sent.map((s) => s.textBody), sent.map((s) => s.htmlBody), EmailStatus.Sent], type: QueryTypes.UPDATE },
+  );
+}
+
+/** The batched statements of one database (one worker's), made on first use. */
+const statementsOf = (() => {
+  const made = new WeakMap<Db, { read: (a: { emailId: number; newMessageId: string }) => Promise<EmailToSend | null>; sent: (s: { id: number; textBody: string; htmlBody: string | null }) => Promise<void> }>();
+  return (db: Db) => {
+    let statements = made.get(db);
+    if (!statements) {
+      statements = { read: batched((asked) => readAndAssign(db, asked)), sent: batched((sent) => markSent(db, sent)) };
+      made.set(db, statements);
+    }
+    return statements;
+  };
+})();
+
+async function emailWithMessageId(db: Db, emailId: number, hostname: string): Promise<EmailToSend | null> {
+  const read = () => statementsOf(db).read({ emailId, newMessageId: `<${randomUUID()}@${hostname}>` });
+  const email = await read();
+  // Another run assigned one between this statement's snapshot and its update: read what it wrote.
+  if (email && !email.messageId && email.status !== EmailStatus.Sent) return read();
+  return email;
 }
 
 /**
@@ -36,10 +92,10 @@ async function assignMessageId(db: WorkerDeps['db'], emailId: number, hostname: 
  * from the one window we cannot close (killed after the SMTP server accepted, before we marked it).
  */
 const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, config }) => {
-  const email = await db.models.Email.findByPk(emailId);
+  const email = await emailWithMessageId(db, emailId, new URL(config.publicUrl).hostname);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
-  if (email.status === 'Sent') return { skipped: 'already sent' };
-  const messageId = email.messageId ?? (await assignMessageId(db, email.id, new URL(config.publicUrl).hostname));
+  if (email.status === EmailStatus.Sent) return { skipped: 'already sent' };
+  const messageId = email.messageId!;
   await permanentRefusalsFailAtOnce(() => mailer.sendMail({
     from: config.smtp.from,
     to: email.toAddress,
@@ -49,7 +105,7 @@ const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, 
     messageId,
   }));
   // The log keeps what was sent, less the credentials in it: a reset or result link works only from the mailbox.
-  await email.update({ status: 'Sent', sentAt: new Date(), messageId, error: null, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
+  await statementsOf(db).sent({ id: email.id, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
   return { messageId };
 };
 

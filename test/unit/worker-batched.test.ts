@@ -1,0 +1,47 @@
+/**
+ * The worker's batched statements: what concurrent jobs hand in at the same moment goes out as one
+ * statement, each job gets its own answer, and a failed statement fails only the jobs it carried.
+ */
+import { expect } from 'chai';
+import { batched } from '@platform/worker/batched';
+
+describe('worker: one statement for concurrent jobs (batched)', () => {
+  it('jobs handing in at the same moment share one run, and each gets its own answer', async () => {
+    const runs: number[][] = [];
+    const double = batched<number, number>(async (items) => {
+      runs.push(items);
+      return items.map((n) => n * 2);
+    });
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => double(n)));
+    expect(answers).to.deep.equal([2, 4, 6, 8]);
+    expect(runs).to.deep.equal([[1, 2, 3, 4]]);
+  });
+
+  it('what arrives while a run is under way waits for the next run, not for a later one', async () => {
+    const runs: string[][] = [];
+    let release!: () => void;
+    const firstHeld = new Promise<void>((r) => (release = r));
+    const write = batched<string>(async (items) => {
+      runs.push(items);
+      if (runs.length === 1) await firstHeld;
+    });
+    const first = write('a');
+    await new Promise((r) => setImmediate(r)); // the first run has started
+    const later = [write('b'), write('c')];
+    release();
+    await Promise.all([first, ...later]);
+    expect(runs).to.deep.equal([['a'], ['b', 'c']]);
+  });
+
+  it('a failed run rejects every job it carried, and the next run still goes out', async () => {
+    let fail = true;
+    const write = batched<number>(async () => {
+      if (fail) throw new Error('connection lost');
+    });
+    const results = await Promise.allSettled([write(1), write(2)]);
+    expect(results.map((r) => r.status)).to.deep.equal(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason.message).to.equal('connection lost');
+    fail = false;
+    await write(3); // resolves: the writer is not stuck after a failure
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * One statement for what many jobs running at once each need (their job row written, their email
+ * read): PostgreSQL round trips, not the work, were the worker's limit with many jobs in flight.
+ * Collects the items handed in during one turn of the event loop (and while the previous statement
+ * runs), runs `run` once for them, and settles each caller's promise with its own answer.
+ */
+
+/** Items one statement carries at most. */
+const ITEMS_PER_STATEMENT = 500;
+
+export function batched<T, R = void>(run: (items: T[]) => Promise<R[] | void>): (item: T) => Promise<R> {
+  let waiting: Array<{ item: T; resolve: (r: R) => void; reject: (err: unknown) => void }> = [];
+  let inFlight = false;
+  const flushSoon = () => {
+    if (inFlight || !waiting.length) return;
+    inFlight = true;
+    setImmediate(() => {
+      const batch = waiting.slice(0, ITEMS_PER_STATEMENT);
+      waiting = waiting.slice(batch.length);
+      run(batch.map((w) => w.item)).then(
+        (answers) => batch.forEach((w, i) => w.resolve((answers ? answers[i] : undefined) as R)),
+        (err) => batch.forEach((w) => w.reject(err)),
+      ).finally(() => {
+        inFlight = false;
+        flushSoon();
+      });
+    });
+  };
+  return (item) => new Promise<R>((resolve, reject) => {
+    waiting.push({ item, resolve, reject });
+    flushSoon();
+  });
+}
