@@ -44,7 +44,9 @@ function serviceUnavailable(err: unknown): AppError | null {
   const chain = [err, (err as { parent?: unknown })?.parent, (err as { original?: unknown })?.original].filter(Boolean) as { name?: string; code?: string; message?: string }[];
   const down = chain.some((e) =>
     UNAVAILABLE_NAMES.has(e.name ?? '') || UNAVAILABLE_CODES.has(e.code ?? '') ||
-    /^Connection (is closed|terminated)/.test(e.message ?? '') || /^Stream isn't writeable/.test(e.message ?? ''),
+    /^Connection (is closed|terminated)/.test(e.message ?? '') || /^Stream isn't writeable/.test(e.message ?? '') ||
+    // pg's client whose connection broke (PostgreSQL restarting) refuses further queries with this message.
+    /^Client has encountered a connection error and is not queryable/.test(e.message ?? ''),
   );
   return down
     ? new AppError(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.', undefined, { 'Retry-After': '5' })
