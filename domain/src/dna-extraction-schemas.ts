@@ -4,6 +4,7 @@
  */
 import Joi from 'joi';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { SCANNED_MAX_LENGTH } from './lab-schemas';
 import { EXTRACTION_OUTCOMES, EXTRACTION_OUTCOME_LABELS, type ExtractionOutcome } from './dna-extraction';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
@@ -17,6 +18,8 @@ export interface ExtractionListQuery {
   flagged?: boolean;
   /** Only flagged extractions still waiting for a decision (re-extraction or rejection). */
   awaitingDecision?: boolean;
+  /** Only samples whose barcode holds this text (the review page's barcode filter). */
+  barcode?: string;
 }
 
 /** GET dna-extractions: imported extractions, oldest first. */
@@ -26,6 +29,7 @@ export const extractionListQuery = /*#__PURE__*/ Joi.object<ExtractionListQuery>
   jobId: Joi.number().integer().positive().label('Import job'),
   flagged: Joi.boolean().label('Flagged'),
   awaitingDecision: Joi.boolean().label('Awaiting decision'),
+  barcode: Joi.string().trim().max(SCANNED_MAX_LENGTH).empty('').label('Barcode'),
 }).options(STRICT_KEYS).label('Query');
 
 export interface ExtractionDecisionBody { outcome: ExtractionOutcome }

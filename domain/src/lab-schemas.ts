@@ -33,7 +33,8 @@ const id = () => Joi.number().integer().positive();
 // ---------------------------------------------------------------------------------------------
 
 /** What a scanner or keyboard may send as a barcode (the pattern itself is checked by describeBarcodeProblem). */
-const SCANNED_MAX_LENGTH = 64;
+/** The longest scanned text a filter or a scan field takes. */
+export const SCANNED_MAX_LENGTH = 64;
 /** How far in the future a typed receipt time may be (clock differences between machines). */
 export const RECEIPT_CLOCK_SKEW_MS = 5 * 60_000;
 

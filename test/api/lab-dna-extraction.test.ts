@@ -148,6 +148,9 @@ describe('lab toolbox: DNA extraction import', function () {
       [low.barcode, 4, null, { 're-extraction': null, 'reject-sample': null }],
     ]);
     expect((await listed(lab1, `jobId=${c.body.jobId}`)).map((e) => e.label)).to.deep.equal([a.barcode, b.barcode, low.barcode]);
+    // The review page's barcode filter narrows the flagged ones too (a scan of another sample shows none of them).
+    expect((await listed(lab1, `awaitingDecision=true&barcode=${low.barcode}`)).map((e) => e.label)).to.deep.equal([low.barcode]);
+    expect(await listed(lab1, `awaitingDecision=true&barcode=${a.barcode}`)).to.deep.equal([]);
 
     // The review list: nobody may approve the flagged one; lab1 may approve none of its own.
     const review = await lab2.agent.get(`/api/lab-toolbox/get-review-list?jobId=${c.body.jobId}&pageSize=50`).expect(200);

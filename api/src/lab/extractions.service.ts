@@ -23,7 +23,7 @@ import {
   type SampleStatus as Status,
 } from '@platform/domain';
 import { auditActor, conflict, conflictOnDuplicate, moveSample, notFound, noteOnTimeline, recordAudit } from '@platform/server';
-import { toIso } from '../http/answer-values';
+import { containsPattern, toIso } from '../http/answer-values';
 import type { UserCaller } from '../http/caller';
 import { withdrawResultsInReview } from './intake.service';
 import type { Models, ReviewCtx } from './review-rows';
@@ -67,8 +67,8 @@ function viewOf(e: ExtractionRow): ExtractionView {
   };
 }
 
-const includeView = (m: Models, resultWhere?: WhereOptions) => [
-  { model: m.Sample, as: 'sample', required: true, attributes: ['id', 'barcode', 'status'] },
+const includeView = (m: Models, resultWhere?: WhereOptions, sampleWhere?: WhereOptions) => [
+  { model: m.Sample, as: 'sample', required: true, attributes: ['id', 'barcode', 'status'], ...(sampleWhere ? { where: sampleWhere } : {}) },
   {
     model: m.TestResult,
     as: 'testResult',
@@ -90,7 +90,8 @@ export async function listExtractions(ctx: Ctx, caller: UserCaller, query: Extra
   if (query.awaitingDecision) and.push({ outcome: null });
   const { rows, count } = await m.DnaExtraction.findAndCountAll({
     where: { [Op.and]: and },
-    include: includeView(m, query.awaitingDecision ? { status: TestResultStatus.InReview } : undefined),
+    include: includeView(m, query.awaitingDecision ? { status: TestResultStatus.InReview } : undefined,
+      query.barcode ? { barcode: { [Op.iLike]: containsPattern(query.barcode) } } : undefined),
     order: [['id', 'ASC']],
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,

@@ -16,6 +16,7 @@ export type ExtractionListParams = {
   jobId?: number | null;
   flagged?: boolean;
   awaitingDecision?: boolean;
+  barcode?: string | null;
 };
 
 /** One page of imported extractions (null params: nothing asked yet). */

@@ -191,12 +191,14 @@ export function FlaggedExtractionsTable({ rows, onDecided }: { rows: readonly Ex
  * still waiting for a decision (the review page), with their decisions. Nothing shows when there
  * are none and `hideWhenEmpty` is set.
  */
-export function FlaggedExtractionsPanel({ jobId, awaitingDecision, title, hideWhenEmpty }: { jobId?: number; awaitingDecision?: boolean; title: string; hideWhenEmpty?: boolean }) {
+export function FlaggedExtractionsPanel({ jobId, barcode, awaitingDecision, title, hideWhenEmpty }: {
+  jobId?: number; barcode?: string; awaitingDecision?: boolean; title: string; hideWhenEmpty?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
   const refresh = useRefreshLab();
   const pageSize = 50;
-  const { data } = useDnaExtractions({ page, pageSize, jobId, flagged: true, awaitingDecision });
+  const { data } = useDnaExtractions({ page, pageSize, jobId, barcode, flagged: true, awaitingDecision });
   const rows = data?.rows ?? [];
   if (hideWhenEmpty && !message && (data?.total ?? 0) === 0) return null;
   return (

@@ -83,7 +83,7 @@ function InReview() {
   const rows = data?.rows ?? [];
   // Flagged DNA extractions are never approved: they are decided (re-extraction or rejection) above the list.
   const showFlagged = !filters.group || filters.group === 'dna-extraction';
-  const { data: flaggedPage } = useDnaExtractions(showFlagged ? { page: 1, pageSize: 50, jobId: filters.jobId ?? undefined, flagged: true, awaitingDecision: true } : null);
+  const { data: flaggedPage } = useDnaExtractions(showFlagged ? { page: 1, pageSize: 50, jobId: filters.jobId ?? undefined, barcode: filters.barcode ?? undefined, flagged: true, awaitingDecision: true } : null);
   const flaggedResults = new Set((flaggedPage?.rows ?? []).map((e) => e.result.id));
   const chosen = rows.filter((r) => selected.has(r.id));
   const approvable = chosen.filter((r) => r.canApprove);
@@ -147,7 +147,7 @@ function InReview() {
           <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>
         </div>
       )}
-      {showFlagged && <FlaggedExtractionsPanel awaitingDecision jobId={filters.jobId ?? undefined} hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
+      {showFlagged && <FlaggedExtractionsPanel awaitingDecision jobId={filters.jobId ?? undefined} barcode={filters.barcode ?? undefined} hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
       <Group gap="sm">
         <Button variant="default" onClick={() => setSelected(new Set(shownApprovable.map((r) => r.id)))} disabled={shownApprovable.length === 0}>
           Choose all you may approve{shownApprovable.length ? ` (${shownApprovable.length})` : ''}
