@@ -43,6 +43,7 @@ import { freePort, startProcess, type ProductProcess } from './product-process';
 import { buildWeb, webBuildIsStale } from './web-build';
 import { fill, type Filled } from './bench/fill';
 import { targetLine, type Target } from './bench/report';
+import { deleteRedisKeys } from './redis-keys';
 import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLighthousePages, type LighthouseMeasured } from './lighthouse/measure';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -487,19 +488,6 @@ async function measureLcp(base: string, filled: Filled, barcode: string) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function deleteRedisKeys(url: string, prefix: string) {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 interface Measurements {
   lists?: Awaited<ReturnType<typeof measureLists>>;

@@ -9,13 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { RESULT_LIST_CATEGORIES } from '@platform/domain';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase } from '@platform/db';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './demo-users';
 import { startMailCatcher } from './mail-catcher';
 import { freePort, startProcess, type ProductProcess } from './product-process';
+import { deleteRedisKeys } from './redis-keys';
 
 const ADMIN_URL = process.env.LOAD_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -123,19 +123,6 @@ function hammer(base: string, route: Route): Promise<autocannon.Result> {
   } as autocannon.Options);
 }
 
-async function deleteRedisKeys(url: string | undefined, prefix: string) {
-  const redis = new Redis(url ?? 'redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 async function main() {
   await createDatabase(ADMIN_URL, dbName);
@@ -208,7 +195,7 @@ async function main() {
     for (const p of processes) await p.terminate();
     await catcher.close();
     await dropDatabase(ADMIN_URL, dbName);
-    await deleteRedisKeys(process.env.REDIS_URL, redisPrefix);
+    await deleteRedisKeys(process.env.REDIS_URL, `${redisPrefix}:`);
   }
 }
 

@@ -14,6 +14,7 @@ import { expectVisibleFocus, isFocused, tabTo, waitForFocus } from '../support/k
 import { testConfig } from '../support/server';
 import { paymentBrowserSuite } from '../support/stripe';
 import { createClinic, deliveredResult, type Clinic } from '../support/fixtures/reports';
+import { PROSTOX_ULTRA_PAGE_ANSWERS } from '../support/fixtures/patient-orders';
 
 const phonePage = async (suite: BrowserSuite) => {
   const { page } = await suite.newPage({ userAgent: USER_AGENTS.iphoneSafari, viewport: VIEWPORTS.phone, isMobile: true, bypassCSP: true });
@@ -129,14 +130,10 @@ describe('e2e: a patient orders by keyboard alone (phone)', function () {
     await expectAccessible(page, 'the order page at its first step (keyboard)');
 
     // 1. Eligibility: each question one Tab stop, answered with Space and the arrows.
-    await answer(page, /18 years of age/, 'Yes');
-    await expectVisibleFocus(page.getByRole('radiogroup', { name: /18 years of age/ }).getByRole('radio', { name: 'Yes' }));
-    await answer(page, /diagnosed with prostate cancer/, 'Yes');
-    await answer(page, /planned or being considered/, 'Yes');
-    await answer(page, /already completed/, 'No');
-    await answer(page, /Which type of radiation/, 'Photons');
-    await answer(page, /schedule is being considered/, /PROSTOX ultra/);
-    await answer(page, /live in the United States/, 'Yes');
+    const [[firstQuestion, firstOption], ...otherAnswers] = PROSTOX_ULTRA_PAGE_ANSWERS;
+    await answer(page, firstQuestion, firstOption);
+    await expectVisibleFocus(page.getByRole('radiogroup', { name: firstQuestion }).getByRole('radio', { name: firstOption }));
+    for (const [question, option] of otherAnswers) await answer(page, question, option);
     await nextStep(page, page.getByRole('button', { name: 'Check my answers' }), 'Your details');
     await expectAccessible(page, 'the order page at the details step (keyboard)');
 

@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../support/http';
 import { waitForMail } from '../support/mail';
 import { paymentBrowserSuite } from '../support/stripe';
 import { dialog, signIn } from './pages';
+import { PROSTOX_ULTRA_PAGE_ANSWERS } from '../support/fixtures/patient-orders';
 
 describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off', function () {
   this.timeout(240_000);
@@ -44,13 +45,7 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
 
   /** Step 1 for PROSTOX ultra, every answer eligible. */
   async function answerEligibility(page: Page) {
-    await answer(page, /18 years of age/, 'Yes');
-    await answer(page, /diagnosed with prostate cancer/, 'Yes');
-    await answer(page, /planned or being considered/, 'Yes');
-    await answer(page, /already completed/, 'No');
-    await answer(page, /Which type of radiation/, 'Photons');
-    await answer(page, /schedule is being considered/, /PROSTOX ultra/);
-    await answer(page, /live in the United States/, 'Yes');
+    for (const [question, option] of PROSTOX_ULTRA_PAGE_ANSWERS) await answer(page, question, option);
     await page.getByRole('button', { name: 'Check my answers' }).click();
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
   }

@@ -5,10 +5,10 @@
  * Everything a test needs reaches it through process.env, as it would reach the product.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { connect, createDatabase, createMigrator, dropDatabase } from '@platform/db';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher';
 import { seedDemoData } from '../../scripts/seed';
+import { deleteRedisKeys } from '../../scripts/redis-keys';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -22,19 +22,6 @@ function databaseUrlFor(name: string): string {
   return url.toString();
 }
 
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
@@ -65,6 +52,6 @@ export const mochaHooks = {
     this.timeout(60_000);
     await mailCatcher?.close();
     if (!process.env.KEEP_TEST_DB) await dropDatabase(ADMIN_URL, dbName);
-    await deleteRedisKeys(`test-${runId}`);
+    await deleteRedisKeys(process.env.REDIS_URL, `test-${runId}`);
   },
 };
