@@ -106,7 +106,14 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
   /** Every job row finished: none left Pending. */
   const jobsSettled = async (timeoutMs = 90_000) => {
     try {
-      await until(async () => ((await ctx.db.models.Job.count({ where: { status: JobStatus.Pending } })) === 0 ? true : null), { what: 'every job to finish', timeoutMs, intervalMs: 100 });
+      // Settled: every job finished and every outbox row handed to Redis. A process killed between its
+      // relay's addBulk and the UPDATE that marks the rows leaves them pending (their jobs may already
+      // have run) until a sweeper's next pass sends them again and marks them.
+      await until(async () => {
+        const pendingJobs = await ctx.db.models.Job.count({ where: { status: JobStatus.Pending } });
+        const pendingOutbox = await ctx.db.models.Outbox.count({ where: { status: 'pending' } });
+        return pendingJobs === 0 && pendingOutbox === 0 ? true : null;
+      }, { what: 'every job to finish and every outbox row to be sent', timeoutMs, intervalMs: 100 });
     } catch (err) {
       // Say which jobs hang and where BullMQ has them, so a failure can be read without rerunning it.
       const pending = await sql<{ id: number; name: string; attempts: number; error: string | null; queueJobId: string | null }>(
