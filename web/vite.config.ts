@@ -1,4 +1,4 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import path from 'node:path';
@@ -10,6 +10,26 @@ function brandedIndexHtml(title: string): Plugin {
   return {
     name: 'branded-index-html',
     transformIndexHtml: (html) => html.replaceAll('%PLATFORM_TITLE%', title),
+  };
+}
+
+/**
+ * `virtual:theme-variables.css`: the theme's CSS variables, computed here once (src/theme-css.ts).
+ * The theme imports the domain's breakpoints, TypeScript this config cannot import itself: Vite's
+ * module runner loads it.
+ */
+function themeVariablesStylesheet(): Plugin {
+  const id = 'virtual:theme-variables.css';
+  const resolved = `\0${id}`;
+  const themeCss = path.resolve(import.meta.dirname, 'src/theme-css.ts');
+  return {
+    name: 'theme-variables-stylesheet',
+    resolveId: (source) => (source === id ? resolved : null),
+    load: async (loading) => {
+      if (loading !== resolved) return null;
+      const { module } = await runnerImport<typeof import('./src/theme-css.ts')>(themeCss, { configFile: false, logLevel: 'silent' });
+      return module.themeVariablesCss();
+    },
   };
 }
 
@@ -100,6 +120,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       mantineCssWithComponents(),
+      themeVariablesStylesheet(),
       brandedIndexHtml(platformTitleOf(resolveBrand(env))),
       routePreloadsFile(),
       // Every text file of the build also as .br and .gz (best compression, once at build time);

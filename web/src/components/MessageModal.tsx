@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { LazyModal } from './LazyModal';
 
 export type MessageTone = 'success' | 'error';
 
@@ -15,7 +16,7 @@ export interface MessageModalProps {
 /** The generic message modal (SPEC §2): a close button, the text in a success colour or in red. */
 export function MessageModal({ opened, onClose, title, message, tone, offsetLeftPx = 0 }: MessageModalProps) {
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={onClose}
       title={title}
@@ -31,6 +32,6 @@ export function MessageModal({ opened, onClose, title, message, tone, offsetLeft
           Close
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Notifications } from '@mantine/notifications';
 import { SIDEBAR_WIDTH_PX } from '@platform/domain';
 import { ErrorModalHost } from '../components/ErrorModalHost';
 import { markToastContainerMounted } from '../shell/success-toast';
+import { SuccessToasts } from '../shell/SuccessToasts';
 import { MAIN_CONTENT_ID } from '../shell/RouteAnnouncer';
 import classes from './layouts.module.css';
 import { Sidebar, sidebarWidthStyle } from './Sidebar';
@@ -27,7 +27,7 @@ export function ProviderLayout() {
         <Outlet />
       </main>
       <ErrorModalHost offsetLeftPx={phone ? 0 : SIDEBAR_WIDTH_PX} />
-      <Notifications position="top-right" zIndex={1000} />
+      <SuccessToasts position="top-right" zIndex={1000} />
     </div>
   );
 }

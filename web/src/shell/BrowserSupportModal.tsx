@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { LazyModal } from '../components/LazyModal';
 import { needsUnsupportedBrowserWarning, UNSUPPORTED_BROWSER_MESSAGE } from './browser-support';
 
 const DISMISSED_KEY = 'platform.unsupportedBrowserAcknowledged';
@@ -25,7 +26,7 @@ export function BrowserSupportModal() {
     setOpened(false);
   };
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={() => undefined}
       title="Unsupported browser"
@@ -41,6 +42,6 @@ export function BrowserSupportModal() {
           OK
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

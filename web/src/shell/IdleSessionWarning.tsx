@@ -6,11 +6,12 @@
  * portal's pages: not on sign-in pages, nor on the patient result page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { SignInPortal } from '@platform/domain';
 import { ApiError } from '../api/fetcher';
+import { LazyModal } from '../components/LazyModal';
 import { portalOfPath, SIGN_IN_PORTAL_INFO } from '../portals';
 import {
   formatCountdown,
@@ -127,7 +128,7 @@ function IdleCountdown({ expiresAt, portal, returnTo }: { expiresAt: number; por
 
   const seconds = Math.max(0, Math.ceil(remainingMs / 1000));
   return (
-    <Modal
+    <LazyModal
       opened={warning}
       onClose={() => void stay()}
       title={IDLE_WARNING_TITLE}
@@ -162,6 +163,6 @@ function IdleCountdown({ expiresAt, portal, returnTo }: { expiresAt: number; por
           Stay signed in
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

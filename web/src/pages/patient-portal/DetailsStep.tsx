@@ -6,12 +6,8 @@ import { createPatientOrder, usePrpAccounts } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
+import { EMPTY_PATIENT, type FixedAccount, type PatientValues } from './patient-values';
 
-export type PatientValues = Record<keyof OrderingPatient, string>;
-
-export const EMPTY_PATIENT: PatientValues = {
-  firstName: '', lastName: '', dateOfBirth: '', email: '', phone: '', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '',
-};
 
 interface DetailsValues extends PatientValues {
   accountId: string | null;
@@ -50,11 +46,6 @@ function detailsFieldOf(field: string): string | undefined {
   return field === 'accountId' ? 'accountId' : undefined;
 }
 
-/** The treating provider when it is not the patient's to choose (an invitation, or the clinic's own MiraKind order). */
-export interface FixedAccount {
-  id: number;
-  name: string;
-}
 
 /**
  * Step 2: who the patient is, where the kit goes, and the treating provider; sending it creates

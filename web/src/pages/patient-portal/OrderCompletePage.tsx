@@ -6,7 +6,7 @@ import { ApiError } from '../../api/fetcher';
 import { closeOpenOrder, orderKeyOf, usePatientOrderSummary } from '../../api/patient-portal';
 import { Notice } from '../../components/Notice';
 import { PageLoader } from '../../components/PageLoader';
-import { CardPayment } from './CardPayment';
+import { useLaterSteps } from './lazy-steps';
 import { OrderSummary } from './OrderSummary';
 import { PatientPortalFrame } from './PatientPortalFrame';
 import { usePatientText } from '../../i18n/patient-language';
@@ -44,6 +44,7 @@ function OtherBrowser({ orderNumber }: { orderNumber: string }) {
 function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
   const { data, error } = usePatientOrderSummary(orderKey);
   const [retrying, setRetrying] = useState(false);
+  const later = useLaterSteps();
   const { t } = usePatientText();
   const settled = data !== undefined && data.stage !== PatientOrderStage.AwaitingPayment;
   useEffect(() => {
@@ -80,7 +81,7 @@ function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
           </Notice>
           <OrderSummary summary={data} />
           {retrying ? (
-            <CardPayment orderKey={orderKey} />
+            later ? <later.CardPayment orderKey={orderKey} /> : <PageLoader />
           ) : (
             <Button size="lg" fullWidth onClick={() => setRetrying(true)}>
               {t('complete.tryCardAgain')}

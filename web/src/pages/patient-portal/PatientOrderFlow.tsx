@@ -4,13 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import type { EligibilityAnswers, InvitationPrefill, PatientOrderKey, PatientOrderSummary, PatientProduct } from '@platform/domain';
 import { rememberOrder } from '../../api/patient-portal';
 import { useViewport } from '../../layouts/use-viewport';
-import { CardPayment } from './CardPayment';
-import { DetailsStep, EMPTY_PATIENT, type FixedAccount, type PatientValues } from './DetailsStep';
-import { EligibilityStep } from './EligibilityStep';
-import { completePath } from './paths';
-import { PaymentStep } from './PaymentStep';
+import { PageLoader } from '../../components/PageLoader';
 import { usePatientText } from '../../i18n/patient-language';
-import { ReferralStep } from './ReferralStep';
+import { EligibilityStep } from './EligibilityStep';
+import { useLaterSteps } from './lazy-steps';
+import { completePath } from './paths';
+import { EMPTY_PATIENT, type FixedAccount, type PatientValues } from './patient-values';
 
 /** The steps, by their key under order.steps in the message catalogue. */
 export const ORDER_STEPS = ['eligibility', 'details', 'referral', 'payment', 'card'] as const;
@@ -37,6 +36,7 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
   const navigate = useNavigate();
   const { t } = usePatientText();
   const [active, setActive] = useState(resume ? PAYMENT_STEP : 0);
+  const later = useLaterSteps();
   const [answers, setAnswers] = useState<EligibilityAnswers | null>(null);
   const [patient, setPatient] = useState<PatientValues | null>(null);
   const [orderKey, setOrderKey] = useState<PatientOrderKey | null>(resume?.key ?? null);
@@ -61,18 +61,21 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
 
   const content = (step: number) => {
     if (step !== active) return null;
+    if (step === 0) {
+      return (
+        <EligibilityStep
+          product={product}
+          answers={answers}
+          onEligible={(values) => {
+            setAnswers(values);
+            setActive(1);
+          }}
+        />
+      );
+    }
+    if (!later) return <PageLoader />;
+    const { CardPayment, DetailsStep, PaymentStep, ReferralStep } = later;
     switch (step) {
-      case 0:
-        return (
-          <EligibilityStep
-            product={product}
-            answers={answers}
-            onEligible={(values) => {
-              setAnswers(values);
-              setActive(1);
-            }}
-          />
-        );
       case 1:
         return (
           <DetailsStep

@@ -11,7 +11,7 @@ import { Notice } from '../../components/Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 import { formatCents } from '../../format';
-import type { PatientValues } from './DetailsStep';
+import type { PatientValues } from './patient-values';
 import { OrderSummary } from './OrderSummary';
 
 export const NO_ASSISTANCE_FOUND = en.order.payment.noAssistance;
