@@ -87,7 +87,8 @@ describe('follow-ups and the clinic’s sample calls (API)', function () {
   });
 
   it('the lab lists a sample’s follow-ups of any account, with the answer, audited; a clinic user and an unknown sample are refused', async () => {
-    const other = await addPatient(b, { ...uniquePatient(), email: `pat-b-${Date.now()}@patients.test` });
+    const withEmail = { ...uniquePatient(), email: `pat-b-${Date.now()}@patients.test` };
+    const other = await addPatient(b, withEmail);
     const sampleB = await placeOrder(b, other.id);
     const byClinic = await b.session.post(b.api('sample-follow-up'), { sampleId: sampleB.sampleId, question: 'Did you eat within 30 minutes of the swab?' }).expect(201);
     const byLab = await lab.post('/api/lab-toolbox/sample-follow-up', { sampleId: sampleB.sampleId, question: 'Was the tube sealed?' }).expect(201);
