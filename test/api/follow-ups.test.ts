@@ -86,6 +86,36 @@ describe('follow-ups and the clinic’s sample calls (API)', function () {
     await (await newSession(t.app)).agent.get(`/api/sample-follow-up/${asked.body.id}?token=${token}`).expect(404);
   });
 
+  it('the lab lists a sample’s follow-ups of any account, with the answer, audited; a clinic user and an unknown sample are refused', async () => {
+    const withEmail = { ...uniquePatient(), email: `pat-b-${Date.now()}@patients.test` };
+    const other = await addPatient(b, withEmail);
+    const sampleB = await placeOrder(b, other.id);
+    const byClinic = await b.session.post(b.api('sample-follow-up'), { sampleId: sampleB.sampleId, question: 'Did you eat within 30 minutes of the swab?' }).expect(201);
+    const byLab = await lab.post('/api/lab-toolbox/sample-follow-up', { sampleId: sampleB.sampleId, question: 'Was the tube sealed?' }).expect(201);
+    await (await newSession(t.app)).post(`/api/sample-follow-up/${byLab.body.id}/response`, { token: await questionLink(byLab.body.id), answer: 'Other', comment: 'Half sealed' }).expect(201);
+
+    const listed = await lab.agent.get(`/api/lab-toolbox/sample/${sampleB.sampleId}/follow-ups`).expect(200);
+    expect(listed.headers['cache-control']).to.equal('no-store');
+    expect(listed.body.map((f: { id: number; status: string; barcode: string; question: string }) => [f.id, f.status, f.barcode, f.question])).to.deep.equal([
+      [byLab.body.id, FollowUpStatus.Answered, sampleB.barcode, 'Was the tube sealed?'],
+      [byClinic.body.id, FollowUpStatus.Sent, sampleB.barcode, 'Did you eat within 30 minutes of the swab?'],
+    ]);
+    expect(listed.body[0].answer).to.deep.equal({ answer: 'Other', comment: 'Half sealed' });
+    expect(listed.body[1].answer).to.equal(null);
+
+    const labUserId = (await t.ctx.db.models.User.findOne({ where: { email: 'lab1@demo.test' } }))!.id;
+    const audit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'follow_ups.listed', entityKind: 'sample', entityId: String(sampleB.sampleId) } });
+    expect([audit?.actorUserId, (audit?.details as { followUpIds?: number[] }).followUpIds]).to.deep.equal([labUserId, [byLab.body.id, byClinic.body.id]]);
+
+    // A clinic user, even of the sample's own account, is not the lab; nobody signed in is a 401.
+    const refused = await b.session.agent.get(`/api/lab-toolbox/sample/${sampleB.sampleId}/follow-ups`).expect(403);
+    expect(refused.body.error).to.have.property('message');
+    await (await newSession(t.app)).agent.get(`/api/lab-toolbox/sample/${sampleB.sampleId}/follow-ups`).expect(401);
+    const unknown = await lab.agent.get('/api/lab-toolbox/sample/999999999/follow-ups').expect(404);
+    expect(unknown.body.error.message).to.equal('Sample not found');
+    await lab.agent.get('/api/lab-toolbox/sample/abc/follow-ups').expect(404);
+  });
+
   it('bad input is a 400 naming the field; a patient without an email is a 409 naming the sample; an expired link is refused', async () => {
     const bad = await a.session.post(a.api('sample-follow-up'), { sampleId: 'abc', question: '', extra: 1 }).expect(400);
     expect(bad.body.error.fields.map((f: { field: string }) => f.field)).to.deep.equal(['sampleId', 'question', 'extra']);

@@ -197,6 +197,17 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     await expectAccessible(page, 'review after an approval (keyboard)');
     await screenshot(page, 'keyboard-lab-review');
 
+    // Dismissing the outcome takes its close button away: the focus goes to the page heading (the
+    // Approve button is disabled by now), never to <body>.
+    const dismiss = page.getByTestId('review-outcome').getByRole('button', { name: 'Dismiss' });
+    await tabTo(page, dismiss, 3);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('review-outcome').waitFor({ state: 'detached' });
+    const heading = page.getByRole('heading', { name: 'Review and approve', level: 1 });
+    await waitForFocus(page, heading, 'the page heading');
+    await expectVisibleFocus(heading);
+    await expectAccessible(page, 'review after its outcome is dismissed (keyboard)');
+
     await result.reload();
     expect(result.status).to.equal(TestResultStatus.Released);
     const notified = await outboxJobSettled(t.ctx, `notify-result:${result.id}`);

@@ -1,7 +1,8 @@
 /**
  * The Lab Toolbox pages in a real browser (Debian's Chromium), on the real API and worker:
  * scanning kits at intake, importing a result file (check, errors, commit), approving it as the
- * other lab user, and a PCR plate from register to results.
+ * other lab user, a PCR plate from register to results, and a question to a patient about a sample
+ * in review: emailed, answered through the link, the answer read by the lab.
  */
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
@@ -9,9 +10,13 @@ import { DEMO_USERS } from '../../scripts/demo-users';
 import { signIn } from './pages';
 import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
-import { JobStatus } from '@platform/domain';
+import { FollowUpStatus, JobStatus, NO_EMAIL_REASON } from '@platform/domain';
 import { freshBarcode, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline } from '../support/fixtures/lab';
 import { outboxJobSettled } from '../support/jobs';
+import { waitForMail } from '../support/mail';
+import { createClinic, createResult } from '../support/fixtures/reports';
+
+const QUESTION_LINK = /https?:\/\/\S+\/patient-portal\/sample-follow-up\/(\d+)\/response\?token=[0-9a-f]{64}/;
 
 describe('lab toolbox pages (browser)', function () {
   this.timeout(120_000);
@@ -181,6 +186,74 @@ describe('lab toolbox pages (browser)', function () {
       await screenshot(page, 'lab-pcr-resulting');
       await expectAccessible(page, 'PCR resulting after the results are saved');
       expect(errors).to.deep.equal([]);
+    } finally {
+      await close();
+    }
+  });
+  it('asks a patient about a sample in review: the email carries a link, the patient answers through it, the lab reads the answer', async () => {
+    const clinic = await createClinic(t.ctx.db, 'lab-question');
+    const inReview = { accountId: clinic.account.id, physicianId: clinic.physician.id, testName: 'PROSTOX ultra', resultStatus: TestResultStatus.InReview, sampleStatus: SampleStatus.InTesting } as const;
+    const fixture = await createResult(t.ctx.db, inReview);
+    const noEmail = await createResult(t.ctx.db, { ...inReview, patientEmail: null });
+    const question = 'Was the swab taken before breakfast?';
+    const { page, errors, close } = await labPage('lab1');
+    try {
+      // A patient without an email address: refused, naming the sample.
+      await page.goto(`/lab_toolbox/review?barcode=${noEmail.barcode}`);
+      await page.getByRole('button', { name: `Ask the patient about sample ${noEmail.barcode}` }).click();
+      const refusedDialog = page.getByRole('dialog', { name: `Questions to the patient about sample ${noEmail.barcode}` });
+      await refusedDialog.getByText('Nothing has been asked about this sample yet.').waitFor();
+      await refusedDialog.getByRole('textbox', { name: 'Question' }).fill(question);
+      await refusedDialog.getByRole('button', { name: 'Email the question' }).click();
+      const refusal = refusedDialog.getByRole('alert');
+      await refusal.getByText('Error submitting form').waitFor();
+      await refusal.getByText(`Sample ${noEmail.barcode}: ${NO_EMAIL_REASON}: the question cannot be emailed`).waitFor();
+      await expectAccessible(page, 'asking a patient without an email address');
+      await page.keyboard.press('Escape');
+      await refusedDialog.waitFor({ state: 'hidden' });
+
+      // The patient with an email address: asked from the review list.
+      await page.goto(`/lab_toolbox/review?barcode=${fixture.barcode}`);
+      await page.getByRole('table', { name: 'Results in review' }).getByText(fixture.barcode).waitFor();
+      await expectAccessible(page, 'review list with its ask buttons');
+      await page.getByRole('button', { name: `Ask the patient about sample ${fixture.barcode}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Questions to the patient about sample ${fixture.barcode}` });
+      await dialog.getByText('Nothing has been asked about this sample yet.').waitFor();
+      await expectAccessible(page, 'the sample questions dialog, nothing asked yet');
+      await dialog.getByRole('textbox', { name: 'Question' }).fill(question);
+      await dialog.getByRole('button', { name: 'Email the question' }).click();
+      const asked = dialog.getByRole('table', { name: `Follow-ups of sample ${fixture.barcode}` }).getByRole('row').filter({ hasText: `Question: ${question}` });
+      await asked.getByText(FollowUpStatus.Sent).waitFor();
+      await expectAccessible(page, 'the sample questions dialog after asking');
+      await screenshot(page, 'lab-ask-patient');
+
+      const [mail] = await waitForMail(fixture.patient.email!, 1, { matching: (m) => /a question about your/i.test(m.subject) });
+      const link = new URL(QUESTION_LINK.exec(mail.text)![0]);
+
+      // The patient, on a phone, through the link.
+      const patient = await suite.newPage({ bypassCSP: true, viewport: { width: 390, height: 844 }, isMobile: true });
+      const patientErrors = collectPageErrors(patient.page);
+      await patient.page.goto(link.pathname + link.search);
+      await patient.page.getByRole('heading', { name: `Hello ${fixture.patient.firstName}.` }).waitFor();
+      await patient.page.getByText(question).waitFor();
+      await expectAccessible(patient.page, 'the patient opens the lab’s question');
+      await patient.page.getByRole('radiogroup', { name: 'Your answer' }).getByRole('radio', { name: 'No', exact: true }).check();
+      await patient.page.getByRole('textbox', { name: 'Anything you would like to add (optional)' }).fill('After breakfast');
+      await patient.page.getByRole('button', { name: 'Send my answer' }).click();
+      await patient.page.getByRole('heading', { name: 'Thank you' }).waitFor();
+      await expectAccessible(patient.page, 'the patient’s answer sent');
+      expect(patientErrors).to.deep.equal([]);
+
+      // The lab reads the answer (the list is read afresh when the page loads again).
+      await page.reload();
+      await page.getByRole('button', { name: `Ask the patient about sample ${fixture.barcode}` }).click();
+      const answered = dialog.getByRole('table', { name: `Follow-ups of sample ${fixture.barcode}` }).getByRole('row').filter({ hasText: `Question: ${question}` });
+      await answered.getByText(FollowUpStatus.Answered).waitFor();
+      await answered.getByText('No: After breakfast').waitFor();
+      await expectAccessible(page, 'the sample questions dialog with the answer');
+      const notes = (await t.ctx.db.models.SampleStatusEvent.findAll({ where: { sampleId: fixture.sampleId } })).map((e) => e.reason);
+      expect(notes).to.include.members(['A follow-up question was emailed to the patient', 'The patient answered the follow-up question: No (After breakfast)']);
+      expect(errors.filter((e) => !/status of 409/.test(e))).to.deep.equal([]);
     } finally {
       await close();
     }

@@ -1,9 +1,9 @@
 /**
- * The one map of status colours (samples and shipments). Every colour is dark enough for white
+ * The one map of status colours (samples, shipments and follow-ups). Every colour is dark enough for white
  * text on a filled badge (WCAG AA, ≥ 4.5:1), and a light badge of it carries dark text: readable
  * either way. The words are always shown too, never colour alone.
  */
-import { SampleStatus, ShipmentStatus } from '@platform/domain';
+import { FollowUpStatus, SampleStatus, ShipmentStatus } from '@platform/domain';
 
 /**
  * Colours dark enough for white text on a filled badge or button (WCAG AA, 4.5:1). Palette names,
@@ -32,7 +32,12 @@ const STATUS_COLORS: Record<string, string> = {
   [ShipmentStatus.Shipped]: AA_COLORS.blue,
   [ShipmentStatus.Cancelled]: AA_COLORS.red,
   [ShipmentStatus.OnHold]: AA_COLORS.orange,
+  [FollowUpStatus.Scheduled]: AA_COLORS.gray,
+  [FollowUpStatus.Sent]: AA_COLORS.blue,
+  [FollowUpStatus.Reminded]: AA_COLORS.orange,
+  [FollowUpStatus.Answered]: AA_COLORS.green,
+  [FollowUpStatus.NotSendable]: AA_COLORS.red,
 };
 
-/** A sample's or shipment's status colour, for a badge. */
+/** A sample's, shipment's or follow-up's status colour, for a badge. */
 export const statusColor = (status: string) => STATUS_COLORS[status] ?? AA_COLORS.gray;

@@ -12,6 +12,7 @@
  * - the lab (every sample):
  *   POST /lab-toolbox/sample-follow-up                                 { sampleId, question }
  *   GET  /lab-toolbox/sample-follow-up/:id
+ *   GET  /lab-toolbox/sample/:sampleId/follow-ups                      the sample's follow-ups, newest first
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import {
@@ -24,7 +25,7 @@ import { validateBody } from '../http/validate';
 import { accountCallerOf, callerOf, userCallerOf } from '../http/caller';
 import { pathId } from '../http/path-id';
 import {
-  answerRegistrySurvey, answerSampleQuestion, askAboutSample, getFollowUp, listPatientFollowUps, openRegistrySurvey, openSampleQuestion,
+  answerRegistrySurvey, answerSampleQuestion, askAboutSample, getFollowUp, listPatientFollowUps, listSampleFollowUps, openRegistrySurvey, openSampleQuestion,
 } from './follow-ups.service';
 import { publicRoute } from '../http/route-policy';
 
@@ -81,6 +82,10 @@ export function followUpsRouter(ctx: AppContext): Router {
 
   router.get('/lab-toolbox/sample-follow-up/:followUpId', requireUser('lab'), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await getFollowUp(ctx, userCallerOf(req, res), 'lab', pathId(req.params.followUpId, 'Follow-up')));
+  });
+
+  router.get('/lab-toolbox/sample/:sampleId/follow-ups', requireUser('lab'), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await listSampleFollowUps(ctx, userCallerOf(req, res), 'lab', pathId(req.params.sampleId, 'Sample')));
   });
 
   return router;

@@ -5,7 +5,8 @@
  *   a question about a sample, opened and answered once; a used link (or another link of the
  *   same follow-up) is refused, so is an expired one;
  * - the lab's and the clinic's side: ask the patient a question about a sample, read a follow-up,
- *   list a patient's follow-ups. A clinic sees only its account's samples (another's is a 404).
+ *   list a patient's follow-ups (the clinic) or a sample's (the lab). A clinic sees only its
+ *   account's samples (another's is a 404); the lab sees every account's.
  * Every read and write of patient data is audited (ids only: never an answer).
  */
 import {
@@ -192,4 +193,16 @@ export async function listPatientFollowUps(ctx: Ctx, caller: Caller & { accountI
     ...auditActor(caller), action: 'follow_ups.listed', entityKind: 'patient', entityId: patientId, details: { accountId: caller.accountId, followUpIds: rows.map((r) => r.id) },
   });
   return rows.map((r) => followUpView(r, barcodes.get(r.sampleId)!));
+}
+
+/** GET lab-toolbox/sample/{sampleId}/follow-ups: every follow-up of one sample (questions and registry surveys), newest first. */
+export async function listSampleFollowUps(ctx: Ctx, caller: Caller, scope: FollowUpScope, sampleId: number): Promise<FollowUpView[]> {
+  const m = ctx.db.models;
+  const sample = await m.Sample.findByPk(sampleId, { attributes: ['id', 'barcode', 'accountId'] });
+  if (!inScope(sample, scope)) throw notFound('Sample not found');
+  const rows = await m.SampleFollowUp.findAll({ where: { sampleId }, order: [['dueAt', 'DESC'], ['id', 'DESC']] });
+  await recordAudit(ctx.db, {
+    ...auditActor(caller), action: 'follow_ups.listed', entityKind: 'sample', entityId: sampleId, details: { followUpIds: rows.map((r) => r.id) },
+  });
+  return rows.map((r) => followUpView(r, sample.barcode));
 }

@@ -1,14 +1,15 @@
 /**
  * The Lab Toolbox's endpoints (/api/lab-toolbox/…): intake, lab-ordered samples, PCR plates,
  * result-file uploads (raw body) and their jobs (polled while Pending), the review list and the
- * approve / reject / correct commands.
+ * approve / reject / correct commands, and the questions the lab asks a patient about a sample
+ * (docs/registry-and-follow-ups.md; the clinic's side is in follow-ups.ts).
  */
 import useSWR from 'swr';
 import type {
-  ApprovalGroup, ApproveResultsAnswer, CorrectedResult, CorrectResultBody, CovidPcrResult, ImportCommitAccepted, ImportError, ImportJob,
+  ApprovalGroup, ApproveResultsAnswer, CorrectedResult, CorrectResultBody, CovidPcrResult, FollowUpView, ImportCommitAccepted, ImportError, ImportJob,
   ImportJobResult, ImportReview, ImportUploadAccepted, IntakeOutcome, LabImportKind, LabSampleCreateBody, LabSampleCreated, PcrPlateBody,
-  PlateSummary, PlateView, PlateWellView, QueuedSample, RejectResultsAnswer, RejectResultsBody, RejectionReason, ReleasedResultRow,
-  ReviewListRow,
+  NewSampleFollowUpBody, PlateSummary, PlateView, PlateWellView, QueuedSample, RejectResultsAnswer, RejectResultsBody, RejectionReason,
+  ReleasedResultRow, ReviewListRow,
 } from '@platform/domain';
 import { API_PREFIX, ApiError, apiFetch, apiUpload, queryString } from './fetcher';
 import { useApiPage, withErrorHeading, useApiQuery, useRefreshApi } from './query';
@@ -72,6 +73,13 @@ export const usePcrPlate = (plateId: number | null) =>
 export const useImportReview = (jobId: number | null) =>
   useApiQuery<ImportReview>(jobId ? labApiPath(`import-tests-review?${query({ jobId })}`) : null, { errorHeading: 'Error retrieving the import' });
 
+/** Where a sample's follow-ups are read (every account's sample: the lab sees them all). */
+export const sampleFollowUpsPath = (sampleId: number) => labApiPath(`sample/${sampleId}/follow-ups`);
+
+/** The follow-ups of one sample (the questions asked of its patient, registry surveys), newest first. */
+export const useSampleFollowUps = (sampleId: number | null) =>
+  useApiQuery<FollowUpView[]>(sampleId ? sampleFollowUpsPath(sampleId) : null, { errorHeading: 'Error retrieving follow-ups' });
+
 /** An import job, polled every second while it is Pending (the progress bar). */
 export function useImportJob(jobId: number | null) {
   return useSWR<ImportJob, ApiError>(jobId ? labApiPath(`jobs/${jobId}`) : null, (p: string) => apiFetch<ImportJob>(p), withErrorHeading({
@@ -116,4 +124,8 @@ export const rejectResults = (body: RejectResultsBody) =>
 
 export const correctResult = (body: CorrectResultBody) =>
   apiFetch<CorrectedResult>(labApiPath('results/correct'), { method: 'POST', body });
+
+/** The lab's question to a sample's patient: emailed now with a single-use link. */
+export const askAboutSampleAsLab = (body: NewSampleFollowUpBody) =>
+  apiFetch<FollowUpView>(labApiPath('sample-follow-up'), { method: 'POST', body });
 

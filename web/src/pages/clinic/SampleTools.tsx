@@ -5,21 +5,19 @@
  * 'Error submitting form' (SPEC §8) with the server's reason.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  ADD_TEST_SAMPLE_STATUSES, CANCER_SITES, CANCER_STAGES, CancerSite, FOLLOW_UP_QUESTION_MAX_LENGTH, FollowUpKind, formatCalendarDate, formatDate,
-  GLEASON_PATTERN_MAX, GLEASON_PATTERN_MIN, RADIATION_TREATMENTS, SampleStatus, TestName, type CancerDiagnosisBody,
+  ADD_TEST_SAMPLE_STATUSES, CANCER_SITES, CANCER_STAGES, CancerSite, formatCalendarDate, GLEASON_PATTERN_MAX, GLEASON_PATTERN_MIN, RADIATION_TREATMENTS, SampleStatus, TestName, type CancerDiagnosisBody,
 } from '@platform/domain';
 import type { PatientSample } from '../../api/clinic';
-import { addCfrtTest, askAboutSample, registerCancer, usePatientFollowUps, type CancerDiagnosisView, type FollowUpView } from '../../api/follow-ups';
+import { addCfrtTest, askAboutSample, registerCancer, usePatientFollowUps, type CancerDiagnosisView } from '../../api/follow-ups';
 import { useRefreshApi } from '../../api/query';
 import { clinicApiPath } from '../../api/clinic';
 import { FormError } from '../../components/FormError';
+import { AskPatientForm, FollowUpTable, SUBMIT_ERROR } from '../../components/SampleFollowUps';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
-
-export const SUBMIT_ERROR = 'Error submitting form';
 
 /** The three calls on a sample, and its registered diagnosis. */
 export function SampleTools({ accountId, patientId, sample, diagnosis }: { accountId: number; patientId: number; sample: PatientSample; diagnosis: CancerDiagnosisView | null }) {
@@ -40,7 +38,7 @@ export function SampleTools({ accountId, patientId, sample, diagnosis }: { accou
         {canAddCfrt && <AddCfrtButton accountId={accountId} sampleId={sample.id} onAdded={refresh} />}
       </Group>
       <Modal opened={open === 'ask'} onClose={() => setOpen(null)} title={`Ask the patient about sample ${sample.barcode}`} size="lg">
-        <AskForm accountId={accountId} sampleId={sample.id} onDone={() => { setOpen(null); void refresh(); }} />
+        <AskPatientForm barcode={sample.barcode} ask={(question) => askAboutSample(accountId, { sampleId: sample.id, question })} onDone={() => { setOpen(null); void refresh(); }} />
       </Modal>
       <Modal opened={open === 'cancer'} onClose={() => setOpen(null)} title={`Cancer diagnosis for sample ${sample.barcode}`} size="lg">
         <CancerForm accountId={accountId} sampleId={sample.id} current={diagnosis} onDone={() => { setOpen(null); void refresh(); }} />
@@ -84,33 +82,6 @@ function AddCfrtButton({ accountId, sampleId, onAdded }: { accountId: number; sa
       </Button>
       <FormError error={command.error} title={SUBMIT_ERROR} />
     </Stack>
-  );
-}
-
-function AskForm({ accountId, sampleId, onDone }: { accountId: number; sampleId: number; onDone: () => void }) {
-  const form = useForm({
-    initialValues: { question: '' },
-    validate: { question: (v) => (v.trim() ? null : 'Write the question') },
-  });
-  const sending = useFormSubmit(form, (v: { question: string }) => askAboutSample(accountId, { sampleId, question: v.question.trim() }), {
-    onSuccess: () => {
-      showSuccessToast('The question was emailed to the patient');
-      onDone();
-    },
-  });
-  return (
-    <form onSubmit={sending.onSubmit} noValidate>
-      <Stack gap="md">
-        <Text fz="sm">The patient gets an email with a link that works once; their answer appears on this sample&apos;s timeline.</Text>
-        <Textarea label="Question" autosize minRows={3} maxLength={FOLLOW_UP_QUESTION_MAX_LENGTH} {...form.getInputProps('question')} key={form.key('question')} />
-        <FormError error={sending.error} title={SUBMIT_ERROR} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={sending.submitting}>
-            Email the question
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
 
@@ -187,12 +158,6 @@ function CancerForm({ accountId, sampleId, current, onDone }: { accountId: numbe
   );
 }
 
-const STATUS_COLOR: Record<string, string> = { Scheduled: 'gray', Sent: 'blue', Reminded: 'orange', Answered: 'green', 'Not Sendable': 'red' };
-
-function followUpWhat(f: FollowUpView): string {
-  return f.kind === FollowUpKind.RegistrySurvey ? `${f.months}-month registry survey` : `Question: ${f.question}`;
-}
-
 /** The patient's follow-ups: registry surveys (when due, sent, answered) and questions with their answers. */
 export function PatientFollowUps({ accountId, patientId }: { accountId: number; patientId: number }) {
   const { data } = usePatientFollowUps(accountId, patientId);
@@ -202,37 +167,7 @@ export function PatientFollowUps({ accountId, patientId }: { accountId: number; 
       <Title order={2} fz="lg" mb="sm">
         Follow-ups
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Sample</Table.Th>
-              <Table.Th>Follow-up</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Due or sent</Table.Th>
-              <Table.Th>Answer</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((f) => (
-              <Table.Tr key={f.id}>
-                <Table.Td ff="monospace">{f.barcode}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-line' }}>{followUpWhat(f)}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[f.status] ?? 'gray'} variant="light">
-                    {f.status}
-                  </Badge>
-                  {f.notSendableReason && <Text fz="xs">{f.notSendableReason}</Text>}
-                </Table.Td>
-                <Table.Td>{formatDate(f.sentAt ?? f.dueAt)}</Table.Td>
-                <Table.Td>
-                  {f.answer ? `${f.answer.answer}${f.answer.comment ? `: ${f.answer.comment}` : ''}` : f.answeredAt ? `Answered ${formatDate(f.answeredAt)}` : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <FollowUpTable followUps={data} label="Follow-ups" withSample />
     </Card>
   );
 }

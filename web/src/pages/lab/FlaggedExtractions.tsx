@@ -11,6 +11,7 @@ import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
 import { useCommand } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
+import { useFocusBack } from '../../shell/focus-back';
 import { AA_COLORS, statusColor } from '../../status-colors';
 
 const Measures = ({ e }: { e: { concentration: number; a260280: number; volume: number; plate: string; well: string } }) => (
@@ -196,6 +197,8 @@ export function FlaggedExtractionsPanel({ jobId, barcode, awaitingDecision, titl
 }) {
   const [page, setPage] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
+  // Dismissing the message takes its close button away (and with no flagged extraction left, the panel): the page's heading takes the focus.
+  const focusBack = useFocusBack();
   const refresh = useRefreshLab();
   const pageSize = 50;
   const { data } = useDnaExtractions({ page, pageSize, jobId, barcode, flagged: true, awaitingDecision });
@@ -204,7 +207,7 @@ export function FlaggedExtractionsPanel({ jobId, barcode, awaitingDecision, titl
   return (
     <Stack gap="xs">
       <Title order={3} fz="lg">{title}{data ? ` (${formatCount(data.total)})` : ''}</Title>
-      {message && <Notice color="green" onClose={() => setMessage(null)}>{message}</Notice>}
+      {message && <Notice color="green" onClose={focusBack.after(() => setMessage(null))}>{message}</Notice>}
       {data && data.total === 0 ? (
         <Text fz="sm" c="dimmed">No flagged extraction {awaitingDecision ? 'waits for a decision' : 'in this import'}.</Text>
       ) : (

@@ -102,3 +102,62 @@ describe('ReviewPage filters', () => {
     await waitFor(() => expect(reviewListQueries(sent).at(-1)!.get('jobId')).toBe('9'));
   });
 });
+
+describe('ReviewPage focus when a message or a dialog goes away', () => {
+  const heading = () => screen.getByRole('heading', { level: 1, name: 'Review and approve' });
+
+  it('dismissing the outcome of an approval gives the focus to the page heading (the Approve button is disabled by then), not to the body', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = [row(1, 'PROSTOX ultra', 'cancer', true)];
+    renderReview('/lab_toolbox/review', {
+      'GET /lab-toolbox/get-review-list': { body: rows, headers: { 'x-total-count': '1' } },
+      'POST /lab-toolbox/approve-tests-cancer': { body: { approved: [{ resultId: 1 }] } },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: `Choose ${rows[0].barcode} PROSTOX ultra` }));
+    await user.click(screen.getByRole('button', { name: 'Approve 1' }));
+    const outcome = await screen.findByTestId('review-outcome');
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
+
+    // The keyboard way: Tab from the message to its close button, Enter.
+    await user.tab();
+    expect(document.activeElement).toBe(within(outcome).getByRole('button', { name: 'Dismiss' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('review-outcome')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(heading()));
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it('cancelling the rejection dialog gives the focus back to the Reject button that opened it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = [row(2, 'PROSTOX ultra', 'cancer', true)];
+    renderReview('/lab_toolbox/review', { 'GET /lab-toolbox/get-review-list': { body: rows, headers: { 'x-total-count': '1' } } });
+    await user.click(await screen.findByRole('checkbox', { name: `Choose ${rows[0].barcode} PROSTOX ultra` }));
+    await user.click(screen.getByRole('button', { name: 'Reject 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reject 1' })));
+  });
+
+  it('a correction and then its message, once dismissed, give the focus back to the row’s Correct button', async () => {
+    const user = userEvent.setup({ delay: null });
+    const released = {
+      id: 5, version: 1, value: 'High Risk', test: 'PROSTOX ultra', sampleId: 50, barcode: '61000000000005', sampleStatus: 'Resulted', patient: 'Testy L.',
+      account: 'Riverside Oncology', enteredBy: { id: 1, name: 'Leo Bench' }, releasedBy: { id: 2, name: 'Lena Pipette' }, releasedAt: '2026-11-21T09:00:00Z', correctionReason: null,
+    };
+    renderReview('/lab_toolbox/review', {
+      'GET /lab-toolbox/get-cancer-toxicity-results': { body: [released], headers: { 'x-total-count': '1' } },
+      'POST /lab-toolbox/results/correct': { status: 201, body: { id: 6, barcode: released.barcode, test: released.test, value: 'Low-Average Risk', releasedValue: 'High Risk', version: 2 } },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Released toxicity results' }));
+    const correct = await screen.findByRole('button', { name: 'Correct' });
+    await user.click(correct);
+    await pick(user, await screen.findByLabelText('Corrected result', { selector: 'input', exact: false }), 'Low-Average Risk');
+    await user.type(screen.getByLabelText('Reason for the correction', { exact: false }), 'Transcription error');
+    await user.click(screen.getByRole('button', { name: 'Enter correction' }));
+    const message = await screen.findByText(/entered as version 2/);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Correct' })));
+
+    await user.click(within(message.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText(/entered as version 2/)).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Correct' })));
+  });
+});

@@ -14,6 +14,7 @@ import { FormError } from '../../components/FormError';
 import { Pager } from '../../components/Pager';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
+import { useFocusBack } from '../../shell/focus-back';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { AA_COLORS, statusColor } from '../../status-colors';
@@ -21,6 +22,7 @@ import { LAB_PATHS } from './paths';
 import { ReviewFilterBar, useReviewFilters } from './ReviewFilters';
 import { useDnaExtractions } from '../../api/dna-extractions';
 import { FlaggedExtractionsPanel } from './FlaggedExtractions';
+import { AskPatientButton } from './SampleQuestions';
 
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
   const form = useForm<{ reason: string; outcome: SampleOutcome; rejectionReason: RejectionReason | null }>({
@@ -74,6 +76,9 @@ function InReview() {
   useEffect(() => {
     if (message) outcome.current?.focus();
   }, [message]);
+  // Dismissing the outcome, or closing the rejection dialog, takes the focused control away: the
+  // focus goes back to the button that led there, or (disabled once its rows are done) the page's heading.
+  const focusBack = useFocusBack();
   const [rejecting, setRejecting] = useState<ReviewListRow[] | null>(null);
   const refresh = useRefreshLab();
   const { data: me } = useMe();
@@ -120,6 +125,7 @@ function InReview() {
   });
 
   async function approve() {
+    focusBack.remember();
     setMessage(null);
     const extractionsOnly = approvable.every((r) => r.approvalGroup === 'dna-extraction');
     const { released, errors } = await approving.trigger(approvable);
@@ -144,7 +150,7 @@ function InReview() {
       )}
       {message && (
         <div ref={outcome} tabIndex={-1} data-testid="review-outcome">
-          <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>
+          <Notice color={message.color} onClose={focusBack.after(() => setMessage(null))}>{message.text}</Notice>
         </div>
       )}
       {showFlagged && <FlaggedExtractionsPanel awaitingDecision jobId={filters.jobId ?? undefined} barcode={filters.barcode ?? undefined} hideWhenEmpty title="Flagged DNA extractions: re-extract or reject" />}
@@ -153,7 +159,7 @@ function InReview() {
           Choose all you may approve{shownApprovable.length ? ` (${shownApprovable.length})` : ''}
         </Button>
         <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
-        <Button color={AA_COLORS.red} variant="outline" onClick={() => setRejecting(chosen)} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
+        <Button color={AA_COLORS.red} variant="outline" onClick={(e) => { focusBack.remember(e.currentTarget); setRejecting(chosen); }} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
           <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, their plate's controls failed, or their DNA extraction is outside the acceptance range).</Text>
         )}
@@ -191,7 +197,7 @@ function InReview() {
                     {flaggedResults.has(r.id) && <Badge size="xs" color={AA_COLORS.orange}>Outside the acceptance range: decide above</Badge>}
                     {r.correctionReason && <Text fz="xs" c={AA_COLORS.orange}>Correction of {r.releasedValue ?? 'the released result'}: {r.correctionReason}</Text>}
                   </Table.Td>
-                  <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text></Table.Td>
+                  <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text><AskPatientButton sampleId={r.sampleId} barcode={r.barcode} /></Table.Td>
                   <Table.Td fz="sm">
                     {r.enteredBy.name} {mine && <Badge size="xs" color={AA_COLORS.gray}>you</Badge>}
                     <Text fz="xs" c="dimmed">{formatDateTime(r.enteredAt)}</Text>
@@ -214,7 +220,7 @@ function InReview() {
       </ScrollArea>
       <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={(p) => { setPage(p); setSelected(new Set()); }} noun="results in review" />
       {rejecting && (
-        <RejectModal rows={rejecting} onClose={() => setRejecting(null)} onDone={(text) => { setRejecting(null); setSelected(new Set()); refresh(); setMessage({ color: 'green', text }); }} />
+        <RejectModal rows={rejecting} onClose={focusBack.after(() => setRejecting(null))} onDone={(text) => { setRejecting(null); setSelected(new Set()); refresh(); setMessage({ color: 'green', text }); }} />
       )}
     </Stack>
   );
@@ -252,13 +258,15 @@ function Released() {
   const [barcode, setBarcode] = useState('');
   const [correcting, setCorrecting] = useState<ReleasedResultRow | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // The correction dialog and the message each take the focused control with them: back to the row's Correct button.
+  const focusBack = useFocusBack();
   const refresh = useRefreshLab();
   const pageSize = DEFAULT_PAGE_SIZE * 2;
   const { data } = useReleasedToxicityResults({ page, pageSize, barcode: barcode.trim() || undefined });
   return (
     <Stack gap="md">
       <TextInput label="Barcode" placeholder="Find one sample" value={barcode} onChange={(e) => { setBarcode(e.currentTarget.value); setPage(1); }} w={260} ff="monospace" />
-      {message && <Notice color="green" onClose={() => setMessage(null)}>{message}</Notice>}
+      {message && <Notice color="green" onClose={focusBack.after(() => setMessage(null))}>{message}</Notice>}
       <ScrollArea>
         <Table striped withTableBorder aria-label="Released toxicity results" miw={800}>
           <Table.Thead>
@@ -278,17 +286,17 @@ function Released() {
                 <Table.Td ff="monospace" fz="sm">{r.barcode}</Table.Td>
                 <Table.Td fz="sm">{r.test}</Table.Td>
                 <Table.Td fz="sm"><b>{r.value}</b>{r.correctionReason && <Text fz="xs" c={AA_COLORS.orange}>Corrected: {r.correctionReason}</Text>}</Table.Td>
-                <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text></Table.Td>
+                <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text><AskPatientButton sampleId={r.sampleId} barcode={r.barcode} /></Table.Td>
                 <Table.Td fz="sm">{r.enteredBy.name} / {r.releasedBy?.name ?? '—'}</Table.Td>
                 <Table.Td fz="sm">{formatDateTime(r.releasedAt)}</Table.Td>
-                <Table.Td><Button size="compact-sm" variant="light" onClick={() => setCorrecting(r)}>Correct</Button></Table.Td>
+                <Table.Td><Button size="compact-sm" variant="light" onClick={(e) => { focusBack.remember(e.currentTarget); setCorrecting(r); }}>Correct</Button></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
       <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={setPage} noun="released results" />
-      {correcting && <CorrectModal row={correcting} onClose={() => setCorrecting(null)} onDone={(m) => { setCorrecting(null); setMessage(m); refresh(); }} />}
+      {correcting && <CorrectModal row={correcting} onClose={focusBack.after(() => setCorrecting(null))} onDone={focusBack.after((m: string) => { setCorrecting(null); setMessage(m); refresh(); })} />}
     </Stack>
   );
 }
@@ -297,7 +305,8 @@ function Released() {
  * /lab_toolbox/review: results waiting for review (who entered each, from which file or plate);
  * approve releases them, reject sends the sample to a retest or rejects it. Your own results are
  * listed but only another lab user can approve them. A second tab lists released toxicity
- * results, where a correction starts.
+ * results, where a correction starts. On every row the lab can ask the sample's patient a question
+ * and see the questions already asked, with their answers (SampleQuestions.tsx).
  */
 export function ReviewPage() {
   return (
