@@ -28,6 +28,37 @@ export interface Filled {
 
 const STATUSES = ['Order Placed', 'Pending Shipment', 'In Transit', 'In Queue', 'In Testing', 'Resulted', 'Completed'];
 
+/**
+ * Patients' names: common US last and first names, so that the patient search meets what a real
+ * registry holds (a name is shared by about 1% of patients, a first and last name together by
+ * about 0.01%). Names made of one word and a number ("Patient123") would put the same trigrams
+ * in every row, which no registry has.
+ */
+export const BENCH_LAST_NAMES = [
+  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
+  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin',
+  'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson',
+  'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores',
+  'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts',
+  'Gomez', 'Phillips', 'Evans', 'Turner', 'Diaz', 'Parker', 'Cruz', 'Edwards', 'Collins', 'Reyes',
+  'Stewart', 'Morris', 'Morales', 'Murphy', 'Cook', 'Rogers', 'Gutierrez', 'Ortiz', 'Morgan', 'Cooper',
+  'Peterson', 'Bailey', 'Reed', 'Kelly', 'Howard', 'Ramos', 'Kim', 'Cox', 'Ward', 'Richardson',
+  'Watson', 'Brooks', 'Chavez', 'Wood', 'James', 'Bennett', 'Gray', 'Mendoza', 'Ruiz', 'Hughes',
+  'Price', 'Alvarez', 'Castillo', 'Sanders', 'Patel', 'Myers', 'Long', 'Ross', 'Foster', 'Jimenez',
+];
+export const BENCH_FIRST_NAMES = [
+  'James', 'Robert', 'John', 'Michael', 'David', 'William', 'Richard', 'Joseph', 'Thomas', 'Charles',
+  'Christopher', 'Daniel', 'Matthew', 'Anthony', 'Mark', 'Donald', 'Steven', 'Paul', 'Andrew', 'Joshua',
+  'Kenneth', 'Kevin', 'Brian', 'George', 'Timothy', 'Ronald', 'Edward', 'Jason', 'Jeffrey', 'Ryan',
+  'Jacob', 'Gary', 'Nicholas', 'Eric', 'Jonathan', 'Stephen', 'Larry', 'Justin', 'Scott', 'Brandon',
+  'Benjamin', 'Samuel', 'Gregory', 'Alexander', 'Frank', 'Patrick', 'Raymond', 'Jack', 'Dennis', 'Jerry',
+  'Mary', 'Patricia', 'Jennifer', 'Linda', 'Elizabeth', 'Barbara', 'Susan', 'Jessica', 'Sarah', 'Karen',
+  'Lisa', 'Nancy', 'Betty', 'Margaret', 'Sandra', 'Ashley', 'Kimberly', 'Emily', 'Donna', 'Michelle',
+  'Carol', 'Amanda', 'Dorothy', 'Melissa', 'Deborah', 'Stephanie', 'Rebecca', 'Sharon', 'Laura', 'Cynthia',
+  'Kathleen', 'Amy', 'Angela', 'Shirley', 'Anna', 'Brenda', 'Pamela', 'Emma', 'Nicole', 'Helen',
+  'Samantha', 'Katherine', 'Christine', 'Debra', 'Rachel', 'Carolyn', 'Janet', 'Catherine', 'Maria', 'Heather',
+];
+
 export async function fill(client: pg.Client, sizes: FillSizes, labUserId: number): Promise<Filled> {
   const one = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0];
   const accountId = async (name: string) => Number((await one('SELECT id FROM accounts WHERE name = $1', [name])).id);
@@ -75,8 +106,9 @@ export async function fill(client: pg.Client, sizes: FillSizes, labUserId: numbe
   const [p0, o0, s0, t0] = [await base('patients'), await base('orders'), await base('samples'), await base('tests')];
   await client.query(`
     INSERT INTO patients (id, account_id, first_name, last_name, date_of_birth, sex, study_id)
-    SELECT $1 + g, account_id, 'Bench' || g, 'Patient' || (g % 997), DATE '1950-01-01' + (g % 9000), 'M', CASE WHEN research THEN 'BN-' || g END
-      FROM bench_plan`, [p0]);
+    SELECT $1 + g, account_id, ($2::text[])[1 + g % cardinality($2::text[])], ($3::text[])[1 + (g / cardinality($2::text[])) % cardinality($3::text[])],
+           DATE '1950-01-01' + (g % 9000), 'M', CASE WHEN research THEN 'BN-' || g END
+      FROM bench_plan`, [p0, BENCH_FIRST_NAMES, BENCH_LAST_NAMES]);
   await client.query(`
     INSERT INTO orders (id, order_number, account_id, patient_id, physician_id, origin, portal, research_project_id, created_at)
     SELECT $1 + g, 'RB_' || lpad(g::text, 9, '0'), account_id, $2 + g, physician_id,
