@@ -99,6 +99,8 @@ export class AccountMembership extends Model<InferAttributes<AccountMembership>,
   declare contactId: Fk;
   declare role: AccountRole;
   declare isActive: CreationOptional<boolean>;
+  /** Set when the access was removed (the row stays, inactive, so the account's super admin can give it back); null while it stands. */
+  declare removedAt: Nullable<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -235,6 +237,7 @@ export function initPeople(sequelize: Sequelize) {
       contactId: fk(),
       role: { type: DataTypes.TEXT, allowNull: false },
       isActive: dbDefault(DataTypes.BOOLEAN),
+      removedAt: { type: DataTypes.DATE },
       ...timestamps(),
     },
     { sequelize, modelName: 'AccountMembership', tableName: 'account_memberships' },

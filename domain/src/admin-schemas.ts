@@ -260,7 +260,7 @@ export const createLabUserBody = Joi.object<CreateLabUserBody>({
 }).options(STRICT_KEYS).label('Request body');
 
 export interface UserIdBody { userId: number }
-/** POST admin/lab-toolbox/users/delete: deactivates (the user's history stays). */
+/** POST admin/lab-toolbox/users/delete (deactivates; the user's history stays) and admin/lab-toolbox/users/reactivate. */
 export const userIdBody = Joi.object<UserIdBody>({ userId: id('User').required() }).options(STRICT_KEYS).label('Request body');
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { AccessStatus, AccountRole, AccountType, ProviderTitle, Specialty } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
+import { hashPassword } from '@platform/server/auth/passwords';
 import { buildTestApp, newSession, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
@@ -75,6 +76,7 @@ describe('admin API', () => {
       { method: 'get', path: '/api/admin/lab-toolbox/users' },
       { method: 'post', path: '/api/admin/lab-toolbox/users/create' },
       { method: 'post', path: '/api/admin/lab-toolbox/users/delete' },
+      { method: 'post', path: '/api/admin/lab-toolbox/users/reactivate' },
       { method: 'get', path: '/api/admin/insurance-plans' },
       { method: 'post', path: '/api/admin/insurance-plans/create' },
       { method: 'post', path: '/api/admin/insurance-plans/1/update' },
@@ -218,6 +220,33 @@ describe('admin API', () => {
       await session.agent.get('/api/auth/me').expect(401);
       const audit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'access.deactivated', entityId: String(p.userId) } });
       expect(audit!.details).to.deep.include({ userActive: { before: true, after: false } });
+      const password = `first-password-${tag()}2`;
+      await t.ctx.db.models.User.update({ passwordHash: await hashPassword(password) }, { where: { id: p.userId } });
+      const refused = await newSession(t.app, '10.60.4.2');
+      await refused.post('/api/auth/login', { email: p.email, password, portal: 'provider' }).expect(401);
+
+      const back = await admin.post('/api/admin/activate-deactivate', { contactId: p.contactId, active: true }).expect(200);
+      expect(back.body.userActive).to.equal(true);
+      const again = await newSession(t.app, '10.60.4.3');
+      await again.post('/api/auth/login', { email: p.email, password, portal: 'provider' }).expect(200);
+      expect((await again.agent.get('/api/auth/me').expect(200)).body.accounts.map((a: { id: number }) => a.id)).to.deep.equal([account.id]);
+      const activated = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'access.activated', entityId: String(p.userId) } });
+      expect(activated!.details).to.deep.include({ userActive: { before: false, after: true } });
+    });
+
+    it('an account\'s super admin deactivates a user in the account and activates them again', async () => {
+      const account = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
+      const boss = await provider(account.id, AccountRole.SuperAdmin);
+      const staff = await provider(account.id, AccountRole.SupportStaff);
+      const superAdmin = await firstSignIn(t.app, boss.email, 'provider', '10.60.8.4');
+      const staffSession = await firstSignIn(t.app, staff.email, 'provider', '10.60.8.5');
+      const base = `/api/provider-clinic/${account.id}`;
+      const off = await superAdmin.post(`${base}/activate-deactivate`, { contactId: staff.contactId, accountId: account.id, active: false }).expect(200);
+      expect(off.body.memberships).to.deep.equal([{ accountId: account.id, accountName: account.name, role: AccountRole.SupportStaff, isActive: false }]);
+      await staffSession.agent.get(`${base}/tests?category=PENDING`).expect(404);
+      const on = await superAdmin.post(`${base}/activate-deactivate`, { contactId: staff.contactId, accountId: account.id, active: true }).expect(200);
+      expect(on.body.memberships).to.deep.equal([{ accountId: account.id, accountName: account.name, role: AccountRole.SupportStaff, isActive: true }]);
+      await staffSession.agent.get(`${base}/tests?category=PENDING`).expect(200);
     });
 
     it('lets an account\'s super admin manage that account\'s users only', async () => {
@@ -250,6 +279,64 @@ describe('admin API', () => {
       await superAdmin.post(`${base}/remove-account-access`, { contactId: staff.contactId, accountId: account.id }).expect(200);
       await staffSession.agent.get(`${base}/tests?category=PENDING`).expect(404);
       expect((await staffSession.agent.get('/api/auth/me').expect(200)).body.accounts).to.deep.equal([]);
+    });
+
+    it('an account\'s super admin gives a removed user access again, with the role chosen; they reach the account at once', async () => {
+      const account = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
+      const elsewhere = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
+      const boss = await provider(account.id, AccountRole.SuperAdmin);
+      const staff = await provider(account.id, AccountRole.SupportStaff, ProviderTitle.Physician, VALID_NPIS[0]);
+      await admin.post('/api/admin/add-account-access', { contactId: staff.contactId, accountId: elsewhere.id, role: AccountRole.SupportStaff }).expect(200);
+      const superAdmin = await firstSignIn(t.app, boss.email, 'provider', '10.60.8.1');
+      const staffSession = await firstSignIn(t.app, staff.email, 'provider', '10.60.8.2');
+      const base = `/api/provider-clinic/${account.id}`;
+
+      // Removed: the answer shows no access here, and nothing of their other account.
+      const removed = await superAdmin.post(`${base}/remove-account-access`, { contactId: staff.contactId, accountId: account.id }).expect(200);
+      expect(removed.body.memberships).to.deep.equal([]);
+      await staffSession.agent.get(`${base}/tests?category=PENDING`).expect(404);
+      // Still on the account's list (with no access) and theirs to open; a second removal has nothing to remove.
+      const listed = (await superAdmin.agent.get(`${base}/contacts?q=${encodeURIComponent(staff.email)}`).expect(200)).body as { id: number; memberships: unknown[] }[];
+      expect(listed.map((u) => ({ id: u.id, memberships: u.memberships }))).to.deep.equal([{ id: staff.contactId, memberships: [] }]);
+      expect((await superAdmin.agent.get(`${base}/contacts/${staff.contactId}`).expect(200)).body.memberships).to.deep.equal([]);
+      await superAdmin.post(`${base}/remove-account-access`, { contactId: staff.contactId, accountId: account.id }).expect(404);
+      await superAdmin.post(`${base}/activate-deactivate`, { contactId: staff.contactId, accountId: account.id, active: true }).expect(404);
+      // The admin's account filter lists the people with access to it.
+      const inAccount = (await admin.agent.get(`/api/admin/contacts?accountId=${account.id}`).expect(200)).body as { id: number }[];
+      expect(inAccount.map((u) => u.id)).to.deep.equal([boss.contactId]);
+
+      // "Add user" with the same email says where to find them, and adds no one.
+      const dup = await superAdmin.post(`${base}/contacts/create`, {
+        firstName: 'Robin', lastName: 'Again', email: staff.email.toUpperCase(), title: ProviderTitle.Nurse, accounts: [{ accountId: account.id, role: AccountRole.SupportStaff }],
+      }).expect(409);
+      const listedAlready = `${staff.email} is already on this account's list of users: open them there to give them access again or change their role`;
+      expect(dup.body.error.fields).to.deep.equal([{ field: 'email', message: listedAlready }]);
+
+      // Given access again, as a Physician this time: they reach the account at once.
+      const back = await superAdmin.post(`${base}/add-account-access`, { contactId: staff.contactId, accountId: account.id, role: AccountRole.Physician }).expect(200);
+      expect(back.body.memberships).to.deep.equal([{ accountId: account.id, accountName: account.name, role: AccountRole.Physician, isActive: true }]);
+      const me = (await staffSession.agent.get('/api/auth/me').expect(200)).body;
+      expect(me.accounts.map((a: { id: number; role: string }) => ({ id: a.id, role: a.role })).sort((x: { id: number }, y: { id: number }) => x.id - y.id)).to.deep.equal([
+        { id: account.id, role: AccountRole.Physician }, { id: elsewhere.id, role: AccountRole.SupportStaff },
+      ]);
+      await staffSession.agent.get(`${base}/tests?category=PENDING`).expect(200);
+      const audit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'access.account_access_added', entityId: String(staff.userId), actorUserId: boss.userId } });
+      expect(audit!.details).to.deep.include({
+        before: [{ accountId: elsewhere.id, role: AccountRole.SupportStaff, isActive: true }],
+        after: [{ accountId: account.id, role: AccountRole.Physician, isActive: true }, { accountId: elsewhere.id, role: AccountRole.SupportStaff, isActive: true }],
+      });
+    });
+
+    it('an admin gives a removed user access to the account again', async () => {
+      const account = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
+      const staff = await provider(account.id, AccountRole.SupportStaff);
+      const session = await firstSignIn(t.app, staff.email, 'provider', '10.60.8.3');
+      const base = `/api/provider-clinic/${account.id}`;
+      await admin.post('/api/admin/remove-account-access', { contactId: staff.contactId, accountId: account.id }).expect(200);
+      await session.agent.get(`${base}/tests?category=PENDING`).expect(404);
+      const back = await admin.post('/api/admin/add-account-access', { contactId: staff.contactId, accountId: account.id, role: AccountRole.SupportStaff }).expect(200);
+      expect(back.body.memberships).to.deep.equal([{ accountId: account.id, accountName: account.name, role: AccountRole.SupportStaff, isActive: true }]);
+      await session.agent.get(`${base}/tests?category=PENDING`).expect(200);
     });
 
     it('support staff order only for the physicians they are linked to', async () => {
@@ -293,6 +380,45 @@ describe('admin API', () => {
       await lab.agent.get('/api/auth/me').expect(401);
       const list = (await admin.agent.get('/api/admin/lab-toolbox/users').expect(200)).body as { email: string; isActive: boolean }[];
       expect(list.find((u) => u.email === email)).to.include({ isActive: false });
+    });
+
+    it('reactivates a deactivated lab toolbox user, who signs in again; an active or unknown user is refused', async () => {
+      const email = `tech-${tag()}@lab.test`;
+      const created = (await admin.post('/api/admin/lab-toolbox/users/create', { firstName: 'Rhea', lastName: 'Agent', email }).expect(201)).body;
+      const userId = created.user.id as number;
+      // Their password (as if chosen from the emailed link).
+      const password = `lab-password-${tag()}3`;
+      await t.ctx.db.models.User.update({ passwordHash: await hashPassword(password) }, { where: { id: userId } });
+
+      // Only an admin may, and only a lab user who is inactive.
+      const already = await admin.post('/api/admin/lab-toolbox/users/reactivate', { userId }).expect(409);
+      expect(already.body.error.message).to.equal('Rhea Agent is already active');
+      await admin.post('/api/admin/lab-toolbox/users/delete', { userId }).expect(200);
+      const signInRefused = await newSession(t.app, '10.60.7.3');
+      await signInRefused.post('/api/auth/login', { email, password, portal: 'lab' }).expect(401);
+      const labUser = await signIn(t.app, 'lab1', 'lab', '10.60.7.4');
+      await labUser.post('/api/admin/lab-toolbox/users/reactivate', { userId }).expect(403);
+      const superAdmin = await signIn(t.app, 'superAdmin', 'provider', '10.60.7.5');
+      await superAdmin.post('/api/admin/lab-toolbox/users/reactivate', { userId }).expect(403);
+      const unknown = await admin.post('/api/admin/lab-toolbox/users/reactivate', { userId: 2_000_000_000 }).expect(404);
+      expect(unknown.body.error.message).to.equal('Lab toolbox user not found');
+      const provider = await t.ctx.db.models.User.findOne({ where: { email: 'physician@demo.test' } });
+      await admin.post('/api/admin/lab-toolbox/users/reactivate', { userId: provider!.id }).expect(404);
+      const bad = await admin.post('/api/admin/lab-toolbox/users/reactivate', { userId: 'x' }).expect(400);
+      expect(bad.body.error.fields.map((f: { field: string }) => f.field)).to.deep.equal(['userId']);
+      expect((await t.ctx.db.models.User.findByPk(userId))!.isActive, 'nothing refused changed anything').to.equal(false);
+
+      // The admin reactivates: the row answers active, the list says so, and they sign in to the Lab Toolbox.
+      const back = await admin.post('/api/admin/lab-toolbox/users/reactivate', { userId }).expect(200);
+      expect(back.body).to.include({ id: userId, email, isActive: true });
+      const list = (await admin.agent.get('/api/admin/lab-toolbox/users').expect(200)).body as { id: number; isActive: boolean }[];
+      expect(list.find((u) => u.id === userId)).to.include({ isActive: true });
+      const again = await newSession(t.app, '10.60.7.6');
+      await again.post('/api/auth/login', { email, password, portal: 'lab' }).expect(200);
+      expect((await again.agent.get('/api/auth/me').expect(200)).body.user).to.include({ email });
+      const audit = await t.ctx.db.models.AuditEvent.findAll({ where: { action: 'lab_user.reactivated', entityId: String(userId) } });
+      expect(audit.map((a) => a.details)).to.deep.equal([{ before: { isActive: false }, after: { isActive: true } }]);
+      expect(audit[0].actorUserId).to.equal((await t.ctx.db.models.User.findOne({ where: { email: 'admin@demo.test' } }))!.id);
     });
 
     it('keeps insurance plans: create, rename, retire, and a taken name is a 409', async () => {

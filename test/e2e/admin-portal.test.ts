@@ -2,14 +2,15 @@
  * The admin portal and an account's user management, in a real browser against the real API and
  * worker: onboarding a clinic (account, registered physician, set-password email, first sign-in),
  * a provider asking for access and the admin approving it; a Super Admin removing a staff member's
- * access to the account and the admin deactivating a user, each seen from the other person's live
- * session.
+ * access to the account and giving it back, and the admin deactivating a user and activating them
+ * again, each seen from the other person's live session; the admin deactivating a lab toolbox user
+ * and reactivating them.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '@platform/server/auth/passwords';
-import { ADMIN_TOASTS, AccessStatus, AccountRole, AccountType, ProviderTitle, Specialty, fullName, listName } from '@platform/domain';
+import { ADMIN_TOASTS, AccessStatus, AccountRole, AccountType, ProviderTitle, Specialty, UserKind, fullName, listName } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { browserSuite, expectAccessible } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
@@ -176,7 +177,7 @@ describe('e2e: admin portal and account users', function () {
     expect(await approved.getByText(`General account · your role: ${AccountRole.Physician}`).isVisible()).to.equal(true);
   });
 
-  describe('a Super Admin removes access; an admin deactivates', () => {
+  describe('a Super Admin removes access and gives it back; an admin deactivates and activates', () => {
     // A password of this run only (the people are made by the test itself).
     const PASSWORD = `e2e-${randomBytes(8).toString('hex')}-1`;
     const accounts = { main: { id: 0, name: '' }, second: { id: 0, name: '' }, third: { id: 0, name: '' } };
@@ -223,7 +224,7 @@ describe('e2e: admin portal and account users', function () {
       return page;
     }
 
-    it("a Super Admin removes a staff member's access: the staff member's next request is refused and the account leaves their switcher; deactivation ends a live session", async () => {
+    it("a Super Admin removes a staff member's access: the staff member's next request is refused and the account leaves their switcher, until access is given again; deactivation ends a live session, activation lets them sign in again", async () => {
       const { main, second, third } = accounts;
       const { boss, staffA, staffB } = people;
       const nameA = fullName(staffA);
@@ -264,6 +265,20 @@ describe('e2e: admin portal and account users', function () {
       expect(await a.getByTestId('current-account-name').innerText()).to.equal(second.name);
       expect(await optionsOf(a, 'Switch account')).to.deep.equal([second.name, third.name]);
 
+      // The super admin gives A access again, with a role: A's accounts have the main one back.
+      await expectAccessible(sa, "the clinic's account users page with a removed user open");
+      await choose(sa, 'Role', AccountRole.SupportStaff);
+      await panel.getByRole('button', { name: 'Give access again' }).click();
+      await toast(sa, `${nameA} has access to ${main.name} again`).waitFor();
+      await panel.getByRole('heading', { name: `Role and access in ${main.name}` }).waitFor();
+      await a.reload();
+      await a.getByRole('heading', { name: /^Welcome/ }).waitFor();
+      expect(await optionsOf(a, 'Switch account')).to.deep.equal([main.name, second.name, third.name]);
+      const allowed = a.waitForResponse((r) => new URL(r.url()).pathname === `/api/provider-clinic/${main.id}/tests`);
+      await a.goto(`/provider-clinic/${main.id}/pending`);
+      expect((await allowed).status()).to.equal(200);
+      await a.getByRole('heading', { name: 'Pending tests' }).waitFor();
+
       // Staff member B is signed in; the admin deactivates B as a whole.
       const b = await signedIn(staffB.email);
       expect(await b.getByTestId('current-account-name').innerText()).to.equal(main.name);
@@ -292,6 +307,54 @@ describe('e2e: admin portal and account users', function () {
       await fillSignIn(b, staffB.email, PASSWORD);
       await b.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
       await expectAccessible(b, 'the sign-in page refusing a deactivated user');
+
+      // The admin activates B again: B signs in.
+      await admin.getByRole('button', { name: 'Activate user' }).click();
+      await toast(admin, `${fullName(staffB)} can sign in again`).waitFor();
+      await admin.getByRole('button', { name: 'Deactivate user' }).waitFor();
+      // B signs in (the sign-in page still carries ?next=: back to where they were).
+      const served = b.waitForResponse((r) => new URL(r.url()).pathname === `/api/provider-clinic/${main.id}/tests`);
+      await fillSignIn(b, staffB.email, PASSWORD);
+      expect((await served).status()).to.equal(200);
+      await expectPath(b, `/provider-clinic/${main.id}/pending`);
+      await b.getByRole('heading', { name: 'Pending tests' }).waitFor();
     });
+  });
+
+  it('the admin deactivates a lab toolbox user, who can no longer sign in, and reactivates them, who signs in again', async () => {
+    const password = `e2e-lab-${randomBytes(8).toString('hex')}-1`;
+    const tech = { firstName: 'Lina', lastName: `Pipette${tag()}`, email: `lina-${tag()}@lab-users.test` };
+    await t.ctx.db.sequelize.transaction(async (transaction) => {
+      const user = await t.ctx.db.models.User.create({ kind: UserKind.Lab, ...tech, passwordHash: await hashPassword(password), isActive: true }, { transaction });
+      await t.ctx.db.models.Technician.create({ userId: user.id, ...tech }, { transaction });
+    });
+    const name = fullName(tech);
+
+    const { page: admin } = await suite.newPage();
+    await signIn(admin, 'admin', DEMO_USERS.admin.email);
+    await admin.goto('/admin/provider/lab-toolbox');
+    const users = admin.getByRole('table', { name: 'Lab toolbox users' });
+    await users.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await dialog(admin, `Deactivate ${name}?`).getByRole('button', { name: 'Deactivate' }).click();
+    await toast(admin, `${name} was deactivated`).waitFor();
+    const reactivate = users.getByRole('button', { name: `Reactivate ${name}` });
+    await reactivate.waitFor();
+    await expectAccessible(admin, 'the lab toolbox users page with an inactive user');
+
+    const { page: lab } = await suite.newPage();
+    await lab.goto(SIGN_IN_PAGES.lab);
+    await fillSignIn(lab, tech.email, password);
+    await lab.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+
+    await reactivate.click();
+    const confirm = dialog(admin, `Reactivate ${name}?`);
+    await confirm.waitFor();
+    await expectAccessible(admin, 'the lab toolbox users page asking to reactivate');
+    await confirm.getByRole('button', { name: 'Reactivate' }).click();
+    await toast(admin, `${name} was reactivated`).waitFor();
+    await users.getByRole('button', { name: `Deactivate ${name}` }).waitFor();
+
+    await fillSignIn(lab, tech.email, password);
+    await lab.getByRole('heading', { name: /^Welcome/ }).waitFor();
   });
 });

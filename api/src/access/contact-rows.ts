@@ -7,7 +7,7 @@ import { toIso } from '../http/answer-values';
 import type { AccessScope } from './scope';
 import { scopedAccountId } from './scope';
 
-/** Rows for these contacts, their memberships limited to the scope's account when it has one. */
+/** Rows for these contacts, their standing memberships (not removed ones) limited to the scope's account when it has one. */
 export async function contactRows(db: Db, contacts: Contact[], scope: AccessScope): Promise<ContactRow[]> {
   if (!contacts.length) return [];
   const { User, AccountMembership, Account } = db.models;
@@ -16,7 +16,7 @@ export async function contactRows(db: Db, contacts: Contact[], scope: AccessScop
   const [users, memberships] = await Promise.all([
     userIds.length ? User.findAll({ where: { id: { [Op.in]: userIds } }, attributes: ['id', 'isActive', 'lastLoginAt'] }) : [],
     AccountMembership.findAll({
-      where: { contactId: { [Op.in]: contacts.map((c) => c.id) }, ...(accountId ? { accountId } : {}) },
+      where: { contactId: { [Op.in]: contacts.map((c) => c.id) }, removedAt: null, ...(accountId ? { accountId } : {}) },
       include: [{ model: Account, as: 'account', attributes: ['id', 'name'] }],
       order: [['id', 'ASC']],
     }),
@@ -48,12 +48,15 @@ export async function contactRows(db: Db, contacts: Contact[], scope: AccessScop
   });
 }
 
-/** One contact in the scope (an account's super admin sees only contacts of that account), with their staff links. */
+/**
+ * One contact in the scope, with their staff links. An account's super admin sees only the
+ * account's people: those with access to it and those whose access was removed (no memberships shown).
+ */
 export async function contactDetail(db: Db, contactId: number, scope: AccessScope): Promise<ContactDetail> {
   const contact = await db.models.Contact.findByPk(contactId);
   if (!contact) throw notFound('User not found');
+  if (scope.kind === 'account' && !(await db.models.AccountMembership.count({ where: { contactId, accountId: scope.accountId } }))) throw notFound('User not found');
   const [row] = await contactRows(db, [contact], scope);
-  if (scope.kind === 'account' && !row.memberships.length) throw notFound('User not found');
   return { ...row, staffLinks: await staffLinksOf(db, contact.id, scopedAccountId(scope)) };
 }
 
@@ -75,7 +78,7 @@ async function staffLinksOf(db: Db, staffContactId: number, accountId: number | 
 
 /** The role a contact holds in an account, or null. */
 export async function roleIn(db: Db, contactId: number, accountId: number): Promise<Role | null> {
-  const m = await db.models.AccountMembership.findOne({ where: { contactId, accountId } });
+  const m = await db.models.AccountMembership.findOne({ where: { contactId, accountId, removedAt: null } });
   return (m?.role as Role | undefined) ?? null;
 }
 

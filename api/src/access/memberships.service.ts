@@ -13,7 +13,7 @@ import { auditActor, badRequest, conflict, forbidden, notFound, recordAudit, typ
 import type { AppContext } from '../context';
 import { endSessionsOf } from '../auth/auth.service';
 import { contactDetail } from './contact-rows';
-import { assertAccountInScope, type AccessScope, type AccountScope } from './scope';
+import { assertAccountInScope, type AccessScope } from './scope';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
@@ -26,7 +26,7 @@ async function checkGrants(db: Db, scope: AccessScope, grants: AccountGrant[], t
 
 /**
  * Gives a contact access to accounts with roles (re-activating access that was removed or
- * deactivated); a Physician gets a physician entry in the account, so orders can name them.
+ * deactivated: the same row comes back); a Physician gets a physician entry in the account, so orders can name them.
  */
 export async function grantAccounts(db: Db, scope: AccessScope, contact: Contact, grants: AccountGrant[], transaction: Transaction): Promise<void> {
   await checkGrants(db, scope, grants, transaction);
@@ -36,7 +36,7 @@ export async function grantAccounts(db: Db, scope: AccessScope, contact: Contact
       throw badRequest('A physician needs an NPI to order', [{ field: 'npi', message: 'NPI is required for the Physician role' }]);
     }
     const existing = await AccountMembership.findOne({ where: { accountId: g.accountId, contactId: contact.id }, transaction, lock: transaction.LOCK.UPDATE });
-    if (existing) await existing.update({ role: g.role, isActive: true }, { transaction });
+    if (existing) await existing.update({ role: g.role, isActive: true, removedAt: null }, { transaction });
     else await AccountMembership.create({ accountId: g.accountId, contactId: contact.id, role: g.role, isActive: true }, { transaction });
     if (g.role === AccountRole.Physician || contact.title === ProviderTitle.Physician) {
       const doctor = await Physician.findOne({ where: { accountId: g.accountId, contactId: contact.id }, transaction });
@@ -50,7 +50,10 @@ export async function grantAccounts(db: Db, scope: AccessScope, contact: Contact
   }
 }
 
-/** A contact the scope may manage, locked for the command. Super admins manage only their account's people. */
+/**
+ * A contact the scope may manage, locked for the command. Super admins manage only their account's
+ * people: those with access to it, and those whose access was removed (to give it back).
+ */
 async function managedContact(db: Db, scope: AccessScope, contactId: number, transaction: Transaction): Promise<Contact> {
   const contact = await db.models.Contact.findByPk(contactId, { transaction, lock: transaction.LOCK.UPDATE });
   if (!contact) throw notFound('User not found');
@@ -61,8 +64,9 @@ async function managedContact(db: Db, scope: AccessScope, contactId: number, tra
   return contact;
 }
 
+/** The contact's standing memberships (removed ones are not access), for the audit's before and after. */
 function membershipSnapshot(db: Db, contactId: number, transaction: Transaction) {
-  return db.models.AccountMembership.findAll({ where: { contactId }, attributes: ['accountId', 'role', 'isActive'], order: [['accountId', 'ASC']], transaction, raw: true });
+  return db.models.AccountMembership.findAll({ where: { contactId, removedAt: null }, attributes: ['accountId', 'role', 'isActive'], order: [['accountId', 'ASC']], transaction, raw: true });
 }
 
 /** Runs one access command on a contact: lock, change, audit with before and after, answer the contact as the scope sees it. */
@@ -83,13 +87,7 @@ async function accessCommand(
     const after = await membershipSnapshot(db, contact.id, transaction);
     await recordAudit(db, { ...auditActor(caller), action, entityKind: 'user', entityId: contact.userId, details: { contactId: contact.id, before, after, ...(extra ?? {}) } }, transaction);
   });
-  return contactDetail(db, contactId, scope.kind === 'account' ? await scopeAfter(db, scope, contactId) : scope);
-}
-
-/** After a super admin removed someone from their account, the answer is the contact without memberships. */
-async function scopeAfter(db: Db, scope: AccountScope, contactId: number): Promise<AccessScope> {
-  const still = await db.models.AccountMembership.count({ where: { contactId, accountId: scope.accountId } });
-  return still ? scope : { kind: 'all' };
+  return contactDetail(db, contactId, scope);
 }
 
 /** An account must keep an active super admin: its users would have no one to manage them. */
@@ -119,12 +117,16 @@ export function addSuperAdmin(ctx: Ctx, caller: Caller, scope: AccessScope, body
   return addAccountAccess(ctx, caller, scope, { ...body, role: AccountRole.SuperAdmin });
 }
 
-/** Removes a contact's access to an account (their staff links there go too); the next request they make there is refused. */
+/**
+ * Removes a contact's access to an account (their staff links there go too); the next request they
+ * make there is refused. The membership stays as a removed (inactive) row: the account's super
+ * admin still finds them, shown with no access, and add-account-access gives it back.
+ */
 export function removeAccountAccess(ctx: Ctx, caller: Caller, scope: AccessScope, body: ContactInAccountBody): Promise<ContactDetail> {
   assertAccountInScope(scope, body.accountId);
   return accessCommand(ctx, caller, scope, body.contactId, 'access.account_access_removed', async (contact, transaction) => {
     const { AccountMembership, ProviderStaffRelationship } = ctx.db.models;
-    const membership = await AccountMembership.findOne({ where: { contactId: contact.id, accountId: body.accountId }, transaction });
+    const membership = await AccountMembership.findOne({ where: { contactId: contact.id, accountId: body.accountId, removedAt: null }, transaction });
     if (!membership) throw notFound('This user has no access to that account');
     if (scope.kind === 'account' && (await isActiveSuperAdminOf(ctx.db, contact.id, body.accountId, transaction))) {
       await assertKeepsSuperAdmin(ctx.db, body.accountId, contact.id, transaction);
@@ -133,7 +135,7 @@ export function removeAccountAccess(ctx: Ctx, caller: Caller, scope: AccessScope
       where: { accountId: body.accountId, [Op.or]: [{ staffContactId: contact.id }, { physicianContactId: contact.id }] },
       transaction,
     });
-    await membership.destroy({ transaction });
+    await membership.update({ isActive: false, removedAt: new Date() }, { transaction });
   });
 }
 
@@ -148,7 +150,7 @@ export function activateDeactivate(ctx: Ctx, caller: Caller, scope: AccessScope,
   return accessCommand(ctx, caller, scope, body.contactId, action, async (contact, transaction) => {
     const { AccountMembership, User } = ctx.db.models;
     if (body.accountId !== null) {
-      const membership = await AccountMembership.findOne({ where: { contactId: contact.id, accountId: body.accountId }, transaction });
+      const membership = await AccountMembership.findOne({ where: { contactId: contact.id, accountId: body.accountId, removedAt: null }, transaction });
       if (!membership) throw notFound('This user has no access to that account');
       if (!body.active && scope.kind === 'account' && membership.role === AccountRole.SuperAdmin) {
         await assertKeepsSuperAdmin(ctx.db, body.accountId, contact.id, transaction);
@@ -170,7 +172,7 @@ export async function supportStaffOf(db: Db, scope: AccessScope, accountId: numb
   const { AccountMembership, Contact, ProviderStaffRelationship } = db.models;
   if (!(await db.models.Account.count({ where: { id: accountId } }))) throw notFound('Account not found');
   const staff = await AccountMembership.findAll({
-    where: { accountId, role: AccountRole.SupportStaff },
+    where: { accountId, role: AccountRole.SupportStaff, removedAt: null },
     include: [{ model: Contact, as: 'contact', attributes: ['id', 'firstName', 'lastName', 'email'] }],
   });
   const links = await ProviderStaffRelationship.findAll({
@@ -196,11 +198,11 @@ export async function upsertStaffLinks(ctx: Ctx, caller: Caller, scope: AccessSc
   await ctx.db.sequelize.transaction(async (transaction) => {
     // Locked: two replacements of the same staff member's links at once run one after the other
     // (otherwise both delete, both insert, and the second hits provider_staff_relationships_key).
-    const staff = await AccountMembership.findOne({ where: { accountId: body.accountId, contactId: body.staffContactId }, transaction, lock: transaction.LOCK.UPDATE });
+    const staff = await AccountMembership.findOne({ where: { accountId: body.accountId, contactId: body.staffContactId, removedAt: null }, transaction, lock: transaction.LOCK.UPDATE });
     if (!staff) throw notFound('User not found');
     if (staff.role !== AccountRole.SupportStaff) throw badRequest('Only support staff work for physicians', [{ field: 'staffContactId', message: 'This user is not support staff in the account' }]);
     const physicians = await AccountMembership.count({
-      where: { accountId: body.accountId, role: AccountRole.Physician, contactId: { [Op.in]: body.physicianContactIds } },
+      where: { accountId: body.accountId, role: AccountRole.Physician, removedAt: null, contactId: { [Op.in]: body.physicianContactIds } },
       transaction,
     });
     if (physicians !== body.physicianContactIds.length) {

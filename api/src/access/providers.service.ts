@@ -20,7 +20,11 @@ import { scopedAccountId, type AccessScope } from './scope';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
-/** Provider people, by name or email, account and access status; an account's super admin sees that account's only. */
+/**
+ * Provider people, by name or email, account and access status. An account's super admin sees
+ * that account's only, including those whose access was removed (to give it back); an admin's
+ * account filter means the people with access to it.
+ */
 export async function listContacts(ctx: Ctx, scope: AccessScope, query: ContactsQuery): Promise<{ rows: ContactRow[]; total: number }> {
   const { Contact, AccountMembership } = ctx.db.models;
   const accountId = scopedAccountId(scope) ?? query.accountId;
@@ -31,7 +35,7 @@ export async function listContacts(ctx: Ctx, scope: AccessScope, query: Contacts
   }
   if (query.status) where.push({ accessStatus: query.status });
   if (accountId) {
-    const members = await AccountMembership.findAll({ where: { accountId }, attributes: ['contactId'] });
+    const members = await AccountMembership.findAll({ where: { accountId, ...(scope.kind === 'account' ? {} : { removedAt: null }) }, attributes: ['contactId'] });
     where.push({ id: { [Op.in]: members.map((m) => m.contactId) } });
   }
   const [rows, total] = await Promise.all([
@@ -68,6 +72,23 @@ async function admitProvider(ctx: Ctx, caller: Caller, scope: AccessScope, conta
   return user;
 }
 
+/**
+ * A super admin adding someone who is already on their account's list (with access, or removed
+ * from it) is told where to find them: giving access again happens there, not by a second user.
+ */
+async function assertNotListed(ctx: Ctx, accountId: number, email: string, transaction: Transaction): Promise<void> {
+  const { Contact, AccountMembership } = ctx.db.models;
+  const listed = await Contact.count({
+    where: ctx.db.sequelize.where(ctx.db.sequelize.fn('lower', ctx.db.sequelize.col('Contact.email')), email.toLowerCase()),
+    include: [{ model: AccountMembership, as: 'memberships', where: { accountId }, attributes: [], required: true }],
+    transaction,
+  });
+  if (listed) {
+    const message = `${email} is already on this account's list of users: open them there to give them access again or change their role`;
+    throw conflict(message, [{ field: 'email', message }]);
+  }
+}
+
 /** An admin (any accounts) or an account's super admin (their account) registers a provider directly. */
 export async function registerProvider(
   ctx: Ctx,
@@ -76,6 +97,7 @@ export async function registerProvider(
   body: RegisterProviderBody,
 ): Promise<ProviderRegistered> {
   const contactId = await ctx.db.sequelize.transaction(async (transaction) => {
+    if (scope.kind === 'account') await assertNotListed(ctx, scope.accountId, body.email, transaction);
     await assertEmailFree(ctx, body.email, transaction);
     const contact = await conflictOnDuplicate(
       () => ctx.db.models.Contact.create(

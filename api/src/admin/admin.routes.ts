@@ -19,7 +19,7 @@ import { contactDetail } from '../access/contact-rows';
 import { listContacts, pendingContacts, registerProvider, updateAccess } from '../access/providers.service';
 import { activateDeactivate, addAccountAccess, addSuperAdmin, removeAccountAccess, supportStaffOf, upsertStaffLinks } from '../access/memberships.service';
 import { adminAttention, createAccount, listAccounts } from './accounts.service';
-import { createLabUser, deactivateLabUser, listLabUsers } from './lab-users.service';
+import { createLabUser, deactivateLabUser, listLabUsers, reactivateLabUser } from './lab-users.service';
 import { createInsurancePlan, listInsurancePlans, updateInsurancePlan } from './insurance.service';
 import { createFinancialAid, listFinancialAid, searchAllPatients } from './financial-aid.service';
 import { adminEmailsRouter } from './emails.routes';
@@ -87,6 +87,9 @@ export function adminRouter(ctx: AppContext): Router {
   });
   router.post('/lab-toolbox/users/delete', validateBody(userIdBody), async (req, res) => {
     res.json(await deactivateLabUser(ctx, userCallerOf(req, res), req.body.userId));
+  });
+  router.post('/lab-toolbox/users/reactivate', validateBody(userIdBody), async (req, res) => {
+    res.json(await reactivateLabUser(ctx, userCallerOf(req, res), req.body.userId));
   });
 
   // Insurance plans

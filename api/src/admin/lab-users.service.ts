@@ -1,6 +1,6 @@
 /** Lab toolbox users: the lab's people who sign in to the Lab Toolbox (each also a LIMS technician). */
 import type { User } from '@platform/db';
-import { UserKind, type CreateLabUserBody, type LabUserCreated, type LabUserRow } from '@platform/domain';
+import { UserKind, fullName, type CreateLabUserBody, type LabUserCreated, type LabUserRow } from '@platform/domain';
 import { auditActor, conflict, notFound, recordAudit, type Caller } from '@platform/server';
 import type { AppContext } from '../context';
 import { endSessionsOf } from '../auth/auth.service';
@@ -44,6 +44,21 @@ export async function deactivateLabUser(ctx: Ctx, caller: Caller, userId: number
     await user.update({ isActive: false }, { transaction });
     await endSessionsOf(ctx, user.id, transaction);
     await recordAudit(ctx.db, { ...auditActor(caller), action: 'lab_user.deactivated', entityKind: 'user', entityId: user.id, details: { before: { isActive: before }, after: { isActive: false } } }, transaction);
+    return labUserRow(user);
+  });
+}
+
+/**
+ * Reactivates a deactivated lab user: they can sign in to the Lab Toolbox again with the password
+ * they had (or choose one through "Forgot password"). An active user is a 409: nothing to do.
+ */
+export async function reactivateLabUser(ctx: Ctx, caller: Caller, userId: number): Promise<LabUserRow> {
+  return ctx.db.sequelize.transaction(async (transaction) => {
+    const user = await ctx.db.models.User.findOne({ where: { id: userId, kind: UserKind.Lab }, transaction, lock: transaction.LOCK.UPDATE });
+    if (!user) throw notFound('Lab toolbox user not found');
+    if (user.isActive) throw conflict(`${fullName(user)} is already active`);
+    await user.update({ isActive: true }, { transaction });
+    await recordAudit(ctx.db, { ...auditActor(caller), action: 'lab_user.reactivated', entityKind: 'user', entityId: user.id, details: { before: { isActive: false }, after: { isActive: true } } }, transaction);
     return labUserRow(user);
   });
 }

@@ -167,6 +167,9 @@ export const createLabUser = (body: CreateLabUserBody) => post<LabUserCreated>('
 
 export const deactivateLabUser = (userId: number) => post<LabUserRow>('lab-toolbox/users/delete', { userId });
 
+/** Lets a deactivated lab user sign in again (409 when they are already active). */
+export const reactivateLabUser = (userId: number) => post<LabUserRow>('lab-toolbox/users/reactivate', { userId });
+
 export const createInsurancePlan = (body: InsurancePlanBody) => post<InsurancePlanRow>('insurance-plans/create', body);
 
 export const updateInsurancePlan = (planId: number, body: InsurancePlanBody) => post<InsurancePlanRow>(`insurance-plans/${planId}/update`, body);

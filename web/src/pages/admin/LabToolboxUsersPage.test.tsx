@@ -76,4 +76,47 @@ describe('LabToolboxUsersPage', () => {
     expect(within(row).getByText('Inactive')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /Deactivate/ })).toBeNull();
   });
+
+  it('reactivates an inactive user after a confirmation; the row shows them active again', async () => {
+    const user = userEvent.setup({ delay: null });
+    let reactivated = false;
+    const sent = api({
+      'GET /admin/lab-toolbox/users': () => ({ body: [lee, reactivated ? sam : { ...sam, isActive: false }] }),
+      'POST /admin/lab-toolbox/users/reactivate': () => {
+        reactivated = true;
+        return { body: sam };
+      },
+    });
+    const inactive = (await screen.findByRole('cell', { name: 'Ito, Sam' })).closest('tr')!;
+    expect(within(inactive).getByText('Inactive')).toBeTruthy();
+    expect(within(inactive).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    // An active user offers no reactivation.
+    expect(screen.queryByRole('button', { name: 'Reactivate Lee Park' })).toBeNull();
+
+    await user.click(within(inactive).getByRole('button', { name: 'Reactivate Sam Ito' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactivate Sam Ito?' });
+    expect(dialog.textContent).toContain('sam.ito@lab.test will be able to sign in to the Lab Toolbox again');
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Reactivate' }));
+
+    await findToast('Sam Ito was reactivated');
+    expect(sent.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([['/admin/lab-toolbox/users/reactivate', { userId: 4 }]]);
+    const row = screen.getByRole('cell', { name: 'Ito, Sam' }).closest('tr')!;
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Deactivate Sam Ito' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("keeps the confirmation open with the server's reason when reactivating is refused", async () => {
+    const user = userEvent.setup({ delay: null });
+    api({
+      'GET /admin/lab-toolbox/users': { body: [lee, { ...sam, isActive: false }] },
+      'POST /admin/lab-toolbox/users/reactivate': apiRefusal(409, 'conflict', 'Sam Ito is already active'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reactivate Sam Ito' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactivate Sam Ito?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reactivate' }));
+    expect(await within(dialog).findByText('The user was not reactivated')).toBeTruthy();
+    expect(within(dialog).getByText('Sam Ito is already active')).toBeTruthy();
+  });
 });

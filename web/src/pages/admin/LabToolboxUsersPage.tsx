@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ADMIN_TOASTS, formatDate, formatDateTime, fullName, listName, PERSON_NAME_MAX_LENGTH, type LabUserRow } from '@platform/domain';
-import { createLabUser, deactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
+import { createLabUser, deactivateLabUser, reactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
 import { FormError } from '../../components/FormError';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
@@ -14,10 +14,10 @@ import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 import { RecordTable } from '../../components/RecordTable';
 
-/** /admin/provider/lab-toolbox: the lab staff who use the Lab Toolbox; add one (emailed a set-password link) or deactivate one. */
+/** /admin/provider/lab-toolbox: the lab staff who use the Lab Toolbox; add one (emailed a set-password link), deactivate one or reactivate one. */
 export function LabToolboxUsersPage() {
   return (
-    <AdminPageFrame title="Lab toolbox users" subtitle="The lab staff who sign in to the Lab Toolbox. A deactivated user can no longer sign in; what they did stays on record.">
+    <AdminPageFrame title="Lab toolbox users" subtitle="The lab staff who sign in to the Lab Toolbox. A deactivated user can no longer sign in until reactivated; what they did stays on record.">
       <NewLabUser />
       <LabUserList />
     </AdminPageFrame>
@@ -78,27 +78,55 @@ function NewLabUser() {
   );
 }
 
+/** A change of a user's sign-in that asks first: what it is called, what it says, how it ends. */
+const STATUS_CHANGES = {
+  deactivate: {
+    label: 'Deactivate',
+    run: deactivateLabUser,
+    done: (name: string) => `${name} was deactivated`,
+    failed: 'The user was not deactivated',
+    danger: true,
+    explain: (u: LabUserRow) =>
+      `${u.email} will no longer be able to sign in to the Lab Toolbox, and any session they have ends now. The results they entered or approved stay on record.`,
+  },
+  reactivate: {
+    label: 'Reactivate',
+    run: reactivateLabUser,
+    done: (name: string) => `${name} was reactivated`,
+    failed: 'The user was not reactivated',
+    danger: false,
+    explain: (u: LabUserRow) =>
+      `${u.email} will be able to sign in to the Lab Toolbox again with their password (or choose a new one with "Forgot password").`,
+  },
+} as const;
+type StatusChange = keyof typeof STATUS_CHANGES;
+
 function LabUserList() {
   const users = useLabUsers();
   const refresh = useRefreshAdmin();
-  const [deactivating, setDeactivating] = useState<LabUserRow | null>(null);
-  const command = useCommand('admin:lab-user-delete', (user: LabUserRow) => deactivateLabUser(user.id));
+  const [confirming, setConfirming] = useState<{ user: LabUserRow; change: StatusChange } | null>(null);
+  const command = useCommand('admin:lab-user-status', ({ user, change }: { user: LabUserRow; change: StatusChange }) => STATUS_CHANGES[change].run(user.id));
   const rows = users.data ?? [];
+  const ask = (user: LabUserRow, change: StatusChange) => {
+    command.reset();
+    setConfirming({ user, change });
+  };
 
   const confirm = async () => {
-    if (!deactivating) return;
+    if (!confirming) return;
     try {
-      const user = await command.trigger(deactivating);
-      // The row stays, shown inactive, before the list is read again.
+      const user = await command.trigger(confirming);
+      // The row stays, shown with its new status, before the list is read again.
       void users.mutate((list) => list?.map((u) => (u.id === user.id ? user : u)), { revalidate: false });
-      showSuccessToast(`${fullName(user)} was deactivated`);
-      setDeactivating(null);
+      showSuccessToast(STATUS_CHANGES[confirming.change].done(fullName(user)));
+      setConfirming(null);
       void refresh();
     } catch (error) {
       onCommandError(error);
     }
   };
 
+  const change = confirming && STATUS_CHANGES[confirming.change];
   return (
     <Stack gap="sm" component="section" aria-labelledby="lab-users-title">
       <Title order={2} fz="lg" id="lab-users-title">
@@ -116,9 +144,13 @@ function LabUserList() {
               <Table.Td>{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never'}</Table.Td>
               <Table.Td>{formatDate(u.createdAt)}</Table.Td>
               <Table.Td>
-                {u.isActive && (
-                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={() => { command.reset(); setDeactivating(u); }} aria-label={`Deactivate ${fullName(u)}`}>
+                {u.isActive ? (
+                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={() => ask(u, 'deactivate')} aria-label={`Deactivate ${fullName(u)}`}>
                     Deactivate
+                  </Button>
+                ) : (
+                  <Button size="xs" variant="outline" color={AA_COLORS.green} onClick={() => ask(u, 'reactivate')} aria-label={`Reactivate ${fullName(u)}`}>
+                    Reactivate
                   </Button>
                 )}
               </Table.Td>
@@ -126,19 +158,18 @@ function LabUserList() {
           ))}
         </RecordTable>
       </QueryState>
-      {deactivating && (
+      {confirming && change && (
         <ConfirmDialog
-          title={`Deactivate ${fullName(deactivating)}?`}
-          confirmLabel="Deactivate"
+          title={`${change.label} ${fullName(confirming.user)}?`}
+          confirmLabel={change.label}
+          danger={change.danger}
           onConfirm={() => void confirm()}
-          onClose={() => setDeactivating(null)}
+          onClose={() => setConfirming(null)}
           busy={command.isMutating}
           error={command.error === undefined ? undefined : commandError(command.error)}
-          errorTitle="The user was not deactivated"
+          errorTitle={change.failed}
         >
-          <Text>
-            {deactivating.email} will no longer be able to sign in to the Lab Toolbox, and any session they have ends now. The results they entered or approved stay on record.
-          </Text>
+          <Text>{change.explain(confirming.user)}</Text>
         </ConfirmDialog>
       )}
     </Stack>

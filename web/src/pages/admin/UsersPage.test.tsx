@@ -92,4 +92,27 @@ describe('UsersPage', () => {
     expect(sent.find((r) => r.path === '/admin/activate-deactivate')?.body).toEqual({ contactId: 50, active: false, accountId: null });
     expect(await screen.findByRole('button', { name: 'Activate user' })).toBeTruthy();
   });
+
+  it('activates a deactivated user and an inactive account access again', async () => {
+    const user = userEvent.setup({ delay: null });
+    let current: ContactDetail = { ...staff, userActive: false, memberships: [{ ...staff.memberships[0], isActive: false }] };
+    const sent = renderUsers('/admin/provider/users?contact=50', {
+      'GET /admin/contacts/50': () => ({ body: current }),
+      'POST /admin/activate-deactivate': (body) => {
+        const { accountId, active } = body as { accountId: number | null; active: boolean };
+        current = accountId === null ? { ...current, userActive: active } : { ...current, memberships: [{ ...current.memberships[0], isActive: active }] };
+        return { body: current };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Activate user' }));
+    await findToast('Sam Staff can sign in again');
+    expect(await screen.findByRole('button', { name: 'Deactivate user' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Activate in Riverside Oncology' }));
+    await findToast('Sam Staff may act in Riverside Oncology again');
+    expect(await screen.findByRole('button', { name: 'Deactivate in Riverside Oncology' })).toBeTruthy();
+    expect(sent.filter((r) => r.path === '/admin/activate-deactivate').map((r) => r.body)).toEqual([
+      { contactId: 50, active: true, accountId: null },
+      { contactId: 50, active: true, accountId: 1 },
+    ]);
+  });
 });

@@ -217,6 +217,67 @@ describe('AccountUsersPage', () => {
     expect(await within(drawer).findByRole('button', { name: 'Give access again' })).toBeTruthy();
   });
 
+  it('gives a removed user access again with the role chosen', async () => {
+    const user = userEvent.setup();
+    const removed = { ...paula, memberships: [] };
+    const back = { ...paula, memberships: [{ accountId: 1, accountName: 'Riverside Oncology', role: AccountRole.SupportStaff, isActive: true }] };
+    let current: ContactDetail = removed;
+    const sent = usersApi(meAs(AccountRole.SuperAdmin), {
+      'GET /provider-clinic/1/contacts': () => ({ body: [current, omar, stella], headers: { 'x-total-count': '3' } }),
+      'GET /provider-clinic/1/contacts/10': () => ({ body: current }),
+      'POST /provider-clinic/1/add-account-access': () => {
+        current = back;
+        return { body: back };
+      },
+    });
+    renderUsers();
+    const row = within(await usersTable()).getByRole('button', { name: 'Grant, Paula' }).closest('tr')!;
+    expect(within(row).getByText('No access')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Grant, Paula' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Paula Grant' });
+    await within(drawer).findByRole('heading', { name: 'No access to Riverside Oncology' });
+    const give = within(drawer).getByRole('button', { name: 'Give access again' });
+    expect(give.hasAttribute('disabled'), 'a role is chosen first').toBe(true);
+    await pick(user, within(drawer).getByRole('combobox', { name: /^Role/ }), 'Support Staff');
+    await user.click(give);
+
+    await waitFor(() =>
+      expect(sent.find((r) => r.path === '/provider-clinic/1/add-account-access')?.body).toEqual({ contactId: 10, role: AccountRole.SupportStaff, accountId: 1 }),
+    );
+    expect(await screen.findByText('Paula Grant has access to Riverside Oncology again')).toBeTruthy();
+    expect(await within(drawer).findByRole('heading', { name: 'Role and access in Riverside Oncology' })).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText('Active')).toBeTruthy());
+  });
+
+  it('deactivates a user in the account after confirming, and activates them again', async () => {
+    const user = userEvent.setup();
+    const withAccess = (isActive: boolean) => ({ ...paula, memberships: [{ ...paula.memberships[0], isActive }] });
+    let current: ContactDetail = paula;
+    const sent = usersApi(meAs(AccountRole.SuperAdmin), {
+      'GET /provider-clinic/1/contacts/10': () => ({ body: current }),
+      'POST /provider-clinic/1/activate-deactivate': (body) => {
+        current = withAccess((body as { active: boolean }).active);
+        return { body: current };
+      },
+    });
+    renderUsers();
+    await user.click(within(await usersTable()).getByRole('button', { name: 'Grant, Paula' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Paula Grant' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Deactivate in this account' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Paula Grant in Riverside Oncology?' });
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Paula Grant is deactivated in Riverside Oncology')).toBeTruthy();
+
+    await user.click(await within(drawer).findByRole('button', { name: 'Activate in this account' }));
+    expect(await screen.findByText('Paula Grant is active again in Riverside Oncology')).toBeTruthy();
+    expect(await within(drawer).findByRole('button', { name: 'Deactivate in this account' })).toBeTruthy();
+    expect(sent.filter((r) => r.path === '/provider-clinic/1/activate-deactivate').map((r) => r.body)).toEqual([
+      { contactId: 10, accountId: 1, active: false },
+      { contactId: 10, accountId: 1, active: true },
+    ]);
+  });
+
   it("shows the API's refusal when a change is not allowed", async () => {
     const user = userEvent.setup();
     usersApi(meAs(AccountRole.SuperAdmin), {
