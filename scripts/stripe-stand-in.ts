@@ -1,13 +1,18 @@
 /**
  * The local Stripe stand-in of `npm start` and the tests (no internet here): an HTTP server on
  * 127.0.0.1 that answers the calls stripe-node makes for the product (form-encoded
- * POST /v1/payment_intents with Idempotency-Key, GET /v1/payment_intents/:id, POST /v1/refunds)
- * with Stripe-shaped JSON, and serves a phone-friendly test card page in place of Stripe's
- * Payment Element (GET /pay/:id). Paying there sends the webhook Stripe would send
- * (payment_intent.succeeded or payment_intent.payment_failed), signed with stripe-node's own
- * generateTestHeaderString, to the API, then redirects (303) to the return URL; a refund sends
- * charge.refunded. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
- * It keeps everything in memory and never talks to Stripe.
+ * POST /v1/payment_intents with Idempotency-Key, GET /v1/payment_intents/:id,
+ * POST /v1/payment_intents/:id/cancel, POST /v1/refunds) with Stripe-shaped JSON, and serves a
+ * phone-friendly test card page in place of Stripe's Payment Element (GET /pay/:id). Paying there
+ * sends the webhook Stripe would send (payment_intent.succeeded or payment_intent.payment_failed),
+ * signed with stripe-node's own generateTestHeaderString, to the API, then redirects (303) to the
+ * return URL; a refund sends charge.refunded; a cancel sends payment_intent.canceled. As at Stripe,
+ * a cancelled intent can no longer be paid (its card page says so and takes no card) and only an
+ * intent not yet succeeded or cancelled can be cancelled (else 400 payment_intent_unexpected_state).
+ * Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+ * It keeps everything in memory and never talks to Stripe. For fault tests, setOutage(true) makes
+ * every API call answer 500 (api_error) as Stripe does when it is down (the card page still
+ * works), and retryWebhooks() sends again the events the API did not take, as Stripe retries them.
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +26,8 @@ export interface StandInCall {
   method: string;
   path: string;
   idempotencyKey: string | null;
+  /** The HTTP status answered (null while the call is being answered). */
+  status: number | null;
 }
 
 export interface StandInDelivery {
@@ -38,8 +45,12 @@ export interface StripeStandIn {
   /** Every webhook sent, with the API's answer. */
   deliveries: StandInDelivery[];
   setWebhookUrl(url: string): void;
+  /** While true, every API call answers 500 (api_error), as Stripe does in an outage. */
+  setOutage(down: boolean): void;
   /** Resolves once every webhook sent so far has been answered (a refund's comes after the refund's answer). */
   settled(): Promise<void>;
+  /** Sends again, in order, every event whose delivery got no 2xx (as Stripe retries them); resolves once they are answered. */
+  retryWebhooks(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +70,8 @@ interface Intent {
   currency: string;
   status: 'requires_payment_method' | 'succeeded' | 'canceled';
   client_secret: string;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   metadata: Record<string, string>;
   created: number;
   livemode: false;
@@ -95,9 +108,9 @@ function parseForm(body: string): Record<string, string | Record<string, string>
   return out;
 }
 
-function stripeError(res: http.ServerResponse, status: number, message: string, code?: string, param?: string): void {
+function stripeError(res: http.ServerResponse, status: number, message: string, code?: string, param?: string, type = 'invalid_request_error'): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ error: { type: status === 401 ? 'invalid_request_error' : 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) } }));
+  res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } }));
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -119,8 +132,14 @@ function safeReturnUrl(value: string | null | undefined): string | null {
   }
 }
 
+/** The reasons Stripe accepts when an intent is cancelled. */
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+/** The statuses from which Stripe lets an intent be cancelled. */
+const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+
 function cardPage(intent: Intent, returnUrl: string | null, error: string | null): string {
   const paid = intent.status === 'succeeded';
+  const canceled = intent.status === 'canceled';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test payment</title>
@@ -137,7 +156,8 @@ function cardPage(intent: Intent, returnUrl: string | null, error: string | null
 <h1>Test payment</h1>
 <p class="note">Local Stripe stand-in: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 for a declined card.</p>
 <p>Amount due: <strong>${dollars(intent.amount)}</strong></p>
-${paid ? '<p role="status">This payment is complete.</p>' : `
+${paid ? '<p role="status">This payment is complete.</p>' : canceled ? `<p role="alert">This payment was cancelled and can no longer be paid. No card was charged.</p>
+${returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Back to your order</a></p>` : ''}` : `
 ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/pay/${encodeURIComponent(intent.id)}">
   <input type="hidden" name="return_url" value="${escapeHtml(returnUrl ?? '')}">
@@ -161,18 +181,29 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const calls: StandInCall[] = [];
   const deliveries: StandInDelivery[] = [];
+  /** Each event's body as first sent (a retried delivery sends the same event). */
+  const payloads = new Map<string, string>();
   let webhookUrl = options.webhookUrl ?? null;
+  let outage = false;
   const pending = new Set<Promise<void>>();
 
   async function sendEvent(type: string, object: unknown): Promise<void> {
     const event = { id: rid('evt'), object: 'event', api_version: STAND_IN_API_VERSION, created: now(), livemode: false, pending_webhooks: 1, type, data: { object } };
     const delivery: StandInDelivery = { eventId: event.id, type, status: null };
     deliveries.push(delivery);
+    payloads.set(event.id, JSON.stringify(event));
+    await deliver(delivery);
+  }
+
+  /** One attempt at a delivery, signed afresh (as each of Stripe's attempts is). */
+  async function deliver(delivery: StandInDelivery): Promise<void> {
+    delete delivery.error;
+    delivery.status = null;
     if (!webhookUrl) {
       delivery.error = 'no webhook URL set';
       return;
     }
-    const payload = JSON.stringify(event);
+    const payload = payloads.get(delivery.eventId)!;
     try {
       const res = await fetch(webhookUrl, {
         method: 'POST',
@@ -210,10 +241,34 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     const id = rid('pi');
     const intent: Intent = {
       id, object: 'payment_intent', amount, amount_received: 0, currency: form.currency.toLowerCase(), status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`, metadata: (typeof form.metadata === 'object' ? form.metadata : {}),
-      created: now(), livemode: false, latest_charge: null, last_payment_error: null,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`, canceled_at: null, cancellation_reason: null,
+      metadata: (typeof form.metadata === 'object' ? form.metadata : {}), created: now(), livemode: false, latest_charge: null, last_payment_error: null,
     };
     intents.set(id, intent);
+    return { status: 200, body: intent };
+  }
+
+  /** POST /v1/payment_intents/:id/cancel: as Stripe, only an intent not yet succeeded or cancelled; sends payment_intent.canceled after the answer. */
+  function cancelIntent(id: string, form: Record<string, string | Record<string, string>>): { status: number; body: unknown } {
+    const intent = intents.get(id);
+    if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` } } };
+    const reason = typeof form.cancellation_reason === 'string' ? form.cancellation_reason : null;
+    if (reason !== null && !CANCELLATION_REASONS.includes(reason)) {
+      return { status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid_string', param: 'cancellation_reason', message: `Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}` } } };
+    }
+    if (!CANCELABLE.includes(intent.status)) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error', code: 'payment_intent_unexpected_state', payment_intent: { ...intent },
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+          },
+        },
+      };
+    }
+    Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: reason });
+    sendLater('payment_intent.canceled', { ...intent });
     return { status: 200, body: intent };
   }
 
@@ -240,7 +295,12 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
     const idempotencyKey = req.headers['idempotency-key'] ? String(req.headers['idempotency-key']) : null;
-    calls.push({ method: req.method ?? '', path, idempotencyKey });
+    const call: StandInCall = { method: req.method ?? '', path, idempotencyKey, status: null };
+    calls.push(call);
+    res.once('finish', () => {
+      call.status = res.statusCode;
+    });
+    if (outage) return stripeError(res, 500, 'An unexpected error occurred (the local stand-in is in an outage).', undefined, undefined, 'api_error');
     if (!/^Bearer (sk|rk)_test_\w+$/.test(String(req.headers.authorization ?? ''))) {
       return stripeError(res, 401, 'Invalid API Key provided (the local stand-in accepts test keys only).');
     }
@@ -251,7 +311,9 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
 
     let answer: { status: number; body: unknown };
     const intentPath = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+    const cancelPath = /^\/v1\/payment_intents\/([\w]+)\/cancel$/.exec(path);
     if (req.method === 'POST' && path === '/v1/payment_intents') answer = createIntent(form);
+    else if (req.method === 'POST' && cancelPath) answer = cancelIntent(cancelPath[1], form);
     else if (req.method === 'GET' && intentPath) {
       const intent = intents.get(intentPath[1]);
       answer = intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${intentPath[1]}'` } } };
@@ -273,7 +335,8 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     const form = new URLSearchParams(await readBody(req));
     const returnUrl = safeReturnUrl(form.get('return_url'));
     const card = (form.get('card_number') ?? '').replace(/[\s-]/g, '');
-    if (intent.status === 'succeeded') return html(409, cardPage(intent, returnUrl, null));
+    // Stripe refuses to confirm an intent that succeeded or was cancelled: no charge, no webhook.
+    if (intent.status === 'succeeded' || intent.status === 'canceled') return html(409, cardPage(intent, returnUrl, null));
     if (card !== SUCCEEDING_CARD && card !== DECLINED_CARD) {
       return html(422, cardPage(intent, returnUrl, 'Use a test card: 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).'));
     }
@@ -318,8 +381,17 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     setWebhookUrl(url) {
       webhookUrl = url;
     },
+    setOutage(down) {
+      outage = down;
+    },
     async settled() {
       await Promise.allSettled([...pending]);
+    },
+    async retryWebhooks() {
+      await Promise.allSettled([...pending]);
+      for (const delivery of deliveries) {
+        if (delivery.status === null || delivery.status < 200 || delivery.status >= 300) await deliver(delivery);
+      }
     },
     async close() {
       await Promise.allSettled([...pending]);

@@ -29,9 +29,11 @@ export interface JobPayloads {
   'email-campaign': { campaignId: number };
   /** Refunds a cancelled patient order's card payment through Stripe (idempotency key refund-<orderId>). */
   'refund-payment': { orderId: number };
+  /** Cancels an unpaid cancelled patient order's open payment intent at Stripe (idempotency key cancel-intent-<orderId>). */
+  'cancel-payment-intent': { orderId: number };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES = ['send-email', 'render-pdf', 'notify-result', 'lab-import', 'email-campaign', 'refund-payment'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['send-email', 'render-pdf', 'notify-result', 'lab-import', 'email-campaign', 'refund-payment', 'cancel-payment-intent'] as const satisfies readonly JobName[];
 
 const id = () => Joi.number().integer().positive();
 
@@ -51,6 +53,7 @@ export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads
   }),
   'email-campaign': Joi.object({ campaignId: id().required() }),
   'refund-payment': Joi.object({ orderId: id().required() }),
+  'cancel-payment-intent': Joi.object({ orderId: id().required() }),
 };
 
 /** Retry policy of every job: exponential backoff; a job is Failed only after the last attempt. */

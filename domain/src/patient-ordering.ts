@@ -332,6 +332,9 @@ export type InvitationAction = (typeof INVITATION_ACTIONS)[number];
 /** The longest reason a physician may give for cancelling a patient's order. */
 export const CANCEL_REASON_MAX_LENGTH = 500;
 
+/** The error code (409) of a patient command on an order the clinic cancelled: the order pages then show it cancelled, with no way to pay. */
+export const ORDER_CANCELLED_CODE = 'order_cancelled';
+
 // ---------------------------------------------------------------------------------------------
 // Answers
 // ---------------------------------------------------------------------------------------------

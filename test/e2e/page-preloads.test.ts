@@ -66,7 +66,7 @@ describe('index.html names the first page’s chunks and read (browser, phone)',
     for (const route of held.splice(0)) await route.continue();
     await page.unroute('**/assets/**');
     // Released, the later steps' code arrives without an error.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/later-steps-') && e.responseEnd > 0));
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/later-steps-') && (e as unknown as { responseEnd: number }).responseEnd > 0));
     expect(errors).to.deep.equal([]);
   });
 

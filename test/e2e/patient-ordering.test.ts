@@ -4,14 +4,16 @@
  * stand-in's page with 4242…, sees the complete page and receives the receipt; a physician of the
  * chosen clinic finds the order under Patient-ordered and signs it off, and the kit shipment to
  * the patient is ready. Then a clinic's invitation email opens a prefilled order, and a second use
- * of the link is refused.
+ * of the link is refused. And an order the clinic cancels while the patient is on the card page:
+ * the card page no longer takes the card, and the patient's pages show it cancelled with no payment.
  */
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { PaymentStatus, ShipmentStatus, TestOrigin } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { expectAccessible, collectPageErrors, USER_AGENTS, VIEWPORTS } from '../support/browser';
-import { buildTestApp, type TestApp } from '../support/http';
+import { buildTestApp, signIn as signInApi, type TestApp } from '../support/http';
+import { outboxJobSettled } from '../support/jobs';
 import { waitForMail } from '../support/mail';
 import { paymentBrowserSuite } from '../support/stripe';
 import { dialog, signIn } from './pages';
@@ -62,6 +64,29 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
     await page.getByRole('textbox', { name: 'ZIP code' }).fill('62701');
   }
 
+  /** Steps 1 to 4 of a self-pay PROSTOX ultra order at Riverside Oncology; answers its number, read from the summary. */
+  async function selfPayOrder(page: Page, who: { first: string; last: string; email: string }, check: (state: string) => Promise<void> = async () => undefined): Promise<string> {
+    await page.goto('/patient-portal/order/prostox/new');
+    await page.getByRole('heading', { name: 'Order PROSTOX' }).waitFor();
+    await check('the order page at its first step');
+    await answerEligibility(page);
+    await fillDetails(page, who);
+    await check('the order page with the patient details filled in');
+    await page.getByRole('combobox', { name: 'Treating provider' }).click();
+    await page.getByRole('option', { name: 'Riverside Oncology' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'How you heard' }).waitFor();
+    // The order exists now; its token is this tab's alone, never in the address.
+    expect(page.url()).to.not.match(new RegExp(`token|${who.first}|1954`));
+    await answer(page, /How did you hear/, 'My doctor or clinic');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await answer(page, /How will you pay/, /Pay myself: \$500\.00/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const summary = page.getByTestId('order-summary');
+    await summary.getByText('$500.00').waitFor();
+    return (await summary.getByText(/^RPD\d{10}$/).innerText()).trim();
+  }
+
   it('orders, pays on the stand-in, gets the receipt, and is signed off by the physician', async () => {
     const last = `Selfpay${unique()}`;
     const email = `${last.toLowerCase()}@patients.demo.test`;
@@ -69,26 +94,8 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
     // 1. The patient orders on a phone.
     const patient = await phonePage();
     let page = patient.page;
-    await page.goto('/patient-portal/order/prostox/new');
-    await page.getByRole('heading', { name: 'Order PROSTOX' }).waitFor();
     // Every control labelled, readable on a phone (axe: no WCAG 2.1 AA violation).
-    await expectAccessible(page, 'the order page at its first step');
-    await answerEligibility(page);
-    await fillDetails(page, { first: 'Walter', last, email });
-    await expectAccessible(page, 'the order page with the patient details filled in');
-    await page.getByRole('combobox', { name: 'Treating provider' }).click();
-    await page.getByRole('option', { name: 'Riverside Oncology' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'How you heard' }).waitFor();
-    // The order exists now; its token is this tab's alone, never in the address.
-    expect(page.url()).to.not.match(/token|Walter|1954/);
-    await answer(page, /How did you hear/, 'My doctor or clinic');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await answer(page, /How will you pay/, /Pay myself: \$500\.00/);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const summary = page.getByTestId('order-summary');
-    await summary.getByText('$500.00').waitFor();
-    const orderNumber = (await summary.getByText(/^RPD\d{10}$/).innerText()).trim();
+    const orderNumber = await selfPayOrder(page, { first: 'Walter', last, email }, (state) => expectAccessible(page, state));
 
     // 2. The card, on the stand-in's test page (in place of Stripe's Payment Element).
     await page.getByRole('button', { name: 'Pay $500.00 by card' }).click();
@@ -130,6 +137,45 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
     // 5. The kit ships to the patient: the shipment to them is ready to ship.
     const shipment = await t.ctx.db.models.Shipment.findOne({ where: { patientId: order.patientId } });
     expect(shipment?.status).to.equal(ShipmentStatus.ReadyToShip);
+  });
+
+  it('an order the clinic cancels while the patient is on the card page can no longer be paid, and shows cancelled', async () => {
+    const last = `Cancelled${unique()}`;
+    const email = `${last.toLowerCase()}@patients.demo.test`;
+    const patient = await phonePage();
+    const { page } = patient;
+    const orderNumber = await selfPayOrder(page, { first: 'Greta', last, email });
+    await page.getByRole('button', { name: 'Pay $500.00 by card' }).click();
+    await page.getByRole('heading', { name: 'Test payment' }).waitFor();
+    const cardPage = page.url();
+
+    // The clinic cancels it before it is paid; the worker cancels its payment intent at Stripe.
+    const order = (await t.ctx.db.models.Order.findOne({ where: { orderNumber } }))!;
+    const physician = await signInApi(t.app, 'physician', 'provider', '10.73.0.1');
+    await physician.post(`/api/provider-clinic/${riversideId}/patient-orders/${order.id}/cancel`, { reason: 'Patient chose another treatment' }).expect(200);
+    const cancelJob = await outboxJobSettled(t.ctx, `cancel-payment-intent:${order.id}`);
+    expect([cancelJob.status, cancelJob.error]).to.deep.equal(['Completed', null]);
+
+    // Back on the order page in the same tab: the order is cancelled, nothing to pay.
+    await page.goto('/patient-portal/order/prostox/new');
+    await page.getByText('This order was cancelled').waitFor();
+    await page.getByText('Nothing was charged for it.').waitFor();
+    await page.getByRole('button', { name: 'Start a new order' }).waitFor();
+    expect(await page.getByRole('button', { name: /Continue this order|Pay/ }).count()).to.equal(0);
+    await expectAccessible(page, 'the order page of a cancelled order');
+
+    // The card page left open no longer takes the card; its way back leads to the cancelled order.
+    await page.goto(cardPage);
+    await page.getByText('This payment was cancelled and can no longer be paid').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Card number' }).count()).to.equal(0);
+    await page.getByRole('link', { name: 'Back to your order' }).click();
+    await page.waitForURL(/\/patient-portal\/order\/complete\?order=RPD\d{10}/);
+    await page.getByText('This order was cancelled').waitFor();
+    await page.getByText(/Your clinic cancelled this order, so it can no longer be paid/).waitFor();
+    expect(await page.getByRole('button', { name: /Try the card again|Pay/ }).count()).to.equal(0);
+    await expectAccessible(page, 'the complete page of a cancelled order');
+    expect(patient.errors).to.deep.equal([]);
+    expect((await order.reload()).paymentStatus).to.equal(PaymentStatus.AwaitingPayment);
   });
 
   it('opens a prefilled order from an invitation email, and refuses the link a second time', async () => {

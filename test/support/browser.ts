@@ -59,7 +59,7 @@ export interface BrowserSuiteOptions {
   worker?: boolean;
   /** A failed test leaves a screenshot of each page it opened: test-artifacts/screenshots/<prefix>-failed-…png. */
   screenshotPrefix?: string;
-  /** Configuration for the API beyond the run's (read when the suite starts, after the file's earlier hooks). */
+  /** Configuration for the API and the worker beyond the run's (read when the suite starts, after the file's earlier hooks). */
   serverEnv?: () => Record<string, string>;
 }
 
@@ -90,8 +90,10 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
 
   before(async function () {
     this.timeout(120_000);
-    server = await startServer(options.serverEnv?.() ?? {});
-    if (options.worker) worker = await startTestWorker();
+    const env = options.serverEnv?.() ?? {};
+    server = await startServer(env);
+    // The worker is configured as the API is (a payment suite's worker calls the same Stripe stand-in).
+    if (options.worker) worker = await startTestWorker(env);
     browser = await launchBrowser();
   });
   afterEach(async function () {

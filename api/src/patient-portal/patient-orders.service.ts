@@ -9,14 +9,14 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, mirakindDonationCents, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
+  AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, mirakindDonationCents, ORDER_CANCELLED_CODE, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
   PaymentMethod, PaymentStatus, Portal, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
   type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InsurancePlanOption, type InvitationPrefill, type OrderingPatient,
   type PatientOrderKey, type PatientOrderSummary, type PatientProduct, type PaymentIntentAnswer, type PrpAccountOption, type SetPaymentBody,
   type SetReferralSourceBody, type Language,
 } from '@platform/domain';
 import {
-  auditActor, conflict, gone, movePayment, NotFound, notFound, recordAudit, stripeClient, unprocessable, type Caller,
+  auditActor, Conflict, conflict, gone, movePayment, NotFound, notFound, recordAudit, stripeClient, unprocessable, type Caller,
 } from '@platform/server';
 import type { AppContext } from '../context';
 import { hashToken } from '../auth/auth.service';
@@ -226,9 +226,9 @@ export async function createPatientOrder(ctx: Ctx, caller: Caller, body: CreateP
   }
 }
 
-/** Refuses a command on an order the clinic cancelled. */
+/** Refuses a command on an order the clinic cancelled (409 with its own code: the order pages then show it cancelled). */
 function notCancelled(order: Order): void {
-  if (order.cancelledAt) throw conflict('This order was cancelled');
+  if (order.cancelledAt) throw new Conflict('This order was cancelled', undefined, ORDER_CANCELLED_CODE);
 }
 
 export async function setReferralSource(ctx: Ctx, caller: Caller, body: SetReferralSourceBody): Promise<PatientOrderSummary> {

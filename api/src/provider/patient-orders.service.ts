@@ -3,18 +3,19 @@
  * four attestations of SPEC §5; the signer becomes the order's physician; the kit shipment to the
  * patient becomes Ready to Ship), or a physician or the account's super admin cancels it before
  * the kit ships (shipment Cancelled, kit Discarded, a paid order refunded through the
- * refund-payment job, an email to the patient). Another account's order is a 404.
+ * refund-payment job, an unpaid order's open payment intent cancelled at Stripe through the
+ * cancel-payment-intent job, an email to the patient). Another account's order is a 404.
  */
 import type { Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  PatientOrderStage, PaymentStatus, SampleStatus, ShipmentStatus, TestOrigin, type Attestations, type PatientListOrder,
+  PatientOrderStage, SampleStatus, ShipmentStatus, TestOrigin, type Attestations, type PatientListOrder,
 } from '@platform/domain';
-import { auditActor, conflict, enqueueJob, forbidden, movePayment, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit } from '@platform/server';
+import { auditActor, conflict, forbidden, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit } from '@platform/server';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { listOrderOf, stageOf, withDetails } from '../patient-portal/patient-order-view';
-import { refundJobKey } from '../webhooks/payment.service';
+import { cancelOpenIntent, refundCancelledOrder } from '../patient-portal/cancelled-payments';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
@@ -79,11 +80,9 @@ export async function cancelPatientOrder(ctx: Ctx, caller: AccountCaller, orderI
     await order.update({ cancelledAt: new Date(), cancelledByUserId: caller.userId, cancellationReason: reason }, { transaction });
     if (shipment && shipment.status !== ShipmentStatus.Cancelled) await shipment.update({ status: ShipmentStatus.Cancelled }, { transaction });
     if (sample) await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Discarded, by: caller, reason: `Order cancelled: ${reason}` });
-    const paid = order.paymentStatus === PaymentStatus.Paid;
-    if (paid) {
-      await movePayment(order, PaymentStatus.RefundPending, transaction);
-      await enqueueJob(ctx, transaction, 'refund-payment', { orderId: order.id }, { idempotencyKey: refundJobKey(order.id), createdByUserId: caller.userId });
-    }
+    // Paid: refunded. Not paid yet: its open intent is cancelled at Stripe, so it can no longer be paid.
+    const paid = await refundCancelledOrder(ctx, transaction, order, caller.userId);
+    const intentCancelled = !paid && (await cancelOpenIntent(ctx, transaction, order, caller.userId));
     const patient = await m.Patient.findByPk(order.patientId, { transaction });
     let emailId: number | null = null;
     if (patient?.email) {
@@ -101,7 +100,7 @@ export async function cancelPatientOrder(ctx: Ctx, caller: AccountCaller, orderI
     }
     await recordAudit(ctx.db, {
       ...auditActor(caller), action: 'patient_order.cancelled', entityKind: 'patient', entityId: order.patientId,
-      details: { orderId: order.id, accountId: caller.accountId, sampleId: sample?.id ?? null, shipmentId: shipment?.id ?? null, refund: paid, emailId },
+      details: { orderId: order.id, accountId: caller.accountId, sampleId: sample?.id ?? null, shipmentId: shipment?.id ?? null, refund: paid, intentCancelled, emailId },
     }, transaction);
     return listOrderOf(order);
   });

@@ -4,11 +4,15 @@
  * effect: a replay answers { received: true, duplicate: true } and changes nothing); payment
  * statuses move only along PAYMENT_STATUS_NEXT, so events arriving late or out of order never move
  * an order backwards. An event for an intent we do not know is recorded and answered 200.
+ * A payment that succeeds for an order the clinic already cancelled (paid just before the intent's
+ * cancel reached Stripe) is recorded as Paid and refunded at once; the order stays cancelled.
+ * payment_intent.canceled (the cancel job's, or Stripe's own) is recorded against its order.
  */
 import { QueryTypes } from 'sequelize';
 import { PaymentStatus } from '@platform/domain';
-import { auditActor, enqueueJob, movePayment, recordAudit, systemCaller, type StripeEvent } from '@platform/server';
+import { auditActor, movePayment, recordAudit, systemCaller, type StripeEvent } from '@platform/server';
 import type { AppContext } from '../context';
+import { refundCancelledOrder } from '../patient-portal/cancelled-payments';
 import { moveOrderOn } from '../patient-portal/moving-on';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
@@ -19,6 +23,8 @@ const EVENT_MOVES: Record<string, PaymentStatus> = {
   'payment_intent.payment_failed': PaymentStatus.PaymentFailed,
   'charge.refunded': PaymentStatus.Refunded,
 };
+/** Events recorded against their order that move no payment status (the intent can no longer be paid). */
+const RECORDED_ONLY: readonly string[] = ['payment_intent.canceled'];
 
 export interface PaymentEventAnswer {
   received: true;
@@ -35,8 +41,6 @@ function intentIdOf(event: StripeEvent): string | null {
   return typeof pi === 'string' ? pi : pi?.id ?? null;
 }
 
-export const refundJobKey = (orderId: number) => `refund-payment:${orderId}`;
-
 export async function handlePaymentEvent(ctx: Ctx, event: StripeEvent, meta: { requestId: string | null }): Promise<PaymentEventAnswer> {
   const by = systemCaller(meta.requestId);
   const intentId = intentIdOf(event);
@@ -50,24 +54,19 @@ export async function handlePaymentEvent(ctx: Ctx, event: StripeEvent, meta: { r
     const order = intentId
       ? await ctx.db.models.Order.findOne({ where: { stripePaymentIntentId: intentId }, lock: transaction.LOCK.UPDATE, transaction })
       : null;
-    const to = EVENT_MOVES[event.type];
-    if (!order || !to) {
+    const to: PaymentStatus | undefined = EVENT_MOVES[event.type];
+    if (!order || (!to && !RECORDED_ONLY.includes(event.type))) {
       await recordAudit(ctx.db, { ...auditActor(by), action: 'payment.event_ignored', details: { eventId: event.id, type: event.type, paymentIntentId: intentId, knownOrder: Boolean(order) } }, transaction);
       return { received: true, applied: false };
     }
     await ctx.db.models.PaymentEvent.update({ orderId: order.id }, { where: { eventId: event.id }, transaction });
     const from = order.paymentStatus;
-    const applied = await movePayment(order, to, transaction, new Date(event.created * 1000));
+    const applied = to ? await movePayment(order, to, transaction, new Date(event.created * 1000)) : false;
     let refundQueued = false;
     if (applied && to === PaymentStatus.Paid) {
-      if (order.cancelledAt) {
-        // Paid after the clinic cancelled it: the money goes back at once.
-        await movePayment(order, PaymentStatus.RefundPending, transaction);
-        await enqueueJob(ctx, transaction, 'refund-payment', { orderId: order.id }, { idempotencyKey: refundJobKey(order.id) });
-        refundQueued = true;
-      } else {
-        await moveOrderOn(ctx, transaction, order, by);
-      }
+      // Paid after the clinic cancelled it: recorded, and the money goes back at once (no kit, the order stays cancelled).
+      if (order.cancelledAt) refundQueued = await refundCancelledOrder(ctx, transaction, order, null);
+      else await moveOrderOn(ctx, transaction, order, by);
     }
     await recordAudit(ctx.db, {
       ...auditActor(by), action: 'patient_order.payment_event', entityKind: 'patient', entityId: order.patientId,

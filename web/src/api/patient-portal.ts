@@ -11,7 +11,7 @@ import type {
   FinancialAssistanceExistsBody, InsurancePlanOption, InvitationAction, InvitationPrefill, PatientInvitationRow, PatientOrderKey,
   PatientOrderSummary, PatientProduct, PaymentIntentAnswer, PrpAccountOption, SetPaymentBody, SetReferralSourceBody, SignOffPatientOrderBody,
 } from '@platform/domain';
-import { PatientOrderStage } from '@platform/domain';
+import { ORDER_CANCELLED_CODE, PatientOrderStage } from '@platform/domain';
 import { ApiError, apiFetch, queryString } from './fetcher';
 import { useApiPage, useApiQuery, useRefreshApi, withErrorHeading } from './query';
 
@@ -84,6 +84,9 @@ export const financialAssistanceExists = (body: FinancialAssistanceExistsBody) =
 
 /** The card payment for the order (the amount is the server's, from the catalogue). */
 export const createPaymentIntent = (key: PatientOrderKey) => apiFetch<PaymentIntentAnswer>('/stripe/create-payment-intent', { method: 'POST', body: key });
+
+/** Whether a patient command was refused because the clinic cancelled the order (the page then shows it cancelled). */
+export const isOrderCancelled = (error: unknown): boolean => error instanceof ApiError && error.code === ORDER_CANCELLED_CODE;
 
 export const fetchOrderSummary = (key: PatientOrderKey) => apiFetch<PatientOrderSummary>('/order/summary', { method: 'POST', body: key });
 

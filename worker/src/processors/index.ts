@@ -6,6 +6,7 @@ import { notifyResult } from './notify-result';
 import { labImport } from './lab-import';
 import { emailCampaign } from './email-campaign';
 import { refundPayment } from './refund-payment';
+import { cancelPaymentIntent } from './cancel-payment-intent';
 
 export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 
@@ -17,4 +18,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'lab-import': labImport,
   'email-campaign': emailCampaign,
   'refund-payment': refundPayment,
+  'cancel-payment-intent': cancelPaymentIntent,
 };

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { PatientOrderKey, PaymentIntentAnswer } from '@platform/domain';
-import { createPaymentIntent } from '../../api/patient-portal';
+import { createPaymentIntent, isOrderCancelled } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { usePatientText } from '../../i18n/patient-language';
+import { CancelledOrderOf } from './CancelledOrder';
 import { leavePageFor } from './leave-page';
 import { completePath } from './paths';
 
@@ -13,7 +14,8 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 /**
  * Step 5 (and "try the card again"): the order's payment intent, amount computed by the server.
  * With the local Stripe stand-in the patient goes to its card page (checkoutUrl); with real keys
- * Stripe's Payment Element is shown here. Both come back to the complete page.
+ * Stripe's Payment Element is shown here. Both come back to the complete page. An order the
+ * clinic cancelled meanwhile is shown cancelled, with no card to try again.
  */
 export function CardPayment({ orderKey }: { orderKey: PatientOrderKey }) {
   const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
@@ -38,6 +40,7 @@ export function CardPayment({ orderKey }: { orderKey: PatientOrderKey }) {
     ask();
   }, [ask]);
 
+  if (isOrderCancelled(error)) return <CancelledOrderOf orderKey={orderKey} />;
   if (error !== undefined) {
     return (
       <Stack gap="md">

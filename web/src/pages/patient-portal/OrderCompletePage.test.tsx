@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PatientOrderStage, PaymentMethod, PaymentStatus, TestName, type PatientOrderSummary } from '@platform/domain';
-import { mockApi } from '../../test/mock-api';
+import { apiRefusal, mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { rememberOrder } from '../../api/patient-portal';
 import { OrderCompletePage, PAYMENT_FAILED_TITLE, RECEIPT_EMAILED } from './OrderCompletePage';
@@ -59,6 +59,50 @@ describe('OrderCompletePage', () => {
     expect(await screen.findByText(PAYMENT_FAILED_TITLE)).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try the card again' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('http://127.0.0.1:9999/pay/pi_1'));
+  });
+
+  it('shows an order the clinic cancelled as cancelled with what became of the payment, and offers no payment', async () => {
+    rememberOrder({ orderNumber: ORDER, orderToken: TOKEN }, 'prostox');
+    // A card that failed before the cancellation: no "try again" any more.
+    const sent = mockApi({ 'POST /order/summary': { body: summary({ stage: PatientOrderStage.Cancelled, paymentStatus: PaymentStatus.PaymentFailed }) } });
+    renderComplete();
+    expect(await screen.findByText('This order was cancelled')).toBeTruthy();
+    expect(screen.getByText(/Your clinic cancelled this order, so it can no longer be paid/)).toBeTruthy();
+    expect(screen.getByText('Nothing was charged for it.')).toBeTruthy();
+    expect(screen.queryByText(PAYMENT_FAILED_TITLE)).toBeNull();
+    expect(screen.queryByRole('button', { name: /pay|card|try/i })).toBeNull();
+    expect(sent.some((r) => r.path === '/stripe/create-payment-intent')).toBe(false);
+    await waitFor(() => expect(window.sessionStorage.getItem('patient-order-open:prostox')).toBeNull());
+  });
+
+  it('says a payment made on a cancelled order is refunded, then refunded', async () => {
+    rememberOrder({ orderNumber: ORDER, orderToken: TOKEN }, 'prostox');
+    mockApi({ 'POST /order/summary': { body: summary({ stage: PatientOrderStage.Cancelled, paymentStatus: PaymentStatus.RefundPending }) } });
+    const first = renderComplete();
+    expect(await screen.findByText('Your payment is being refunded to your card.')).toBeTruthy();
+    first.unmount();
+    mockApi({ 'POST /order/summary': { body: summary({ stage: PatientOrderStage.Cancelled, paymentStatus: PaymentStatus.Refunded }) } });
+    renderComplete();
+    expect(await screen.findByText('Your payment was refunded to your card.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /pay|card|try/i })).toBeNull();
+  });
+
+  it('when the clinic cancelled the order before the card was tried again, says so instead of taking the card', async () => {
+    rememberOrder({ orderNumber: ORDER, orderToken: TOKEN }, 'prostox');
+    const leave = vi.spyOn(leavePage, 'leavePageFor').mockImplementation(() => {});
+    let cancelled = false;
+    mockApi({
+      'POST /order/summary': () => ({ body: summary(cancelled ? { stage: PatientOrderStage.Cancelled, paymentStatus: PaymentStatus.PaymentFailed } : { paymentStatus: PaymentStatus.PaymentFailed }) }),
+      'POST /stripe/create-payment-intent': () => {
+        cancelled = true;
+        return apiRefusal(409, 'order_cancelled', 'This order was cancelled');
+      },
+    });
+    renderComplete();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Try the card again' }));
+    expect(await screen.findByText('This order was cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /pay|card|try/i })).toBeNull();
+    expect(leave).not.toHaveBeenCalled();
   });
 
   it('says where the order can be seen when this tab does not hold it', async () => {

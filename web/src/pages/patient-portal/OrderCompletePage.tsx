@@ -6,6 +6,7 @@ import { ApiError } from '../../api/fetcher';
 import { closeOpenOrder, orderKeyOf, usePatientOrderSummary } from '../../api/patient-portal';
 import { Notice } from '../../components/Notice';
 import { PageLoader } from '../../components/PageLoader';
+import { CancelledOrder } from './CancelledOrder';
 import { useLaterSteps } from './lazy-steps';
 import { OrderSummary } from './OrderSummary';
 import { PatientPortalFrame } from './PatientPortalFrame';
@@ -18,7 +19,7 @@ export const RECEIPT_EMAILED = en.complete.receiptEmailed;
  * /patient-portal/order/complete?order=<orderNumber>: where the order ends (and where the
  * payment provider sends the patient back). While the payment is being confirmed it asks again
  * every couple of seconds; a failed card can be tried again; once the order has moved on, its
- * number, what happens next and the receipt.
+ * number, what happens next and the receipt; an order the clinic cancelled says so and offers no payment.
  */
 export function OrderCompletePage() {
   const [params] = useSearchParams();
@@ -60,17 +61,7 @@ function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
   }
   if (!data) return <PageLoader label={t('order.loadingOrder')} />;
 
-  if (data.stage === PatientOrderStage.Cancelled) {
-    const refund = data.paymentStatus === PaymentStatus.RefundPending || data.paymentStatus === PaymentStatus.Refunded;
-    return (
-      <Stack gap="md">
-        <Notice color="orange" title={t('complete.cancelled')}>
-          {refund ? t('complete.refunding') : t('complete.nothingCharged')}
-        </Notice>
-        <OrderSummary summary={data} />
-      </Stack>
-    );
-  }
+  if (data.stage === PatientOrderStage.Cancelled) return <CancelledOrder summary={data} />;
 
   if (data.stage === PatientOrderStage.AwaitingPayment) {
     if (data.paymentStatus === PaymentStatus.PaymentFailed) {

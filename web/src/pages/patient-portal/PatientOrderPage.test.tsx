@@ -155,19 +155,21 @@ describe('PatientOrderPage: details', () => {
   });
 });
 
+/** Through eligibility, details and referral to the payment step, with these answers of the API besides the patient's. */
+async function toPayment(user: User, extra: Record<string, MockHandler>) {
+  const sent = patientApi(extra);
+  renderOrder();
+  await answerEligibility(user);
+  await fillDetails(user);
+  await chooseProvider(user, 'Riverside Oncology');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await choose(user, /How did you hear/, 'Internet search');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('radiogroup', { name: /How will you pay/ });
+  return sent;
+}
+
 describe('PatientOrderPage: payment', () => {
-  async function toPayment(user: User, extra: Record<string, MockHandler>) {
-    const sent = patientApi(extra);
-    renderOrder();
-    await answerEligibility(user);
-    await fillDetails(user);
-    await chooseProvider(user, 'Riverside Oncology');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await choose(user, /How did you hear/, 'Internet search');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByRole('radiogroup', { name: /How will you pay/ });
-    return sent;
-  }
 
   it('shows the self-pay price, then the summary, and goes to the card page of the stand-in', async () => {
     const user = userEvent.setup();
@@ -230,6 +232,63 @@ describe('PatientOrderPage: payment', () => {
     expect(await screen.findByText('Elsewhere')).toBeTruthy();
     expect(sent.find((r) => r.path === '/order/set-payment')?.body).toMatchObject({ method: 'Insurance', insurancePlanId: 9, insuranceMemberId: 'XJH-4410' });
     expect(sent.some((r) => r.path === '/stripe/create-payment-intent')).toBe(false);
+  });
+});
+
+describe('PatientOrderPage: an order the clinic cancelled', () => {
+  const cancelled = summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00, stage: PatientOrderStage.Cancelled });
+  /** None of the buttons that would take a payment or go on with the order (the stepper's own steps aside). */
+  const noWayToPay = () => {
+    const names = screen.queryAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '').filter((n) => !/^Step \d/.test(n));
+    expect(names.filter((n) => /pay|card|continue|try/i.test(n))).toEqual([]);
+  };
+
+  it('shows the order this tab started as cancelled, with no way to pay it; a new order can be started instead', async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.setItem(`patient-order-token:${ORDER}`, TOKEN);
+    window.sessionStorage.setItem('patient-order-open:prostox', ORDER);
+    const sent = patientApi({ 'POST /order/summary': { body: cancelled } });
+    renderOrder();
+    expect(await screen.findByText('This order was cancelled')).toBeTruthy();
+    expect(screen.getByText(/Your clinic cancelled this order, so it can no longer be paid/)).toBeTruthy();
+    expect(screen.getByText('Nothing was charged for it.')).toBeTruthy();
+    expect(within(screen.getByTestId('order-summary')).getByText(ORDER)).toBeTruthy();
+    noWayToPay();
+    expect(sent.some((r) => r.path === '/stripe/create-payment-intent')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Start a new order' }));
+    expect(await screen.findByRole('radiogroup', { name: /18 years of age/ })).toBeTruthy();
+    expect(window.sessionStorage.getItem('patient-order-open:prostox')).toBeNull();
+  });
+
+  it('when the clinic cancels while the patient is paying, the card step shows the order cancelled, with no card to try again', async () => {
+    const user = userEvent.setup();
+    const leave = vi.spyOn(leavePage, 'leavePageFor').mockImplementation(() => {});
+    await toPayment(user, {
+      'POST /order/set-payment': { body: summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00 }) },
+      'POST /stripe/create-payment-intent': apiRefusal(409, 'order_cancelled', 'This order was cancelled'),
+      'POST /order/summary': { body: cancelled },
+    });
+    await choose(user, /How will you pay/, /Pay myself: \$500\.00/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $500.00 by card' }));
+    expect(await screen.findByText('This order was cancelled')).toBeTruthy();
+    expect(await screen.findByTestId('order-summary')).toBeTruthy();
+    noWayToPay();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('when the clinic cancels before the payment is chosen, the payment step shows the order cancelled', async () => {
+    const user = userEvent.setup();
+    await toPayment(user, {
+      'POST /order/set-payment': apiRefusal(409, 'order_cancelled', 'This order was cancelled'),
+      'POST /order/summary': { body: summary({ stage: PatientOrderStage.Cancelled }) },
+    });
+    await choose(user, /How will you pay/, /Pay myself: \$500\.00/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('This order was cancelled')).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: /How will you pay/ })).toBeNull();
+    noWayToPay();
   });
 });
 

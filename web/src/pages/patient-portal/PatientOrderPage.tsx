@@ -7,6 +7,7 @@ import { closeOpenOrder, openOrderOf, useInvitation, usePatientOrderSummary } fr
 import { Notice } from '../../components/Notice';
 import { PageLoader } from '../../components/PageLoader';
 import { usePatientText } from '../../i18n/patient-language';
+import { CancelledOrder } from './CancelledOrder';
 import { PatientOrderFlow } from './PatientOrderFlow';
 import { PatientPortalFrame } from './PatientPortalFrame';
 import { patientOrderPath } from './paths';
@@ -15,7 +16,7 @@ import { patientOrderPath } from './paths';
  * /patient-portal/order/{product}/new (no sign-in): the stepped order. `?invitation=<token>` (a
  * clinic's emailed invitation) fills in the clinic, the test, the email and the names; a used,
  * cancelled or expired invitation says so. An order this tab started and has not paid is offered
- * to continue.
+ * to continue; one the clinic has cancelled meanwhile is shown cancelled, with no way to pay it.
  */
 export function PatientOrderPage({ product }: { product: PatientProduct }) {
   const [params] = useSearchParams();
@@ -69,8 +70,13 @@ function OwnOrder({ product }: { product: PatientProduct }) {
   const summary = usePatientOrderSummary(choice === 'new' ? null : open);
   const unpaid = summary.data && summary.data.stage === PatientOrderStage.AwaitingPayment;
   const { t } = usePatientText();
+  const startNew = () => {
+    closeOpenOrder(product);
+    setChoice('new');
+  };
 
   if (choice !== 'new' && open && summary.isLoading) return <PageLoader label={t('order.loadingOrder')} />;
+  if (choice === 'ask' && open && summary.data?.stage === PatientOrderStage.Cancelled) return <CancelledOrder summary={summary.data} onStartNew={startNew} />;
   if (choice === 'ask' && open && unpaid) {
     return (
       <Stack gap="md">
@@ -81,14 +87,7 @@ function OwnOrder({ product }: { product: PatientProduct }) {
           <Button size="lg" onClick={() => setChoice('resume')}>
             {t('order.continueOrder')}
           </Button>
-          <Button
-            size="lg"
-            variant="default"
-            onClick={() => {
-              closeOpenOrder(product);
-              setChoice('new');
-            }}
-          >
+          <Button size="lg" variant="default" onClick={startNew}>
             {t('order.startNew')}
           </Button>
         </Group>

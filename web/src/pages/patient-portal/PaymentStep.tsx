@@ -5,12 +5,13 @@ import useSWR from 'swr';
 import {
   en, patientPriceCents, PaymentMethod, PaymentStatus, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
 } from '@platform/domain';
-import { financialAssistanceExists, setPayment, useInsurancePlans } from '../../api/patient-portal';
+import { financialAssistanceExists, isOrderCancelled, setPayment, useInsurancePlans } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 import { formatCents } from '../../format';
+import { CancelledOrderOf } from './CancelledOrder';
 import type { PatientValues } from './patient-values';
 import { OrderSummary } from './OrderSummary';
 
@@ -88,6 +89,9 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
       },
     },
   );
+
+  // The clinic cancelled the order meanwhile: said so, and no way to pay.
+  if (isOrderCancelled(sending.error)) return <CancelledOrderOf orderKey={orderKey} />;
 
   // Chosen: the summary and the way on.
   if (!editing && summary.paymentMethod !== null) {
