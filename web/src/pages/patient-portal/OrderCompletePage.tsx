@@ -45,7 +45,7 @@ function OtherBrowser({ orderNumber }: { orderNumber: string }) {
 function OrderState({ orderKey }: { orderKey: PatientOrderKey }) {
   const { data, error } = usePatientOrderSummary(orderKey);
   const [retrying, setRetrying] = useState(false);
-  const later = useLaterSteps();
+  const later = useLaterSteps(retrying);
   const { t } = usePatientText();
   const settled = data !== undefined && data.stage !== PatientOrderStage.AwaitingPayment;
   useEffect(() => {

@@ -36,7 +36,9 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
   const navigate = useNavigate();
   const { t } = usePatientText();
   const [active, setActive] = useState(resume ? PAYMENT_STEP : 0);
-  const later = useLaterSteps();
+  // The later steps' code, asked for once the patient starts on the first step (lazy-steps.tsx).
+  const [started, setStarted] = useState(false);
+  const later = useLaterSteps(started || active > 0);
   const [answers, setAnswers] = useState<EligibilityAnswers | null>(null);
   const [patient, setPatient] = useState<PatientValues | null>(null);
   const [orderKey, setOrderKey] = useState<PatientOrderKey | null>(resume?.key ?? null);
@@ -152,7 +154,9 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
           {t(`order.steps.${ORDER_STEPS[active]}`)}
         </Title>
       </Stack>
-      {content(active)}
+      <div onFocus={() => setStarted(true)} onPointerDown={() => setStarted(true)}>
+        {content(active)}
+      </div>
     </Stack>
   );
 }
