@@ -4,7 +4,7 @@ import { lazyWhenOpened } from '../components/lazy-when-opened';
 
 /** Mantine's toast container, loaded with the first toast (its store, which queues that toast, is tiny). */
 const ToastContainer = lazyWhenOpened<NotificationsProps & { opened: boolean }>(() =>
-  import('@mantine/notifications').then(({ Notifications }) => {
+  import('./toast-container').then(({ Notifications }) => {
     function Container({ opened: _opened, ...props }: NotificationsProps & { opened: boolean }) {
       return <Notifications {...props} />;
     }
