@@ -24,6 +24,7 @@ read -r vitest_passed vitest_failed < <(node -e '
 vitest_passed=${vitest_passed:-0}; vitest_failed=${vitest_failed:-1}
 if [ "$vitest_status" -ne 0 ] && [ "$vitest_failed" -eq 0 ]; then vitest_failed=1; fi
 
+rm -f test-artifacts/axe-checks.jsonl
 npx mocha --reporter spec --reporter-option maxDiffSize=4000 "$@" 2>&1 | tee test-artifacts/mocha.log
 status=${PIPESTATUS[0]}
 passed=$(grep -Eo '^ +[0-9]+ passing' test-artifacts/mocha.log | grep -Eo '[0-9]+' | tail -1)
@@ -31,5 +32,12 @@ failed=$(grep -Eo '^ +[0-9]+ failing' test-artifacts/mocha.log | grep -Eo '[0-9]
 passed=${passed:-0}; failed=${failed:-0}
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 passed=$((passed + vitest_passed)); failed=$((failed + vitest_failed))
+# The browser tests' accessibility checks (test/support/browser.ts expectAccessible), in one line.
+node -e '
+  const fs = require("fs");
+  const lines = fs.existsSync("test-artifacts/axe-checks.jsonl") ? fs.readFileSync("test-artifacts/axe-checks.jsonl", "utf8").trim().split("\n").filter(Boolean).map(JSON.parse) : [];
+  const paths = new Set(lines.map((l) => l.path.replace(/\/\d+(?=\/|$)/g, "/:id")));
+  console.log(`axe (WCAG 2.1 A/AA): ${lines.length} page states checked on ${paths.size} routes, ${lines.reduce((n, l) => n + l.violations, 0)} violations`);
+' || true
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -3,7 +3,7 @@
  * pages with a chosen user agent and viewport, screenshots kept under test-artifacts/, and
  * axe-core run inside the page (expectAccessible: WCAG 2.1 AA on every page a test visits).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -240,6 +240,17 @@ async function animationsSettled(page: Page): Promise<void> {
 }
 
 /**
+ * Every axe check of the run, a JSON line each (page path, state, violations), in
+ * test-artifacts/axe-checks.jsonl: scripts/test.sh prints how many states and pages were checked.
+ */
+export const AXE_CHECKS_FILE = path.join(ROOT, 'test-artifacts', 'axe-checks.jsonl');
+
+function recordAxeCheck(page: Page, state: string, violations: number): void {
+  mkdirSync(path.dirname(AXE_CHECKS_FILE), { recursive: true });
+  appendFileSync(AXE_CHECKS_FILE, `${JSON.stringify({ path: new URL(page.url()).pathname, state, violations })}\n`);
+}
+
+/**
  * The check every browser test makes on each page it visits, in its normal and its error states:
  * no violation of WCAG 2.1 A/AA (any impact). A violation fails the test naming the rule, what it
  * asks and the elements, e.g. `color-contrast (serious): Elements must meet minimum color
@@ -248,6 +259,7 @@ async function animationsSettled(page: Page): Promise<void> {
 export async function expectAccessible(page: Page, state: string): Promise<void> {
   await animationsSettled(page);
   const violations = await axeViolations(page, ALL_IMPACTS, WCAG21_AA_TAGS);
+  recordAxeCheck(page, state, violations.length);
   if (violations.length === 0) return;
   const lines = violations.map((v) => `  ${v.id} (${v.impact}): ${v.help}: ${v.targets.map((t, i) => `${t}${v.details[i] ? ` [${v.details[i]}]` : ''}`).join(' | ')}`);
   expect.fail(`WCAG 2.1 AA violations on ${state} (${new URL(page.url()).pathname}):\n${lines.join('\n')}`);
