@@ -282,6 +282,18 @@ export const PAYMENT_STATUSES: PaymentStatus[] = Object.values(PaymentStatus);
 export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = [PaymentStatus.Paid, PaymentStatus.NotCharged];
 
 /**
+ * Payment statuses of an order not paid (yet): the patient may still pay it (its payment intent,
+ * if any, can still be paid). Such an order has no sample and no kit; the clinic sees it in its
+ * list of unpaid patient orders and may cancel it.
+ */
+export const UNPAID_PAYMENT_STATUSES: readonly PaymentStatus[] = [PaymentStatus.AwaitingPayment, PaymentStatus.PaymentFailed];
+
+/** Whether an order's payment is not made yet (no status yet counts as Awaiting Payment). */
+export function isUnpaid(status: PaymentStatus | null): boolean {
+  return status === null || UNPAID_PAYMENT_STATUSES.includes(status);
+}
+
+/**
  * A patient order's stage, derived from its payment, sign-off and cancellation:
  * Awaiting Payment → Awaiting Sign-off (paid or not charged) → Signed Off (kit ships) ; Cancelled.
  */
