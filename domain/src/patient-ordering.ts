@@ -8,7 +8,7 @@
  * See docs/patient-ordering-api.md for the endpoints.
  */
 import { canOrderIn } from './catalogue';
-import { AccessStatus, Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
+import { AccessStatus, AccountRole, Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
 import { todayDataDate } from './orders';
 import type { InSpanish } from './messages';
 
@@ -340,6 +340,9 @@ export const PATIENT_INVITATION_DAYS = 14;
 /** What a clinic may do with an invitation it sent (POST patient/invitations/update). */
 export const INVITATION_ACTIONS = ['resend', 'cancel'] as const;
 export type InvitationAction = (typeof INVITATION_ACTIONS)[number];
+
+/** Who in the account may cancel a patient's order (before its kit ships): its physicians and its super admin. */
+export const PATIENT_ORDER_CANCEL_ROLES: readonly AccountRole[] = [AccountRole.Physician, AccountRole.SuperAdmin];
 
 /** The longest reason a physician may give for cancelling a patient's order. */
 export const CANCEL_REASON_MAX_LENGTH = 500;

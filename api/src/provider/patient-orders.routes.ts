@@ -6,7 +6,7 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
-  AccountRole, cancelPatientOrderBody, createInvitationBody, paginationQuery, signOffPatientOrderBody, unpaidPatientOrdersQuery, updateInvitationBody,
+  AccountRole, cancelPatientOrderBody, PATIENT_ORDER_CANCEL_ROLES, createInvitationBody, paginationQuery, signOffPatientOrderBody, unpaidPatientOrdersQuery, updateInvitationBody,
   type CancelPatientOrderBody, type CreateInvitationBody, type PaginationQuery, type SignOffPatientOrderBody, type UnpaidPatientOrdersQuery,
   type UpdateInvitationBody,
 } from '@platform/domain';
@@ -35,7 +35,7 @@ export function clinicPatientOrdersRouter(ctx: AppContext): Router {
     res.json(await signOffPatientOrder(ctx, accountCallerOf(req, res), orderId(req), (req.body as SignOffPatientOrderBody).attestations));
   });
 
-  router.post(path('patient-orders/:orderId/cancel'), ...clinic([AccountRole.Physician, AccountRole.SuperAdmin]), validateBody(cancelPatientOrderBody), async (req, res) => {
+  router.post(path('patient-orders/:orderId/cancel'), ...clinic([...PATIENT_ORDER_CANCEL_ROLES]), validateBody(cancelPatientOrderBody), async (req, res) => {
     res.json(await cancelPatientOrder(ctx, accountCallerOf(req, res), orderId(req), (req.body as CancelPatientOrderBody).reason));
   });
 
