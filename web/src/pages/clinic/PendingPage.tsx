@@ -60,7 +60,8 @@ export function PendingPage() {
                   {PATIENT_PRODUCTS.map((p, i) => (
                     <span key={p}>
                       {i > 0 && ' · '}
-                      <Anchor component={Link} to={mirakindOrderPath(account.id, p)} fz="sm">
+                      {/* Underlined: a link inside a sentence is told apart by more than its colour. */}
+                      <Anchor component={Link} to={mirakindOrderPath(account.id, p)} fz="sm" underline="always">
                         {PATIENT_PRODUCT_NAMES[p]}
                       </Anchor>
                     </span>
