@@ -12,7 +12,7 @@ import {
   REFERRAL_OTHER_MAX_LENGTH, REFERRAL_SOURCES, type EligibilityAnswers, type InvitationAction, type PatientProduct,
   type ReferralSource,
 } from './patient-ordering';
-import { PATIENT_PHONE_PATTERN, patientDateOfBirthSchema, patientNameSchema } from './provider-schemas';
+import { orderField, pageFields, PATIENT_PHONE_PATTERN, patientDateOfBirthSchema, patientNameSchema } from './provider-schemas';
 import type { Language } from './messages';
 import { emailSchema, languageSchema } from './schemas';
 
@@ -210,3 +210,16 @@ export const cancelPatientOrderBody = Joi.object<CancelPatientOrderBody>({
   reason: Joi.string().trim().min(1).max(CANCEL_REASON_MAX_LENGTH).required().label('Reason'),
 }).options(STRICT_KEYS).label('Request body');
 
+
+/** The fields the clinic's list of unpaid patient orders can be sorted by. */
+export const UNPAID_ORDER_SORT_FIELDS = ['orderedAt', 'patientName'] as const;
+export type UnpaidOrderSortField = (typeof UNPAID_ORDER_SORT_FIELDS)[number];
+
+export interface UnpaidPatientOrdersQuery { page: number; pageSize: number; sort?: UnpaidOrderSortField; order?: 'asc' | 'desc' }
+/** GET provider-clinic/{accountId}/patient-orders/unpaid?page=&pageSize=&sort=&order= (newest first by default). */
+export const unpaidPatientOrdersQuery = Joi.object<UnpaidPatientOrdersQuery>({
+  ...pageFields,
+  sort: Joi.string().valid(...UNPAID_ORDER_SORT_FIELDS).label('Sort')
+    .messages({ 'any.only': `{#label} must be one of ${UNPAID_ORDER_SORT_FIELDS.join(', ')}` }),
+  order: orderField,
+}).options(STRICT_KEYS).label('Query');

@@ -8,7 +8,7 @@
  * See docs/patient-ordering-api.md for the endpoints.
  */
 import { canOrderIn } from './catalogue';
-import { AccessStatus, Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
+import { AccessStatus, AccountRole, Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
 import { todayDataDate } from './orders';
 import type { InSpanish } from './messages';
 
@@ -282,6 +282,18 @@ export const PAYMENT_STATUSES: PaymentStatus[] = Object.values(PaymentStatus);
 export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = [PaymentStatus.Paid, PaymentStatus.NotCharged];
 
 /**
+ * Payment statuses of an order not paid (yet): the patient may still pay it (its payment intent,
+ * if any, can still be paid). Such an order has no sample and no kit; the clinic sees it in its
+ * list of unpaid patient orders and may cancel it.
+ */
+export const UNPAID_PAYMENT_STATUSES: readonly PaymentStatus[] = [PaymentStatus.AwaitingPayment, PaymentStatus.PaymentFailed];
+
+/** Whether an order's payment is not made yet (no status yet counts as Awaiting Payment). */
+export function isUnpaid(status: PaymentStatus | null): boolean {
+  return status === null || UNPAID_PAYMENT_STATUSES.includes(status);
+}
+
+/**
  * A patient order's stage, derived from its payment, sign-off and cancellation:
  * Awaiting Payment → Awaiting Sign-off (paid or not charged) → Signed Off (kit ships) ; Cancelled.
  */
@@ -328,6 +340,9 @@ export const PATIENT_INVITATION_DAYS = 14;
 /** What a clinic may do with an invitation it sent (POST patient/invitations/update). */
 export const INVITATION_ACTIONS = ['resend', 'cancel'] as const;
 export type InvitationAction = (typeof INVITATION_ACTIONS)[number];
+
+/** Who in the account may cancel a patient's order (before its kit ships): its physicians and its super admin. */
+export const PATIENT_ORDER_CANCEL_ROLES: readonly AccountRole[] = [AccountRole.Physician, AccountRole.SuperAdmin];
 
 /** The longest reason a physician may give for cancelling a patient's order. */
 export const CANCEL_REASON_MAX_LENGTH = 500;

@@ -216,7 +216,8 @@ export const pageFields = {
   page: Joi.number().integer().min(1).default(1).label('Page'),
   pageSize: Joi.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).label('Page size'),
 };
-const orderField = Joi.string().valid('asc', 'desc').label('Order').messages({ 'any.only': '{#label} must be asc or desc' });
+/** asc or desc: which way a list is sorted. */
+export const orderField = Joi.string().valid('asc', 'desc').label('Order').messages({ 'any.only': '{#label} must be asc or desc' });
 
 /** GET provider-clinic/{accountId}/tests?category=&page=&pageSize=&sort=&order= */
 export const resultListQuery = Joi.object<ResultListQuery>({

@@ -5,7 +5,7 @@
  * in provider-schemas.ts.
  */
 import type { ParentTestType, TestName } from './enums';
-import type { PatientOrderStage, PaymentMethod, PaymentStatus } from './patient-ordering';
+import type { PatientOrderStage, PatientProduct, PaymentMethod, PaymentStatus } from './patient-ordering';
 
 // ---------------------------------------------------------------------------------------------
 // Patients
@@ -146,6 +146,24 @@ export interface PatientListOrder {
   stage: PatientOrderStage;
   paymentStatus: PaymentStatus;
   paymentMethod: PaymentMethod | null;
+}
+
+/**
+ * GET patient-orders/unpaid: a patient's own order naming the account that is not paid yet
+ * (Awaiting Payment or Payment Failed, not cancelled). It has no sample and no kit yet, so the
+ * Patient-ordered list (samples) does not hold it.
+ */
+export interface UnpaidPatientOrderRow extends PatientListOrder {
+  product: PatientProduct;
+  tests: TestName[];
+  /** What the patient is to pay (null until they choose how to pay). */
+  priceCents: number | null;
+  /** A card payment was started (a payment intent exists): cancelling the order cancels it at Stripe. */
+  cardPaymentStarted: boolean;
+  mirakind: boolean;
+  /** When the patient placed the order. */
+  orderedAt: string;
+  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
 }
 
 /** GET samples: one of the account's samples. */

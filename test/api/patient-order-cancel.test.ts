@@ -4,12 +4,17 @@
  * the patient can no longer pay it; a Stripe outage delays that cancel but never loses it; and a
  * payment that beats the cancel to Stripe (either way round: its webhook first, or Stripe refusing
  * the cancel of an intent already paid) is recorded and refunded while the order stays cancelled.
+ * The clinic finds those orders in its list of unpaid patient orders (its own account's only,
+ * audited) and cancels one from there.
  */
 import { expect } from 'chai';
-import { JobStatus, ORDER_CANCELLED_CODE, PAYMENT_WEBHOOK_PATH, PatientOrderStage, PaymentMethod, PaymentStatus, type PaymentIntentAnswer } from '@platform/domain';
+import {
+  JobStatus, ORDER_CANCELLED_CODE, PAYMENT_WEBHOOK_PATH, PatientOrderStage, PaymentMethod, PaymentStatus, ResultListCategory, type PaymentIntentAnswer,
+  type UnpaidPatientOrderRow,
+} from '@platform/domain';
 import { stripeClient } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
-import { SUCCEEDING_CARD } from '../../scripts/stripe-stand-in';
+import { DECLINED_CARD, SUCCEEDING_CARD } from '../../scripts/stripe-stand-in';
 import { newSession, type Session } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { startPaymentStack, type PaymentStack } from '../support/stripe';
@@ -110,6 +115,74 @@ describe('cancelling an unpaid patient order', function () {
     expect(mails.map((mail) => mail.subject)).to.have.length(1); // the cancellation, no receipt
     expect(mails[0].subject).to.include('was cancelled');
     expect(mails[0].text).to.include('Nothing was charged for this order.');
+  });
+
+  it("lists the account's unpaid orders (never another account's, audited) and cancels one from there: its intent is cancelled at Stripe", async () => {
+    const other = await createPatientClinic(stack.t.ctx, stack.t.app, 'Inlet Oncology');
+    const unpaidList = (s: Session, accountId = clinic.accountId) => s.agent.get(`/api/provider-clinic/${accountId}/patient-orders/unpaid?pageSize=200`);
+    const numbersIn = (rows: UnpaidPatientOrderRow[]) => rows.map((r) => r.orderNumber);
+
+    // Unpaid: a card payment started, a card declined, an order whose payment is not chosen yet.
+    const { placed: started, intent } = await unpaidOrderWithIntent();
+    const { placed: declined, intent: declinedIntent } = await unpaidOrderWithIntent();
+    await payOnCardPage(declinedIntent.checkoutUrl!, DECLINED_CARD);
+    await until(async () => (await order(declined.orderId)).paymentStatus === PaymentStatus.PaymentFailed, { what: 'the declined card recorded' });
+    const fresh = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, product: 'kras' });
+    // Not unpaid: a paid order (it moved on to the Patient-ordered list), and the other account's unpaid order.
+    const { placed: paid, intent: paidIntent } = await unpaidOrderWithIntent();
+    await payOnCardPage(paidIntent.checkoutUrl!, SUCCEEDING_CARD);
+    await until(async () => (await order(paid.orderId)).paymentStatus === PaymentStatus.Paid, { what: 'the payment recorded' });
+    const foreign = await placePatientOrder(stack.t.ctx, patient, { accountId: other.accountId });
+    await choosePayment(patient, foreign.key, PaymentMethod.SelfPay);
+    const foreignIntent: PaymentIntentAnswer = (await patient.post('/api/stripe/create-payment-intent', foreign.key).expect(200)).body;
+
+    const res = await unpaidList(clinic.staff).expect(200);
+    const rows = res.body as UnpaidPatientOrderRow[];
+    expect(Number(res.headers['x-total-count'])).to.equal(rows.length);
+    expect(numbersIn(rows)).to.include.members([started.orderNumber, declined.orderNumber, fresh.orderNumber]);
+    expect(numbersIn(rows)).to.not.include.members([paid.orderNumber]);
+    expect(numbersIn(rows)).to.not.include(foreign.orderNumber);
+    // Newest first; what the clinic reads of each.
+    expect(numbersIn(rows).indexOf(fresh.orderNumber)).to.be.below(numbersIn(rows).indexOf(started.orderNumber));
+    const byNumber = (n: string) => rows.find((r) => r.orderNumber === n)!;
+    expect(byNumber(started.orderNumber)).to.deep.include({
+      orderId: started.orderId, stage: PatientOrderStage.AwaitingPayment, paymentStatus: PaymentStatus.AwaitingPayment, paymentMethod: PaymentMethod.SelfPay,
+      product: 'prostox', tests: ['PROSTOX ultra'], priceCents: 50_000, cardPaymentStarted: true, mirakind: false,
+    });
+    expect(byNumber(started.orderNumber).patient).to.deep.include({ firstName: started.patient.firstName, lastName: started.patient.lastName, dateOfBirth: started.patient.dateOfBirth });
+    expect(byNumber(declined.orderNumber)).to.include({ paymentStatus: PaymentStatus.PaymentFailed, cardPaymentStarted: true });
+    expect(byNumber(fresh.orderNumber)).to.include({ paymentStatus: PaymentStatus.AwaitingPayment, paymentMethod: null, product: 'kras', priceCents: null, cardPaymentStarted: false });
+    // The paid order is the Patient-ordered list's now.
+    const patientOrdered = await clinic.physician.agent.get(`/api/provider-clinic/${clinic.accountId}/tests?category=${ResultListCategory.PatientOrdered}&pageSize=200`).expect(200);
+    expect(patientOrdered.body.map((r: { orderNumber: string }) => r.orderNumber)).to.include(paid.orderNumber);
+
+    // The read is audited: who, which account, which orders.
+    const audit = await m().AuditEvent.findOne({ where: { action: 'patient_orders.listed', actorUserId: clinic.staff.userId }, order: [['id', 'DESC']] });
+    expect(audit!.details).to.deep.include({ accountId: clinic.accountId, total: rows.length });
+    expect(audit!.details.orderIds).to.deep.equal(rows.map((r) => r.orderId));
+
+    // The other account sees its own unpaid order only, cannot read this account's list, and cannot cancel its orders.
+    expect(numbersIn((await unpaidList(other.physician, other.accountId).expect(200)).body)).to.deep.equal([foreign.orderNumber]);
+    expect((await unpaidList(other.physician).expect(404)).body.error.message).to.equal('Account not found');
+    await other.physician.post(`/api/provider-clinic/${other.accountId}/patient-orders/${started.orderId}/cancel`, { reason: 'Not ours' }).expect(404);
+    await other.physician.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${started.orderId}/cancel`, { reason: 'Not ours' }).expect(404);
+    await clinic.physician.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${foreign.orderId}/cancel`, { reason: 'Not ours' }).expect(404);
+    expect(await order(started.orderId)).to.deep.include({ cancelledAt: null });
+    expect(await order(foreign.orderId)).to.deep.include({ cancelledAt: null });
+    expect(await m().Outbox.count({ where: { idempotencyKey: [`cancel-payment-intent:${started.orderId}`, `cancel-payment-intent:${foreign.orderId}`] } })).to.equal(0);
+    // Support staff see the list but do not cancel.
+    await clinic.staff.post(`/api/provider-clinic/${clinic.accountId}/patient-orders/${started.orderId}/cancel`, { reason: 'Staff' }).expect(403);
+
+    // The physician cancels the started one: it leaves the list, and its intent is cancelled at Stripe.
+    await cancel(started.orderId).expect(200);
+    const after = (await unpaidList(clinic.physician).expect(200)).body as UnpaidPatientOrderRow[];
+    expect(numbersIn(after)).to.not.include(started.orderNumber);
+    expect(numbersIn(after)).to.include.members([declined.orderNumber, fresh.orderNumber]);
+    const job = await outboxJobSettled(stack.t.ctx, `cancel-payment-intent:${started.orderId}`);
+    expect(job.status).to.equal(JobStatus.Completed);
+    expect(await intentAtStripe(intent.paymentIntentId)).to.equal('canceled');
+    expect(await intentAtStripe(foreignIntent.paymentIntentId)).to.equal('requires_payment_method');
+    await emailsSettled(stack.t.ctx, started.patient.email);
   });
 
   it('cancels an unpaid order that never started a card payment without calling Stripe', async () => {

@@ -6,6 +6,8 @@
  * the patient is ready. Then a clinic's invitation email opens a prefilled order, and a second use
  * of the link is refused. And an order the clinic cancels while the patient is on the card page:
  * the card page no longer takes the card, and the patient's pages show it cancelled with no payment.
+ * And an order the patient has not paid: a physician finds it under Patient-ordered, awaiting
+ * payment, and cancels it there; its payment intent is cancelled at the stand-in.
  */
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
@@ -21,7 +23,7 @@ import { PROSTOX_ULTRA_PAGE_ANSWERS } from '../support/fixtures/patient-orders';
 
 describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off', function () {
   this.timeout(240_000);
-  const { suite } = paymentBrowserSuite({ worker: true, screenshotPrefix: 'patient-ordering' });
+  const { suite, standIn } = paymentBrowserSuite({ worker: true, screenshotPrefix: 'patient-ordering' });
   let t: TestApp;
   let riversideId: number;
 
@@ -176,6 +178,56 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
     await expectAccessible(page, 'the complete page of a cancelled order');
     expect(patient.errors).to.deep.equal([]);
     expect((await order.reload()).paymentStatus).to.equal(PaymentStatus.AwaitingPayment);
+  });
+
+  it('a physician finds an order awaiting payment under Patient-ordered and cancels it; its payment intent is cancelled at Stripe', async () => {
+    const last = `Unpaid${unique()}`;
+    const email = `${last.toLowerCase()}@patients.demo.test`;
+    // The patient orders and opens the card page (the payment intent exists), then leaves without paying.
+    const patient = await phonePage();
+    const orderNumber = await selfPayOrder(patient.page, { first: 'Hana', last, email });
+    await patient.page.getByRole('button', { name: 'Pay $500.00 by card' }).click();
+    await patient.page.getByRole('heading', { name: 'Test payment' }).waitFor();
+    const order = (await t.ctx.db.models.Order.findOne({ where: { orderNumber } }))!;
+    expect(order.stripePaymentIntentId).to.be.a('string');
+
+    const { page } = await suite.newPage({ viewport: VIEWPORTS.desktop });
+    const errors = collectPageErrors(page);
+    await signIn(page, 'provider', DEMO_USERS.physician.email);
+    await page.goto(`/provider-clinic/${riversideId}/pending`);
+    await page.getByRole('heading', { name: 'Pending tests' }).waitFor();
+    await page.getByText('Patient-ordered', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Awaiting payment' }).waitFor();
+    const unpaid = page.getByRole('table', { name: 'Orders awaiting payment' });
+    const row = unpaid.getByRole('row', { name: new RegExp(`${last}, Hana`) });
+    await row.getByText(orderNumber).waitFor();
+    await row.getByText('Awaiting Payment', { exact: true }).waitFor();
+    await row.getByText('Self-Pay · $500.00 · card payment started').waitFor();
+    await expectAccessible(page, 'the Patient-ordered view with an order awaiting payment');
+
+    await row.getByRole('button', { name: `Cancel order ${orderNumber}` }).click();
+    const cancel = dialog(page, `Cancel order ${orderNumber}`);
+    await cancel.getByText('The patient has not paid: nothing is charged, and the order can no longer be paid.').waitFor();
+    await expectAccessible(page, 'the cancel dialog of an unpaid order');
+    await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+    await cancel.getByText('Give the reason for cancelling').waitFor();
+    await expectAccessible(page, 'the cancel dialog without a reason');
+    await cancel.getByRole('textbox', { name: 'Reason' }).fill('Patient chose another treatment');
+    await cancel.getByRole('button', { name: 'Cancel the order' }).click();
+    await page.getByText(`Order ${orderNumber} cancelled`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await cancel.waitFor({ state: 'detached' });
+    await expectAccessible(page, 'the Patient-ordered view after the cancel');
+    expect(errors).to.deep.equal([]);
+
+    // The worker cancelled the intent at Stripe: the patient can no longer pay it.
+    const cancelJob = await outboxJobSettled(t.ctx, `cancel-payment-intent:${order.id}`);
+    expect([cancelJob.status, cancelJob.error]).to.deep.equal(['Completed', null]);
+    const intent = await fetch(`${standIn().url}/v1/payment_intents/${order.stripePaymentIntentId}`, { headers: { Authorization: 'Bearer sk_test_e2echeck' } });
+    expect(((await intent.json()) as { status: string }).status).to.equal('canceled');
+    const stored = await order.reload();
+    expect(stored.cancelledAt).to.be.an.instanceOf(Date);
+    expect(stored.paymentStatus).to.equal(PaymentStatus.AwaitingPayment);
   });
 
   it('opens a prefilled order from an invitation email, and refuses the link a second time', async () => {

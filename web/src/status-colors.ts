@@ -1,9 +1,9 @@
 /**
- * The one map of status colours (samples, shipments and follow-ups). Every colour is dark enough for white
+ * The one map of status colours (samples, shipments, follow-ups and patient orders' payments). Every colour is dark enough for white
  * text on a filled badge (WCAG AA, ≥ 4.5:1), and a light badge of it carries dark text: readable
  * either way. The words are always shown too, never colour alone.
  */
-import { FollowUpStatus, SampleStatus, ShipmentStatus } from '@platform/domain';
+import { FollowUpStatus, PaymentStatus, SampleStatus, ShipmentStatus } from '@platform/domain';
 
 /**
  * Colours dark enough for white text on a filled badge or button (WCAG AA, 4.5:1). Palette names,
@@ -37,7 +37,13 @@ const STATUS_COLORS: Record<string, string> = {
   [FollowUpStatus.Reminded]: AA_COLORS.orange,
   [FollowUpStatus.Answered]: AA_COLORS.green,
   [FollowUpStatus.NotSendable]: AA_COLORS.red,
+  [PaymentStatus.AwaitingPayment]: AA_COLORS.gray,
+  [PaymentStatus.PaymentFailed]: AA_COLORS.red,
+  [PaymentStatus.Paid]: AA_COLORS.green,
+  [PaymentStatus.NotCharged]: 'teal.9',
+  [PaymentStatus.RefundPending]: AA_COLORS.orange,
+  [PaymentStatus.Refunded]: 'dark.6',
 };
 
-/** A sample's, shipment's or follow-up's status colour, for a badge. */
+/** A sample's, shipment's, follow-up's or payment's status colour, for a badge. */
 export const statusColor = (status: string) => STATUS_COLORS[status] ?? AA_COLORS.gray;

@@ -9,7 +9,7 @@
  */
 import type { Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
-import { PaymentStatus } from '@platform/domain';
+import { isUnpaid, PaymentStatus } from '@platform/domain';
 import { enqueueJob, movePayment } from '@platform/server';
 import type { AppContext } from '../context';
 
@@ -19,8 +19,6 @@ type Ctx = Pick<AppContext, 'db' | 'relay'>;
 export const refundJobKey = (orderId: number) => `refund-payment:${orderId}`;
 export const cancelIntentJobKey = (orderId: number) => `cancel-payment-intent:${orderId}`;
 
-/** Payment statuses of an order not paid (yet): its intent, if any, can still be paid. */
-const UNPAID: readonly (PaymentStatus | null)[] = [null, PaymentStatus.AwaitingPayment, PaymentStatus.PaymentFailed];
 
 /** Paid → Refund Pending, and the refund-payment job; false (nothing written) when the order is not Paid. */
 export async function refundCancelledOrder(ctx: Ctx, transaction: Transaction, order: Order, createdByUserId: number | null): Promise<boolean> {
@@ -32,7 +30,7 @@ export async function refundCancelledOrder(ctx: Ctx, transaction: Transaction, o
 
 /** The cancel-payment-intent job for an unpaid order with a payment intent; false when it has none or is not unpaid. */
 export async function cancelOpenIntent(ctx: Ctx, transaction: Transaction, order: Order, createdByUserId: number | null): Promise<boolean> {
-  if (!order.stripePaymentIntentId || !UNPAID.includes(order.paymentStatus)) return false;
+  if (!order.stripePaymentIntentId || !isUnpaid(order.paymentStatus)) return false;
   await enqueueJob(ctx, transaction, 'cancel-payment-intent', { orderId: order.id }, { idempotencyKey: cancelIntentJobKey(order.id), createdByUserId });
   return true;
 }

@@ -9,7 +9,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, mirakindDonationCents, ORDER_CANCELLED_CODE, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
+  AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, isUnpaid, mirakindDonationCents, ORDER_CANCELLED_CODE, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
   PaymentMethod, PaymentStatus, Portal, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
   type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InsurancePlanOption, type InvitationPrefill, type OrderingPatient,
   type PatientOrderKey, type PatientOrderSummary, type PatientProduct, type PaymentIntentAnswer, type PrpAccountOption, type SetPaymentBody,
@@ -244,8 +244,6 @@ export async function setReferralSource(ctx: Ctx, caller: Caller, body: SetRefer
   });
 }
 
-const UNSETTLED: readonly PaymentStatus[] = [PaymentStatus.AwaitingPayment, PaymentStatus.PaymentFailed];
-
 /** What an order costs with a method: the price, the MiraKind donation part and the aid record it rests on. */
 async function priceFor(ctx: Pick<Ctx, 'db'>, order: Order, method: PaymentMethod, transaction: Transaction) {
   const tests = testsOfOrder(order);
@@ -270,7 +268,7 @@ export async function setPayment(ctx: Ctx, caller: Caller, body: SetPaymentBody)
   return ctx.db.sequelize.transaction(async (transaction) => {
     const order = await orderByKey(ctx, body, transaction);
     notCancelled(order);
-    if (!UNSETTLED.includes(order.paymentStatus ?? PaymentStatus.AwaitingPayment)) throw conflict(`The payment of this order is settled (${order.paymentStatus})`);
+    if (!isUnpaid(order.paymentStatus)) throw conflict(`The payment of this order is settled (${order.paymentStatus})`);
     const plan = body.method === PaymentMethod.Insurance ? await m.InsurancePlan.findOne({ where: { id: body.insurancePlanId!, isActive: true }, transaction }) : null;
     if (body.method === PaymentMethod.Insurance && !plan) {
       throw new NotFound('Insurance plan not found', [{ field: 'insurancePlanId', message: 'Choose an insurance plan from the list' }]);
@@ -319,7 +317,7 @@ export async function createPaymentIntent(ctx: Ctx, caller: Caller, key: Patient
     const order = await orderByKey(ctx, key, transaction);
     notCancelled(order);
     if (!CARD_METHODS.includes(order.paymentMethod) || !order.priceCents) throw conflict('This order has nothing to pay by card: choose Self-Pay or Financial Assistance first');
-    if (!UNSETTLED.includes(order.paymentStatus ?? PaymentStatus.AwaitingPayment)) throw conflict(`The payment of this order is settled (${order.paymentStatus})`);
+    if (!isUnpaid(order.paymentStatus)) throw conflict(`The payment of this order is settled (${order.paymentStatus})`);
     const amount = order.priceCents;
     const intent = order.stripePaymentIntentId
       ? await stripe.paymentIntents.retrieve(order.stripePaymentIntentId)

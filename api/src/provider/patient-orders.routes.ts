@@ -1,13 +1,14 @@
 /**
  * The clinic's side of patient ordering (docs/patient-ordering-api.md), under
- * /api/provider-clinic/{accountId}: signing off and cancelling patients' own orders, and patient
- * invitations. Mounted before the provider router (its patient/:patientId must not take
+ * /api/provider-clinic/{accountId}: the patients' own orders not paid yet, signing off and
+ * cancelling patients' own orders, and patient invitations. Mounted before the provider router (its patient/:patientId must not take
  * patient/invitations).
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
-  AccountRole, cancelPatientOrderBody, createInvitationBody, paginationQuery, signOffPatientOrderBody, updateInvitationBody,
-  type CancelPatientOrderBody, type CreateInvitationBody, type PaginationQuery, type SignOffPatientOrderBody, type UpdateInvitationBody,
+  AccountRole, cancelPatientOrderBody, PATIENT_ORDER_CANCEL_ROLES, createInvitationBody, paginationQuery, signOffPatientOrderBody, unpaidPatientOrdersQuery, updateInvitationBody,
+  type CancelPatientOrderBody, type CreateInvitationBody, type PaginationQuery, type SignOffPatientOrderBody, type UnpaidPatientOrdersQuery,
+  type UpdateInvitationBody,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
@@ -16,7 +17,7 @@ import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { CLINIC_API_BASE } from './provider.routes';
-import { cancelPatientOrder, signOffPatientOrder } from './patient-orders.service';
+import { cancelPatientOrder, listUnpaidPatientOrders, signOffPatientOrder } from './patient-orders.service';
 import { createInvitation, listInvitations, updateInvitation } from './invitations.service';
 
 export function clinicPatientOrdersRouter(ctx: AppContext): Router {
@@ -25,11 +26,16 @@ export function clinicPatientOrdersRouter(ctx: AppContext): Router {
   const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
   const orderId = (req: Request) => pathId(req.params.orderId, 'Order');
 
+  // Orders not paid yet have no sample, so the Patient-ordered list (tests?category=PATIENT_ORDERED) does not hold them.
+  router.get(path('patient-orders/unpaid'), ...clinic(), validateQuery(unpaidPatientOrdersQuery), async (req: Request, res: Response) => {
+    sendPage(res, await listUnpaidPatientOrders(ctx, accountCallerOf(req, res), res.locals.query as UnpaidPatientOrdersQuery));
+  });
+
   router.post(path('patient-orders/:orderId/sign-off'), ...clinic([AccountRole.Physician]), validateBody(signOffPatientOrderBody), async (req, res) => {
     res.json(await signOffPatientOrder(ctx, accountCallerOf(req, res), orderId(req), (req.body as SignOffPatientOrderBody).attestations));
   });
 
-  router.post(path('patient-orders/:orderId/cancel'), ...clinic([AccountRole.Physician, AccountRole.SuperAdmin]), validateBody(cancelPatientOrderBody), async (req, res) => {
+  router.post(path('patient-orders/:orderId/cancel'), ...clinic([...PATIENT_ORDER_CANCEL_ROLES]), validateBody(cancelPatientOrderBody), async (req, res) => {
     res.json(await cancelPatientOrder(ctx, accountCallerOf(req, res), orderId(req), (req.body as CancelPatientOrderBody).reason));
   });
 

@@ -5,15 +5,21 @@
  * the kit ships (shipment Cancelled, kit Discarded, a paid order refunded through the
  * refund-payment job, an unpaid order's open payment intent cancelled at Stripe through the
  * cancel-payment-intent job, an email to the patient). Another account's order is a 404.
+ * And the account's patient orders not paid yet (no sample, so not in the Patient-ordered list),
+ * which the clinic may cancel too.
  */
 import type { Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  PatientOrderStage, SampleStatus, ShipmentStatus, TestOrigin, type Attestations, type PatientListOrder,
+  PatientOrderStage, patientOrderStage, PaymentStatus, SampleStatus, ShipmentStatus, TestOrigin, testsForProduct, UNPAID_PAYMENT_STATUSES,
+  type Attestations, type EligibilityAnswers, type PatientListOrder, type PatientProduct, type PaymentMethod, type UnpaidOrderSortField,
+  type UnpaidPatientOrderRow, type UnpaidPatientOrdersQuery,
 } from '@platform/domain';
 import { auditActor, conflict, forbidden, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit } from '@platform/server';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
+import { dataDate } from '../http/answer-values';
+import { auditedPage, offsetOf } from '../http/paging';
 import { listOrderOf, stageOf, withDetails } from '../patient-portal/patient-order-view';
 import { cancelOpenIntent, refundCancelledOrder } from '../patient-portal/cancelled-payments';
 
@@ -104,4 +110,72 @@ export async function cancelPatientOrder(ctx: Ctx, caller: AccountCaller, orderI
     }, transaction);
     return listOrderOf(order);
   });
+}
+
+/** Whitelisted sort fields of the unpaid list and their SQL (never the client's text). */
+const UNPAID_SORT_SQL: Record<UnpaidOrderSortField, string[]> = {
+  orderedAt: ['o.created_at'],
+  patientName: ['lower(p.last_name)', 'lower(p.first_name)'],
+};
+
+interface UnpaidRaw {
+  id: number;
+  order_number: string;
+  payment_status: PaymentStatus | null;
+  payment_method: PaymentMethod | null;
+  product: PatientProduct;
+  eligibility_answers: EligibilityAnswers | null;
+  price_cents: number | null;
+  card_payment_started: boolean;
+  mirakind: boolean;
+  created_at: Date;
+  patient_id: number;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | Date;
+}
+
+/**
+ * The account's patient orders not paid yet (Awaiting Payment or Payment Failed; not cancelled),
+ * newest first unless asked otherwise: one page, its total and the read's audit row in one statement.
+ */
+export async function listUnpaidPatientOrders(ctx: Pick<AppContext, 'db'>, caller: AccountCaller, query: UnpaidPatientOrdersQuery): Promise<{ rows: UnpaidPatientOrderRow[]; total: number }> {
+  const sort = query.sort ?? 'orderedAt';
+  const order = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = [...UNPAID_SORT_SQL[sort].map((e) => `${e} ${order}`), `o.id ${order}`].join(', ');
+  // Research participants (a study id, no name) are never the clinic's; a patient order's patient is named anyway.
+  const fromWhere = `FROM orders o JOIN patients p ON p.id = o.patient_id
+        WHERE o.account_id = :accountId AND o.origin = :origin AND o.cancelled_at IS NULL
+          AND (o.payment_status IS NULL OR o.payment_status IN (:unpaid)) AND p.study_id IS NULL`;
+  const { rows, total } = await auditedPage<UnpaidRaw>(ctx.db, {
+    select: `SELECT o.id, o.order_number, o.payment_status, o.payment_method, o.product, o.eligibility_answers, o.price_cents,
+              o.stripe_payment_intent_id IS NOT NULL AS card_payment_started, o.mirakind, o.created_at,
+              p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth
+        ${fromWhere}
+        ORDER BY ${orderBy}
+        LIMIT :limit OFFSET :offset`,
+    fromWhere,
+    replacements: { accountId: caller.accountId, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
+    constants: { origin: TestOrigin.PatientOrdered, unpaid: [...UNPAID_PAYMENT_STATUSES] },
+    audit: {
+      ...auditActor(caller),
+      action: 'patient_orders.listed',
+      entityKind: 'patient',
+      details: { accountId: caller.accountId, unpaid: true, page: query.page },
+    },
+    idsKey: 'orderIds',
+  });
+  return {
+    total,
+    rows: rows.map((r): UnpaidPatientOrderRow => {
+      const paymentStatus = r.payment_status ?? PaymentStatus.AwaitingPayment;
+      return {
+        orderId: r.id, orderNumber: r.order_number, paymentStatus, paymentMethod: r.payment_method,
+        stage: patientOrderStage({ paymentStatus, signedOffAt: null, cancelledAt: null }),
+        product: r.product, tests: testsForProduct(r.product, r.eligibility_answers ?? {}), priceCents: r.price_cents,
+        cardPaymentStarted: r.card_payment_started, mirakind: r.mirakind, orderedAt: new Date(r.created_at).toISOString(),
+        patient: { id: r.patient_id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: dataDate(r.date_of_birth)! },
+      };
+    }),
+  };
 }

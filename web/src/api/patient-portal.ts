@@ -2,7 +2,8 @@
  * Patient ordering (docs/patient-ordering-api.md): the Patient Portal's public calls (eligibility,
  * the treating providers, order create, referral, payment, the card payment intent, the order
  * summary, invitation links), the order token this browser keeps in sessionStorage, and the
- * clinic's side (patient invitations, sign-off and cancellation of a patient's order). Names and
+ * clinic's side (patient invitations, the orders not paid yet, sign-off and cancellation of a
+ * patient's order). Names and
  * dates of birth travel only in POST bodies, never in a URL; nothing here imports the UI.
  */
 import useSWR from 'swr';
@@ -10,6 +11,7 @@ import type {
   CancelPatientOrderBody, CreateInvitationBody, CreatePatientOrderBody, CreatedPatientOrder, EligibilityAnswer, EligibilityAnswers,
   FinancialAssistanceExistsBody, InsurancePlanOption, InvitationAction, InvitationPrefill, PatientInvitationRow, PatientOrderKey,
   PatientOrderSummary, PatientProduct, PaymentIntentAnswer, PrpAccountOption, SetPaymentBody, SetReferralSourceBody, SignOffPatientOrderBody,
+  UnpaidOrderSortField, UnpaidPatientOrderRow,
 } from '@platform/domain';
 import { ORDER_CANCELLED_CODE, PatientOrderStage } from '@platform/domain';
 import { ApiError, apiFetch, queryString } from './fetcher';
@@ -17,7 +19,7 @@ import { useApiPage, useApiQuery, useRefreshApi, withErrorHeading } from './quer
 
 export type {
   CreatedPatientOrder, EligibilityAnswer, InsurancePlanOption, InvitationPrefill, PatientInvitationRow, PatientOrderKey, PatientOrderSummary,
-  PaymentIntentAnswer, PrpAccountOption,
+  PaymentIntentAnswer, PrpAccountOption, UnpaidPatientOrderRow,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -143,6 +145,14 @@ export const createInvitation = (accountId: number, body: CreateInvitationBody) 
 
 export const updateInvitation = (accountId: number, id: number, action: InvitationAction) =>
   apiFetch<PatientInvitationRow>(clinicPath(accountId, 'patient/invitations/update'), { method: 'POST', body: { id, action } });
+
+export const UNPAID_ORDERS_ERROR = 'Error retrieving unpaid patient orders';
+
+/** The account's patient orders not paid yet (no sample, so not in the Patient-ordered list); newest first by default. */
+export const useUnpaidPatientOrders = (
+  accountId: number,
+  params: { page: number; pageSize: number; sort?: UnpaidOrderSortField; order?: 'asc' | 'desc' },
+) => useApiPage<UnpaidPatientOrderRow>(clinicPath(accountId, `patient-orders/unpaid?${queryString(params)}`), { errorHeading: UNPAID_ORDERS_ERROR });
 
 export const signOffPatientOrder = (accountId: number, orderId: number, body: SignOffPatientOrderBody) =>
   apiFetch<unknown>(clinicPath(accountId, `patient-orders/${orderId}/sign-off`), { method: 'POST', body });

@@ -10,14 +10,12 @@
  * already recorded. Stripe refusing because the intent already succeeded or was cancelled
  * (payment_intent_unexpected_state) is an answer, not a failure.
  */
-import { PaymentStatus } from '@platform/domain';
+import { isUnpaid, PaymentStatus } from '@platform/domain';
 import { auditActor, recordAudit, stripeClient, systemCaller, type StripePaymentIntent } from '@platform/server';
 import type { Processor } from './types';
 
 export const cancelIntentIdempotencyKey = (orderId: number) => `cancel-intent-${orderId}`;
 
-/** Payment statuses of an order not paid (yet): its intent can still be paid, so it is cancelled. */
-const UNPAID: readonly (PaymentStatus | null)[] = [null, PaymentStatus.AwaitingPayment, PaymentStatus.PaymentFailed];
 /** Where an intent ends when it can no longer be cancelled: nothing left for this job to do. */
 const FINAL_INTENT_STATUSES: readonly string[] = ['canceled', 'succeeded'];
 
@@ -28,7 +26,7 @@ export const cancelPaymentIntent: Processor<'cancel-payment-intent'> = async ({ 
   if (!order.cancelledAt) return { skipped: 'the order is not cancelled' };
   const intentId = order.stripePaymentIntentId;
   if (!intentId) return { skipped: 'the order has no payment intent' };
-  if (!UNPAID.includes(order.paymentStatus)) return { skipped: `payment is ${order.paymentStatus}` };
+  if (!isUnpaid(order.paymentStatus)) return { skipped: `payment is ${order.paymentStatus}` };
   const recorded = await db.models.PaymentEvent.findOne({ where: { paymentIntentId: intentId, type: 'payment_intent.canceled' }, attributes: ['eventId'] });
   if (recorded) return { skipped: 'the payment intent is already cancelled' };
 

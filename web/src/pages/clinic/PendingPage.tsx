@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { fullName, PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, ResultListCategory } from '@platform/domain';
 import { ClinicPageFrame } from './ClinicPageFrame';
@@ -7,12 +7,14 @@ import { mirakindOrderPath } from './MirakindOrderPage';
 import { PatientOrderActions } from './PatientOrderActions';
 import { patientInvitationsPath } from './PatientInvitationsPage';
 import { ResultList } from './ResultList';
+import { UnpaidPatientOrders } from './UnpaidPatientOrders';
 
 type View = typeof ResultListCategory.Pending | typeof ResultListCategory.PatientOrdered;
 
 /**
  * /provider-clinic/{accountId}/pending: samples ordered and not finished yet (Order Placed to In
- * Testing), newest first; and, as a second view, the tests the account's patients ordered themselves.
+ * Testing), newest first; and, as a second view, the tests the account's patients ordered themselves
+ * (paid or covered, to sign off), then their orders not paid yet (UnpaidPatientOrders).
  */
 export function PendingPage() {
   const [view, setView] = useState<View>(ResultListCategory.Pending);
@@ -58,7 +60,8 @@ export function PendingPage() {
                   {PATIENT_PRODUCTS.map((p, i) => (
                     <span key={p}>
                       {i > 0 && ' · '}
-                      <Anchor component={Link} to={mirakindOrderPath(account.id, p)} fz="sm">
+                      {/* Underlined: a link inside a sentence is told apart by more than its colour. */}
+                      <Anchor component={Link} to={mirakindOrderPath(account.id, p)} fz="sm" underline="always">
                         {PATIENT_PRODUCT_NAMES[p]}
                       </Anchor>
                     </span>
@@ -74,8 +77,11 @@ export function PendingPage() {
                 actions={(r) =>
                   r.patientOrder && <PatientOrderActions accountId={account.id} role={account.role} order={r.patientOrder} patientName={fullName(r.patient)} />
                 }
-                emptyText="None of this account’s patients has ordered a test through the Patient Portal."
+                emptyText="No patient order has been paid or covered yet. Orders awaiting payment are listed below."
               />
+              <Box mt="lg">
+                <UnpaidPatientOrders accountId={account.id} role={account.role} />
+              </Box>
             </Stack>
           )}
         </Stack>
