@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, STORAGE_CONTENT_LABELS, storedStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
+import { formatDateTime, STORAGE_CONTENT_LABELS, workStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { discardSample, takeOutOfWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
 import { Notice } from '../../components/Notice';
@@ -23,7 +23,7 @@ const KIND_FILL: Record<string, string> = {
 };
 
 /** The status a well is coloured by: the one its sample left for storage. */
-const shownStatus = (w: StorageWellView) => (w.status ? storedStatusOf({ status: w.status, statusBeforeStorage: w.statusBeforeStorage }) : null);
+const shownStatus = (w: StorageWellView) => (w.status ? workStatusOf({ status: w.status, statusBeforeStorage: w.statusBeforeStorage }) : null);
 
 function statusWords(w: StorageWellView): string {
   if (!w.status) return STORAGE_CONTENT_LABELS[w.kind];
