@@ -46,7 +46,7 @@ describe('domain: storage plates', () => {
     expect(nextFreeWell(STORAGE_WELLS)).to.equal(null);
   });
 
-  it('colours a stored sample by the status it left', () => {
+  it('colours a stored sample by the status it goes back to', () => {
     expect(workStatusOf({ status: SampleStatus.InStorage, statusBeforeStorage: SampleStatus.Completed })).to.equal('Completed');
     expect(workStatusOf({ status: SampleStatus.InTesting, statusBeforeStorage: null })).to.equal('In Testing');
   });

@@ -54,7 +54,11 @@ export async function commitRows(
     action: 'lab_import.committed',
     entityKind: 'file',
     entityId: who.fileId,
-    details: { jobId: who.jobRowId, kind: who.kind, results: rows.length, samplesMovedToTesting: moved },
+    details: {
+      jobId: who.jobRowId, kind: who.kind, results: rows.length, samplesMovedToTesting: moved,
+      // Of those, the samples In Storage (they stay there, In Testing when taken out).
+      samplesStayingInStorage: toTesting.filter((m) => m.plan.inStorage).length,
+    },
   }, transaction);
   progress(1);
   return { resultsWritten: rows.length, samplesMovedToTesting: moved };

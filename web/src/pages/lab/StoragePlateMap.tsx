@@ -22,7 +22,7 @@ const KIND_FILL: Record<string, string> = {
   null: 'var(--mantine-color-gray-2)',
 };
 
-/** The status a well is coloured by: the one its sample left for storage. */
+/** The status a well is coloured by: the one its sample goes back to when taken out (its work goes on while stored). */
 const shownStatus = (w: StorageWellView) => (w.status ? workStatusOf({ status: w.status, statusBeforeStorage: w.statusBeforeStorage }) : null);
 
 function statusWords(w: StorageWellView): string {
@@ -66,7 +66,7 @@ function Legend({ wells }: { wells: StorageWellView[] }) {
         <Group key={k} gap={6} role="listitem">{swatch(KIND_FILL[k])}<Text fz="xs">{STORAGE_CONTENT_LABELS[k]}</Text></Group>
       ))}
       <Group gap={6} role="listitem">{swatch('transparent')}<Text fz="xs">empty</Text></Group>
-      {statuses.length > 0 && <Text fz="xs" c="dimmed">Samples on a plate are In Storage; each is coloured by the status it left for storage.</Text>}
+      {statuses.length > 0 && <Text fz="xs" c="dimmed">Samples on a plate are In Storage; each is coloured by the status it goes back to when taken out.</Text>}
     </Group>
   );
 }
