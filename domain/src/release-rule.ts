@@ -8,6 +8,7 @@ import { isTestName } from './catalogue';
 import { SampleStatus, type SampleStatus as Status } from './enums';
 import { TestResultStatus } from './record-values';
 import { flaggedExtractionMessage } from './dna-extraction';
+import { describeSampleStatus, workStatusOf } from './sample-lifecycle';
 
 export interface ReleaseCandidate {
   resultId: number;
@@ -16,6 +17,8 @@ export interface ReleaseCandidate {
   enteredByUserId: number;
   barcode: string;
   sampleStatus: Status;
+  /** While the sample is In Storage: the status it goes back to (its lab work goes on while it is stored). */
+  statusBeforeStorage: Status | null;
   /** The test already has a released version: releasing this one corrects it. */
   correction: boolean;
   /** The PCR plate the result was read on, with its control check; null for an imported result. */
@@ -41,9 +44,12 @@ export function canRelease(c: ReleaseCandidate, reviewerUserId: number, group?: 
   if (c.resultStatus !== TestResultStatus.InReview) {
     return { ok: false, kind: 'not-in-review', message: `Result ${c.resultId} (${c.barcode}) is ${c.resultStatus}: only results in review can be approved` };
   }
-  const correctable = c.correction && c.sampleStatus !== SampleStatus.Rejected && c.sampleStatus !== SampleStatus.Discarded;
-  if (c.sampleStatus !== SampleStatus.InTesting && !correctable) {
-    return { ok: false, kind: 'sample-status', message: `Sample ${c.barcode} is ${c.sampleStatus}: its result cannot be released` };
+  // A sample In Storage counts by the status it goes back to: its result is released while it stays stored.
+  const work = workStatusOf({ status: c.sampleStatus, statusBeforeStorage: c.statusBeforeStorage });
+  const correctable = c.correction && work !== SampleStatus.Rejected && work !== SampleStatus.Discarded;
+  if (work !== SampleStatus.InTesting && !correctable) {
+    const status = describeSampleStatus({ status: c.sampleStatus, statusBeforeStorage: c.statusBeforeStorage });
+    return { ok: false, kind: 'sample-status', message: `Sample ${c.barcode} is ${status}: its result cannot be released` };
   }
   if (c.plate && !c.plate.ok) {
     return { ok: false, kind: 'controls-failed', message: `Plate ${c.plate.name} cannot be released: its controls failed (${c.plate.problems.join('; ')})` };

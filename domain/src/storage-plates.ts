@@ -93,11 +93,6 @@ export function readStorageContent(value: string, label = 'Sample id'): ReadValu
   };
 }
 
-/** The status a plate map colours a sample by: the status it left for storage while it is In Storage. */
-export function storedStatusOf(sample: { status: SampleStatus; statusBeforeStorage: SampleStatus | null }): SampleStatus {
-  return sample.status === SampleStatus.InStorage && sample.statusBeforeStorage ? sample.statusBeforeStorage : sample.status;
-}
-
 /** Why a well was emptied. */
 export const StorageRemoval = { TakenOut: 'taken out', Discarded: 'discarded' } as const;
 export type StorageRemoval = (typeof StorageRemoval)[keyof typeof StorageRemoval];

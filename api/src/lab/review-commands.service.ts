@@ -11,10 +11,11 @@ import {
   approvalReportsResult,
   canRelease,
   catalogueEntry,
-  checkTransition,
+  describeSampleStatus,
   DocumentType,
   isTestName,
   isValidResultValue,
+  planStatusChange,
   resultScaleOf,
   SampleStatus,
   scaleValues,
@@ -28,6 +29,7 @@ import {
   type RejectResultsBody,
   type ReleaseRefusalKind,
   type SampleStatus as Status,
+  workStatusOf,
 } from '@platform/domain';
 import { auditActor, badRequest, conflict, enqueueJob, forbidden, moveSample, notFound, recordAudit, scheduleRegistryFollowUps } from '@platform/server';
 import type { UserCaller } from '../http/caller';
@@ -91,7 +93,8 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
       const plate = plates.get(r.id);
       const decision = canRelease({
         resultId: r.id, resultStatus: r.status, testName: test.name, enteredByUserId: r.enteredByUserId, barcode: sample.barcode,
-        sampleStatus: sample.status as Status, correction: releasedNow.some((x) => x.testId === test.id),
+        sampleStatus: sample.status, statusBeforeStorage: sample.statusBeforeStorage,
+        correction: releasedNow.some((x) => x.testId === test.id),
         plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
         extraction: extractions.get(r.id) ?? null,
       }, caller.userId, group);
@@ -109,8 +112,9 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
       if (previous) await previous.update({ status: TestResultStatus.Superseded }, { transaction });
       await r.update({ status: TestResultStatus.Released, reviewedByUserId: caller.userId, reviewedAt: now }, { transaction });
       const reports = isTestName(test.name) && approvalReportsResult(test.name);
-      // A processing step (DNA extraction) reports nothing: its sample stays In Testing.
-      if (reports && sample.status === SampleStatus.InTesting) {
+      // A processing step (DNA extraction) reports nothing: its sample stays In Testing. A sample
+      // In Storage stays there, Resulted when taken out (moveSample).
+      if (reports && workStatusOf(sample) === SampleStatus.InTesting) {
         await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Resulted, by: caller });
       }
       await recordAudit(ctx.db, {
@@ -139,8 +143,9 @@ export async function rejectResults(ctx: Ctx, caller: UserCaller, body: RejectRe
     }
     const toReject = body.sampleOutcome === 'reject-sample' ? [...new Set(results.map((r) => tests.get(r.testId)!.sampleId))].map((id) => samples.get(id)!) : [];
     for (const sample of toReject) {
-      const check = checkTransition({ from: sample.status as Status, to: SampleStatus.Rejected, actor: 'lab', reason: body.rejectionReason });
-      if (!check.ok) throw conflict(`Sample ${sample.barcode} is ${sample.status}: it cannot be rejected (reject the result for a retest instead)`);
+      // A sample In Storage is rejected where it stays (Rejected when taken out), as its status would have been.
+      const check = planStatusChange(sample, { to: SampleStatus.Rejected, actor: 'lab', reason: body.rejectionReason });
+      if (!check.ok) throw conflict(`Sample ${sample.barcode} is ${describeSampleStatus(sample)}: it cannot be rejected (reject the result for a retest instead)`);
     }
 
     const now = new Date();

@@ -52,6 +52,7 @@ interface ReviewSqlRow {
   sample_id: number;
   barcode: string;
   sample_status: string;
+  status_before_storage: string | null;
   patient_id: number | null;
   first_name: string | null;
   last_name: string | null;
@@ -92,7 +93,7 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
   const unfiltered = Object.keys(filter.replacements).length === 0;
   const { rows, total } = await auditedPage<ReviewSqlRow>(ctx.db, {
     select: `SELECT r.id, r.test_id, r.version, r.value, r.status, r.entered_by_user_id, r.import_job_id, r.correction_reason, r.created_at,
-                    t.name AS test_name, s.id AS sample_id, s.barcode, s.status AS sample_status,
+                    t.name AS test_name, s.id AS sample_id, s.barcode, s.status AS sample_status, s.status_before_storage,
                     p.id AS patient_id, p.first_name, p.last_name, p.study_id, a.name AS account_name,
                     u.first_name AS entered_first_name, u.last_name AS entered_last_name,
                     f.id AS file_id, f.name AS file_name, rel.value AS released_value
@@ -142,7 +143,7 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
       releasedValue: r.released_value,
       canApprove: canRelease({
         resultId: r.id, resultStatus: r.status as TestResultStatus, testName: r.test_name, enteredByUserId: r.entered_by_user_id, barcode: r.barcode,
-        sampleStatus: r.sample_status as Status, correction: r.released_value !== null,
+        sampleStatus: r.sample_status as Status, statusBeforeStorage: r.status_before_storage as Status | null, correction: r.released_value !== null,
         plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
         extraction: extractions.get(r.id) ?? null,
       }, caller.userId).ok,

@@ -5,8 +5,8 @@
  * command is one transaction with its timeline step and audit row.
  */
 import {
-  ADD_TEST_SAMPLE_STATUSES, AccountRole, catalogueEntry, gradeGroup, SampleStatus, TestName,
-  type CancerDiagnosisBody, type CancerDiagnosisView, type SampleStatus as Status,
+  ADD_TEST_SAMPLE_STATUSES, AccountRole, catalogueEntry, gradeGroup, TestName, workStatusOf,
+  type CancerDiagnosisBody, type CancerDiagnosisView,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import { auditActor, conflict, conflictOnDuplicate, forbidden, notFound, noteOnTimeline, recordAudit } from '@platform/server';
@@ -52,10 +52,6 @@ export async function registerCancer(ctx: Ctx, caller: AccountCaller, body: Canc
   }), { cancer_diagnoses_sample_id_key: { field: 'sampleId', message: 'This sample’s diagnosis was just registered by someone else: reload and try again' } });
 }
 
-/** The status a sample counts by (a stored one by the status it left). */
-const effectiveStatus = (s: { status: string; statusBeforeStorage: string | null }) =>
-  (s.status === SampleStatus.InStorage ? s.statusBeforeStorage ?? s.status : s.status) as Status;
-
 /** POST sample/{id}/add-cfrt-test: a PROSTOX CFRT test on a sample of the account not yet past testing, once. */
 export async function addCfrtTest(ctx: Ctx, caller: AccountCaller, role: AccountRole, sampleId: number): Promise<{ testId: number; sampleId: number; barcode: string; tests: string[] }> {
   const m = ctx.db.models;
@@ -68,7 +64,7 @@ export async function addCfrtTest(ctx: Ctx, caller: AccountCaller, role: Account
         ? 'You may add tests only for the physicians you are linked to in this account'
         : 'A physician adds tests only to their own orders');
     }
-    if (!ADD_TEST_SAMPLE_STATUSES.includes(effectiveStatus(sample))) {
+    if (!ADD_TEST_SAMPLE_STATUSES.includes(workStatusOf(sample))) {
       throw conflict(`Sample ${sample.barcode} is ${sample.status}: a test can be added only until testing is over`, [{ field: 'sampleId', message: `The sample is ${sample.status}` }]);
     }
     const tests = await m.Test.findAll({ where: { sampleId: sample.id }, order: [['id', 'ASC']], transaction });

@@ -1,10 +1,13 @@
 /**
  * The one way a sample's status changes: checked against the lifecycle table of domain/, with a
  * status event (the sample's timeline) and an audit event written in the caller's transaction.
+ * A sample In Storage whose lab work goes on (its result approved or delivered, the sample
+ * rejected) stays In Storage: the status it goes back to advances instead, its status event and
+ * audit row saying so (planStatusChange in domain/).
  */
 import type { Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import { checkTransition, SampleStatus, type Actor, type RejectionReason, type SampleStatus as Status } from '@platform/domain';
+import { planStatusChange, SampleStatus, type Actor, type RejectionReason, type SampleStatus as Status } from '@platform/domain';
 import { auditActor, recordAudit, type Caller } from '../audit';
 import { conflict } from '../errors';
 
@@ -19,22 +22,21 @@ export interface StatusChange {
 }
 
 export async function moveSample(db: Db, transaction: Transaction, sample: SampleRow, change: StatusChange): Promise<void> {
-  const from = sample.status as Status;
   const { by } = change;
-  const check = checkTransition({ from, to: change.to, actor: by.kind as Actor, reason: change.reason, statusBeforeStorage: sample.statusBeforeStorage });
-  if (!check.ok) throw conflict(check.error);
+  const plan = planStatusChange(sample, { to: change.to, actor: by.kind as Actor, reason: change.reason });
+  if (!plan.ok) throw conflict(plan.error);
   const at = change.at ?? new Date();
   await sample.update(
     {
-      status: change.to,
-      statusBeforeStorage: change.to === SampleStatus.InStorage ? from : null,
+      status: plan.status,
+      statusBeforeStorage: plan.statusBeforeStorage,
       ...(change.to === SampleStatus.Rejected ? { rejectionReason: change.reason as RejectionReason } : {}),
       ...(change.to === SampleStatus.InQueue && !sample.receivedAt ? { receivedAt: at, receivedByUserId: by.userId } : {}),
     },
     { transaction },
   );
   await db.models.SampleStatusEvent.create(
-    { sampleId: sample.id, fromStatus: from, toStatus: change.to, reason: change.reason ?? null, actorUserId: by.userId, actorKind: by.kind as Actor, createdAt: at },
+    { sampleId: sample.id, fromStatus: plan.event.from, toStatus: plan.event.to, reason: plan.event.reason, actorUserId: by.userId, actorKind: by.kind as Actor, createdAt: at },
     { transaction },
   );
   await recordAudit(
@@ -44,7 +46,7 @@ export async function moveSample(db: Db, transaction: Transaction, sample: Sampl
       action: 'sample.status_changed',
       entityKind: 'sample',
       entityId: sample.id,
-      details: { from, to: change.to },
+      details: { from: plan.event.from, to: plan.event.to, ...(plan.inStorage ? { inStorage: true } : {}) },
     },
     transaction,
   );

@@ -81,7 +81,7 @@ describe('domain: DNA extraction', () => {
   it('the release rule never releases a flagged extraction, and releases one within the range', () => {
     const candidate = {
       resultId: 7, resultStatus: TestResultStatus.InReview, testName: 'DNA Extraction', enteredByUserId: 1, barcode: '41000000000001',
-      sampleStatus: SampleStatus.InTesting, correction: false, plate: null,
+      sampleStatus: SampleStatus.InTesting, statusBeforeStorage: null, correction: false, plate: null,
     };
     expect(canRelease({ ...candidate, extraction: { label: '41000000000001', flags: [] } }, 2, 'dna-extraction')).to.deep.equal({ ok: true });
     const flagged = canRelease({ ...candidate, extraction: { label: '41000000000001', flags: ['Volume 5 µL is below 20 µL'] } }, 2, 'dna-extraction');

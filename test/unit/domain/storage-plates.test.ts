@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { nextFreeWell, readPlateName, readStorageContent, readWell, SampleStatus, STORAGE_WELLS, storedStatusOf } from '@platform/domain';
+import { nextFreeWell, readPlateName, readStorageContent, readWell, SampleStatus, STORAGE_WELLS, workStatusOf } from '@platform/domain';
 
 describe('domain: storage plates', () => {
   it('reads wells A1-H12 exactly, a zero-padded column as the plain one, and refuses the rest with the rule', () => {
@@ -46,8 +46,8 @@ describe('domain: storage plates', () => {
     expect(nextFreeWell(STORAGE_WELLS)).to.equal(null);
   });
 
-  it('colours a stored sample by the status it left', () => {
-    expect(storedStatusOf({ status: SampleStatus.InStorage, statusBeforeStorage: SampleStatus.Completed })).to.equal('Completed');
-    expect(storedStatusOf({ status: SampleStatus.InTesting, statusBeforeStorage: null })).to.equal('In Testing');
+  it('colours a stored sample by the status it goes back to', () => {
+    expect(workStatusOf({ status: SampleStatus.InStorage, statusBeforeStorage: SampleStatus.Completed })).to.equal('Completed');
+    expect(workStatusOf({ status: SampleStatus.InTesting, statusBeforeStorage: null })).to.equal('In Testing');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Every row of an import is checked before anything is written: the barcode (pattern, sample
- * exists, sample In Queue or In Testing), the value (in the kind's enumeration, and a result of
+ * exists, sample In Queue or In Testing, a sample In Storage by the status it goes back to), the value (in the kind's enumeration, and a result of
  * the sample's test), the test (the sample has exactly one that takes the value, or the test
  * column names it), the test has no result waiting for review or released, and no row repeats
  * another. The samples, their tests and open results are read in one query (the barcodes as one
@@ -11,6 +11,7 @@ import type { Db } from '@platform/db';
 import {
   canonicalImportValue,
   describeBarcodeProblem,
+  describeSampleStatus,
   describeSpacingProblem,
   importKindFitsTest,
   importKindValues,
@@ -18,6 +19,7 @@ import {
   isValidResultValue,
   SampleStatus,
   TestResultStatus,
+  workStatusOf,
   type ImportError,
   type ImportPreviewRow,
   type ResultImportKind,
@@ -25,7 +27,7 @@ import {
 } from '@platform/domain';
 import type { ImportSheet } from './read-sheet';
 
-/** The statuses a sample may be in for an imported result. */
+/** The statuses a sample may be in for an imported result (a sample In Storage: the status it goes back to). */
 export const IMPORTABLE_STATUSES: readonly string[] = [SampleStatus.InQueue, SampleStatus.InTesting];
 
 const KIND_NOUN: Record<ResultImportKind, string> = { 'cancer-toxicity': 'risk level', kras: 'KRAS genotype' };
@@ -35,6 +37,7 @@ export interface GoodRow {
   row: number;
   sampleId: number;
   sampleStatus: string;
+  statusBeforeStorage: string | null;
   testId: number;
   test: TestName;
   value: string;
@@ -50,7 +53,8 @@ export interface RowCheck {
 interface SampleRow {
   id: number;
   barcode: string;
-  status: string;
+  status: SampleStatus;
+  statusBeforeStorage: SampleStatus | null;
 }
 
 interface TestRow {
@@ -63,7 +67,8 @@ interface TestRow {
 interface TargetRow {
   sample_id: number;
   barcode: string;
-  status: string;
+  status: SampleStatus;
+  status_before_storage: SampleStatus | null;
   test_id: number | null;
   test_name: string | null;
   open_status: string | null;
@@ -78,7 +83,7 @@ interface TargetRow {
 async function readTargets(db: Db, barcodes: string[], options: { transaction?: Transaction; lock?: boolean }) {
   const rows = barcodes.length
     ? await db.sequelize.query<TargetRow>(
-        `SELECT s.id AS sample_id, s.barcode, s.status, t.id AS test_id, t.name AS test_name, r.open_status
+        `SELECT s.id AS sample_id, s.barcode, s.status, s.status_before_storage, t.id AS test_id, t.name AS test_name, r.open_status
            FROM samples s
            LEFT JOIN tests t ON t.sample_id = s.id
            LEFT JOIN LATERAL (
@@ -95,7 +100,7 @@ async function readTargets(db: Db, barcodes: string[], options: { transaction?: 
   const openByTest = new Map<number, string>();
   for (const r of rows) {
     if (!sampleByBarcode.has(r.barcode)) {
-      sampleByBarcode.set(r.barcode, { id: r.sample_id, barcode: r.barcode, status: r.status });
+      sampleByBarcode.set(r.barcode, { id: r.sample_id, barcode: r.barcode, status: r.status, statusBeforeStorage: r.status_before_storage });
       testsBySample.set(r.sample_id, []);
     }
     if (r.test_id === null) continue;
@@ -172,8 +177,8 @@ export async function checkRows(
           fail(r.row, columns.barcode, r.barcode, `Sample ${r.barcode} has several tests that take a ${KIND_NOUN[kind]} (${fitting.map((t) => t.name).join(', ')}): add a "test" column naming the test`);
         } else test = fitting[0];
       }
-      if (!IMPORTABLE_STATUSES.includes(sample.status)) {
-        fail(r.row, columns.barcode, r.barcode, `Sample ${r.barcode} is ${sample.status}: results can be imported only for samples In Queue or In Testing`);
+      if (!IMPORTABLE_STATUSES.includes(workStatusOf(sample))) {
+        fail(r.row, columns.barcode, r.barcode, `Sample ${r.barcode} is ${describeSampleStatus(sample)}: results can be imported only for samples In Queue or In Testing`);
       }
       if (test) {
         testName = test.name;
@@ -187,7 +192,7 @@ export async function checkRows(
         if (first !== undefined) fail(r.row, columns.barcode, r.barcode, `Barcode ${r.barcode} is already on row ${first}`);
         else firstRowOfTest.set(test.id, r.row);
         if (errors.length === errorsBefore && value) {
-          good.push({ row: r.row, sampleId: sample.id, sampleStatus: sample.status, testId: test.id, test: test.name as TestName, value });
+          good.push({ row: r.row, sampleId: sample.id, sampleStatus: sample.status, statusBeforeStorage: sample.statusBeforeStorage, testId: test.id, test: test.name as TestName, value });
         }
       }
     }

@@ -4,25 +4,38 @@
  * still In Queue moves to In Testing. A 10,000-row file is written set-based, in a few statements
  * whatever its size: the rows go to PostgreSQL as one array per column (unnest), each version is
  * numbered after its test's highest, and the samples move with their status events in one
- * statement per status they leave. Each transition is still checked against the lifecycle table
- * of domain/ (checkTransition) before anything is written, and one audit event records the import.
+ * statement per status they leave. Each move is still planned by the lifecycle of domain/
+ * (planStatusChange, as moveSample does) before anything is written, and one audit event records
+ * the import. A sample In Storage stays there: the status it goes back to becomes In Testing.
  */
 import { UnrecoverableError } from 'bullmq';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import { ActorKind, checkTransition, resultScaleOf, SampleStatus, TestResultStatus, type SampleStatus as Status } from '@platform/domain';
+import {
+  ActorKind, planStatusChange, resultScaleOf, SampleStatus, TestResultStatus, workStatusOf, type SampleStatus as Status, type StatusChangePlan,
+} from '@platform/domain';
 import type { GoodRow } from './check-rows';
 import { auditActor, recordAudit } from '@platform/server';
 
 export interface CommitOutcome {
   resultsWritten: number;
+  /** Samples whose testing started (a stored one's status before storage included). */
   samplesMovedToTesting: number;
 }
 
-/** A sample the commit moves to In Testing, and the status it leaves (checked against the lifecycle table). */
+/** A sample the commit moves to In Testing: the state it is in, and what the lifecycle plans for it. */
 export interface SampleMove {
   sampleId: number;
-  from: Status;
+  status: Status;
+  statusBeforeStorage: Status | null;
+  plan: StatusChangePlan;
+}
+
+/** What the rows know of their sample: its status and, while stored, the status it goes back to. */
+export interface RowSample {
+  sampleId: number;
+  sampleStatus: string;
+  statusBeforeStorage?: string | null;
 }
 
 export async function commitRows(
@@ -41,7 +54,11 @@ export async function commitRows(
     action: 'lab_import.committed',
     entityKind: 'file',
     entityId: who.fileId,
-    details: { jobId: who.jobRowId, kind: who.kind, results: rows.length, samplesMovedToTesting: moved },
+    details: {
+      jobId: who.jobRowId, kind: who.kind, results: rows.length, samplesMovedToTesting: moved,
+      // Of those, the samples In Storage (they stay there, In Testing when taken out).
+      samplesStayingInStorage: toTesting.filter((m) => m.plan.inStorage).length,
+    },
   }, transaction);
   progress(1);
   return { resultsWritten: rows.length, samplesMovedToTesting: moved };
@@ -77,49 +94,65 @@ async function insertResultVersions(
 }
 
 /**
- * The samples of the rows not yet In Testing: the lifecycle table is asked for each status they
- * leave, so a sample that may not move fails the whole commit.
+ * The samples of the rows whose testing has not started (a stored sample by the status it goes
+ * back to): the lifecycle plans the move of each state they are in, so a sample that may not
+ * move fails the whole commit.
  */
-export function samplesToMoveToTesting(rows: readonly { sampleId: number; sampleStatus: string }[]): SampleMove[] {
-  const statusOf = new Map(rows.map((r) => [r.sampleId, r.sampleStatus as Status]));
-  const allowed = new Set<Status>();
+export function samplesToMoveToTesting(rows: readonly RowSample[]): SampleMove[] {
+  const stateOf = new Map(rows.map((r) => [r.sampleId, { status: r.sampleStatus as Status, statusBeforeStorage: (r.statusBeforeStorage ?? null) as Status | null }]));
+  const plans = new Map<string, StatusChangePlan>();
   const toTesting: SampleMove[] = [];
-  for (const [sampleId, from] of statusOf) {
-    if (from === SampleStatus.InTesting) continue;
-    if (!allowed.has(from)) {
-      const check = checkTransition({ from, to: SampleStatus.InTesting, actor: ActorKind.Lab });
+  for (const [sampleId, state] of stateOf) {
+    if (workStatusOf(state) === SampleStatus.InTesting) continue;
+    const key = stateKey(state);
+    let plan = plans.get(key);
+    if (!plan) {
+      const check = planStatusChange(state, { to: SampleStatus.InTesting, actor: ActorKind.Lab });
       if (!check.ok) throw new UnrecoverableError(check.error);
-      allowed.add(from);
+      plans.set(key, (plan = check));
     }
-    toTesting.push({ sampleId, from });
+    toTesting.push({ sampleId, ...state, plan });
   }
   return toTesting;
 }
 
+const stateKey = (s: { status: Status; statusBeforeStorage: Status | null }) => `${s.status}|${s.statusBeforeStorage ?? ''}`;
+
 /**
  * Moves the samples to In Testing and writes each one's status event (its timeline): one
- * statement per status they leave (In Queue, in practice), the samples found by primary key. A
- * sample whose status is no longer the one checked fails the commit. Answers how many moved.
+ * statement per state they leave (In Queue, in practice; a stored sample's In Queue apart), the
+ * samples found by primary key, the row and the event written as the lifecycle planned them. A
+ * sample no longer in the state checked fails the commit. Answers how many moved.
  */
 export async function moveSamplesToTesting(db: Db, transaction: Transaction, moves: readonly SampleMove[], userId: number): Promise<number> {
-  const byFrom = new Map<Status, number[]>();
+  const byState = new Map<string, { move: SampleMove; sampleIds: number[] }>();
   for (const m of moves) {
-    if (!byFrom.has(m.from)) byFrom.set(m.from, []);
-    byFrom.get(m.from)!.push(m.sampleId);
+    const key = stateKey(m);
+    if (!byState.has(key)) byState.set(key, { move: m, sampleIds: [] });
+    byState.get(key)!.sampleIds.push(m.sampleId);
   }
   let moved = 0;
-  for (const [from, sampleIds] of byFrom) {
+  for (const { move, sampleIds } of byState.values()) {
+    const { plan } = move;
     const [row] = await db.sequelize.query<{ moved: number }>(
       `WITH moved AS (
-         UPDATE samples SET status = $3, updated_at = now() WHERE id = ANY($1::bigint[]) AND status = $2 RETURNING id
+         UPDATE samples SET status = $4, status_before_storage = $5, updated_at = now()
+          WHERE id = ANY($1::bigint[]) AND status = $2 AND status_before_storage IS NOT DISTINCT FROM $3
+         RETURNING id
        ), events AS (
          INSERT INTO sample_status_events (sample_id, from_status, to_status, reason, actor_user_id, actor_kind)
-         SELECT id, $2, $3, NULL, $4, $5 FROM moved ORDER BY id
+         SELECT id, $6, $7, $8, $9, $10 FROM moved ORDER BY id
        )
        SELECT count(*)::int AS moved FROM moved`,
-      { bind: [sampleIds, from, SampleStatus.InTesting, userId, ActorKind.Lab], type: QueryTypes.SELECT, transaction },
+      {
+        bind: [sampleIds, move.status, move.statusBeforeStorage, plan.status, plan.statusBeforeStorage, plan.event.from, plan.event.to, plan.event.reason, userId, ActorKind.Lab],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
     );
-    if (row.moved !== sampleIds.length) throw new Error(`expected to move ${sampleIds.length} samples from ${from} to In Testing, moved ${row.moved}`);
+    if (row.moved !== sampleIds.length) {
+      throw new Error(`expected to move ${sampleIds.length} samples from ${move.status} to In Testing, moved ${row.moved}`);
+    }
     moved += row.moved;
   }
   return moved;

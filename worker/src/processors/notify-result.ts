@@ -6,13 +6,14 @@
  * - the patient's email, when the patient has an address: a new result link (earlier ones
  *   revoked), no result;
  * - the sample moves Resulted → Completed ("result delivered") once every test of the sample that
- *   reports a result has a released one.
+ *   reports a result has a released one; a sample In Storage stays there and goes back to
+ *   Completed when taken out (moveSample).
  * At-least-once delivery sends nothing twice: the result row is locked and a 'result.notified'
  * audit marker per result version is written with the emails; a second run finds it and stops.
  */
 import { Op } from 'sequelize';
 import {
-  AccessStatus, AccountRole, catalogueEntry, isTestName, resultGoesToPatient, SampleStatus, TestResultStatus, type TestName,
+  AccessStatus, AccountRole, catalogueEntry, isTestName, resultGoesToPatient, SampleStatus, TestResultStatus, workStatusOf, type TestName,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Processor } from './types';
@@ -109,9 +110,10 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
       });
     }
 
-    // The result is delivered: Resulted → Completed, once every test of the sample has its result.
+    // The result is delivered: Resulted → Completed, once every test of the sample has its result
+    // (a sample In Storage counts by the status it goes back to, and stays In Storage).
     let moved = false;
-    if (sample.status === SampleStatus.Resulted && (await everyResultReleased(db, sample.id, transaction))) {
+    if (workStatusOf(sample) === SampleStatus.Resulted && (await everyResultReleased(db, sample.id, transaction))) {
       await moveSample(db, transaction, sample, { to: SampleStatus.Completed, by: systemCaller(), reason: 'Result delivered' });
       moved = true;
     }

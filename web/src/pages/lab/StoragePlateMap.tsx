@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, STORAGE_CONTENT_LABELS, storedStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
+import { formatDateTime, STORAGE_CONTENT_LABELS, workStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { discardSample, takeOutOfWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
 import { Notice } from '../../components/Notice';
@@ -22,8 +22,8 @@ const KIND_FILL: Record<string, string> = {
   null: 'var(--mantine-color-gray-2)',
 };
 
-/** The status a well is coloured by: the one its sample left for storage. */
-const shownStatus = (w: StorageWellView) => (w.status ? storedStatusOf({ status: w.status, statusBeforeStorage: w.statusBeforeStorage }) : null);
+/** The status a well is coloured by: the one its sample goes back to when taken out (its work goes on while stored). */
+const shownStatus = (w: StorageWellView) => (w.status ? workStatusOf({ status: w.status, statusBeforeStorage: w.statusBeforeStorage }) : null);
 
 function statusWords(w: StorageWellView): string {
   if (!w.status) return STORAGE_CONTENT_LABELS[w.kind];
@@ -66,7 +66,7 @@ function Legend({ wells }: { wells: StorageWellView[] }) {
         <Group key={k} gap={6} role="listitem">{swatch(KIND_FILL[k])}<Text fz="xs">{STORAGE_CONTENT_LABELS[k]}</Text></Group>
       ))}
       <Group gap={6} role="listitem">{swatch('transparent')}<Text fz="xs">empty</Text></Group>
-      {statuses.length > 0 && <Text fz="xs" c="dimmed">Samples on a plate are In Storage; each is coloured by the status it left for storage.</Text>}
+      {statuses.length > 0 && <Text fz="xs" c="dimmed">Samples on a plate are In Storage; each is coloured by the status it goes back to when taken out.</Text>}
     </Group>
   );
 }
