@@ -187,8 +187,8 @@ describe('lab journey: extraction run, review, storage, discard, timeline (brows
     // 7. The plate map shows each in its well; hovering a well shows its sample id.
     const map = A.getByRole('table', { name: `Plate ${plate}` });
     const wells: [string, string, string][] = [
-      ['A1', done.barcode, 'In Storage (left Completed)'],
-      ['B1', kept.barcode, 'In Storage (left In Testing)'],
+      ['A1', done.barcode, 'In Storage (Completed when taken out)'],
+      ['B1', kept.barcode, 'In Storage (In Testing when taken out)'],
       ['C1', reex, 're-extraction; the sample is In Testing'],
     ];
     for (const [well, id, words] of wells) {
@@ -198,11 +198,11 @@ describe('lab journey: extraction run, review, storage, discard, timeline (brows
     await screenshot(A, 'lab-journey-plate-map');
 
     // 8. Only the Completed one can be discarded: the In Testing one's well says so; the Completed one is discarded after the confirmation.
-    await map.getByRole('button', { name: `Well B1: ${kept.barcode}, In Storage (left In Testing)` }).click();
+    await map.getByRole('button', { name: `Well B1: ${kept.barcode}, In Storage (In Testing when taken out)` }).click();
     const keptWell = A.getByRole('region', { name: 'Well B1' });
     await keptWell.getByText('Only a Completed sample can be discarded.').waitFor();
     expect(await keptWell.getByRole('button', { name: 'Discard…' }).isDisabled()).to.equal(true);
-    await map.getByRole('button', { name: `Well A1: ${done.barcode}, In Storage (left Completed)` }).click();
+    await map.getByRole('button', { name: `Well A1: ${done.barcode}, In Storage (Completed when taken out)` }).click();
     const doneWell = A.getByRole('region', { name: 'Well A1' });
     await doneWell.getByText(`Placed by ${LEO}`, { exact: false }).waitFor();
     await doneWell.getByRole('button', { name: 'Discard…' }).click();
@@ -211,7 +211,7 @@ describe('lab journey: extraction run, review, storage, discard, timeline (brows
     await A.getByText(`${done.barcode} discarded (taken out of ${plate} A1)`).waitFor();
     await map.getByRole('button', { name: 'Well A1, empty' }).waitFor();
     expect(await map.getByRole('button', { name: new RegExp(`^Well [A-H]\\d+: ${done.barcode},`) }).count(), 'the discarded sample is on no well').to.equal(0);
-    await map.getByRole('button', { name: `Well B1: ${kept.barcode}, In Storage (left In Testing)` }).waitFor();
+    await map.getByRole('button', { name: `Well B1: ${kept.barcode}, In Storage (In Testing when taken out)` }).waitFor();
     await map.getByRole('button', { name: `Well C1: ${reex}, re-extraction; the sample is In Testing` }).waitFor();
     // Where is it now? Nowhere on a plate; it was on A1 until its discard.
     await A.getByRole('textbox', { name: 'Find a sample' }).fill(done.barcode);

@@ -51,13 +51,13 @@ describe('lab toolbox: storage plates (browser)', function () {
     expect(await statusOf(t.ctx.db, testing.id)).to.equal('In Storage');
 
     const map = page.getByRole('table', { name: `Plate ${name}` });
-    await map.getByRole('button', { name: `Well B1: ${testing.barcode}, In Storage (left In Testing)` }).waitFor();
-    await map.getByRole('button', { name: `Well C1: ${completed.barcode}, In Storage (left Completed)` }).hover();
-    await page.getByRole('tooltip').getByText(`C1: ${completed.barcode} · In Storage (left Completed)`).waitFor();
+    await map.getByRole('button', { name: `Well B1: ${testing.barcode}, In Storage (In Testing when taken out)` }).waitFor();
+    await map.getByRole('button', { name: `Well C1: ${completed.barcode}, In Storage (Completed when taken out)` }).hover();
+    await page.getByRole('tooltip').getByText(`C1: ${completed.barcode} · In Storage (Completed when taken out)`).waitFor();
     await expectAccessible(page, 'a storage plate with its tooltip open');
     await screenshot(page, 'lab-storage-map');
 
-    await map.getByRole('button', { name: `Well C1: ${completed.barcode}, In Storage (left Completed)` }).click();
+    await map.getByRole('button', { name: `Well C1: ${completed.barcode}, In Storage (Completed when taken out)` }).click();
     const detail = page.getByRole('region', { name: 'Well C1' });
     await detail.getByRole('button', { name: 'Discard…' }).click();
     await detail.getByRole('button', { name: 'Discard', exact: true }).click();

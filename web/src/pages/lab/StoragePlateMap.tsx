@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, STORAGE_CONTENT_LABELS, workStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
+import { describeSampleStatus, formatDateTime, STORAGE_CONTENT_LABELS, workStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { discardSample, takeOutOfWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
 import { Notice } from '../../components/Notice';
@@ -28,7 +28,7 @@ const shownStatus = (w: StorageWellView) => (w.status ? workStatusOf({ status: w
 function statusWords(w: StorageWellView): string {
   if (!w.status) return STORAGE_CONTENT_LABELS[w.kind];
   if (w.kind === 're-extraction') return `re-extraction; the sample is ${w.status}`;
-  return w.status === SampleStatus.InStorage && w.statusBeforeStorage ? `In Storage (left ${w.statusBeforeStorage})` : w.status;
+  return describeSampleStatus({ status: w.status, statusBeforeStorage: w.statusBeforeStorage });
 }
 
 /** What fits in a well: a sample id's last five characters (what tells tubes apart), a control's short name. */

@@ -95,8 +95,8 @@ describe('StoragePlatesPage', () => {
     expect(document.activeElement).toBe(box);
 
     // The map shows the new samples, by status, with the sample id for hover and screen readers.
-    await screen.findByRole('button', { name: 'Well C1: 61000000000003, In Storage (left In Testing)' });
-    expect(screen.getByRole('button', { name: 'Well A1: 61000000000001, In Storage (left Completed)' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Well C1: 61000000000003, In Storage (In Testing when taken out)' });
+    expect(screen.getByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Well E1, empty' })).toBeTruthy();
     const legend = screen.getByRole('list', { name: 'Legend' });
     expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Completed', 'In Testing', 'empty']);
@@ -127,9 +127,9 @@ describe('StoragePlatesPage', () => {
     const user = userEvent.setup({ delay: null });
     const sent = storageApi([stored('A1', '61000000000001', 'Completed')]);
     renderPage(<StoragePlatesPage />, { path: PATH, route: `${PATH}?plate=7` });
-    await user.click(await screen.findByRole('button', { name: 'Well A1: 61000000000001, In Storage (left Completed)' }));
+    await user.click(await screen.findByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' }));
     const detail = screen.getByRole('region', { name: 'Well A1' });
-    expect(within(detail).getByText('sample · In Storage (left Completed)')).toBeTruthy();
+    expect(within(detail).getByText('sample · In Storage (Completed when taken out)')).toBeTruthy();
     expect(within(detail).getByText(/^Placed by Leo Bench, /)).toBeTruthy();
     await user.click(within(detail).getByRole('button', { name: 'Take out' }));
     await screen.findByText('61000000000001 taken out of P-0007 A1: back to Completed');
@@ -145,7 +145,7 @@ describe('StoragePlatesPage', () => {
     expect(within(testing).getByRole('button', { name: 'Discard…' })).toHaveProperty('disabled', true);
     expect(within(testing).getByText('Only a Completed sample can be discarded.')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Well A1: 61000000000001, In Storage (left Completed)' }));
+    await user.click(screen.getByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' }));
     const detail = screen.getByRole('region', { name: 'Well A1' });
     await user.click(within(detail).getByRole('button', { name: 'Discard…' }));
     expect(sent.some((r) => r.path === '/lab-toolbox/storage/discard')).toBe(false);
