@@ -32,12 +32,25 @@ export interface FocusBack {
 export function useFocusBack(): FocusBack {
   const origin = useRef<HTMLElement | null>(null);
   const [returning, setReturning] = useState(0);
+  // Set while the focus sits on the origin it was given back to.
+  const watching = useRef(false);
   useEffect(() => {
     // Only when the focus was lost: a control the person moved to in the meantime keeps it.
     if (returning === 0 || !focusLost()) return;
-    if (usable(origin.current)) origin.current.focus();
-    else focusPageHeading();
+    if (usable(origin.current)) {
+      origin.current.focus();
+      watching.current = true;
+    } else focusPageHeading();
   }, [returning]);
+  // What led there may go a moment later, when the list is read again (a row's button once its order
+  // is signed off, "Retry all failed" once none is left): the page's heading then takes the focus.
+  useEffect(() => {
+    if (!watching.current) return;
+    const el = origin.current;
+    if (document.activeElement === el && usable(el)) return;
+    watching.current = false;
+    if (focusLost() || document.activeElement === el) focusPageHeading();
+  });
   return {
     remember: (el) => {
       origin.current = el ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useFocusBack } from './focus-back';
+import { MAIN_CONTENT_ID } from './RouteAnnouncer';
+
+let removeTheButton: () => void = () => {};
+
+/** A page whose button opens a panel that closes itself (as a dialog does), and whose button may go later (its work done). */
+function Page() {
+  const focusBack = useFocusBack();
+  const [open, setOpen] = useState(false);
+  const [buttonShown, setButtonShown] = useState(true);
+  removeTheButton = () => setButtonShown(false);
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <h1 tabIndex={-1}>Orders</h1>
+      {buttonShown && <button type="button" onClick={(e) => { focusBack.remember(e.currentTarget); setOpen(true); }}>Sign off</button>}
+      {open && <button type="button" onClick={focusBack.after(() => setOpen(false))}>Done</button>}
+    </main>
+  );
+}
+
+describe('useFocusBack', () => {
+  it('gives the focus back to the button that led there, and to the heading when that button goes a moment later', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Sign off' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign off' })));
+
+    // The list read again: the order is signed off and its button goes with the focus on it.
+    act(() => removeTheButton());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Orders' })));
+  });
+
+  it('leaves the focus where the person moved it', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Sign off' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign off' })));
+    screen.getByRole('main').focus();
+    act(() => removeTheButton());
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
