@@ -5,6 +5,7 @@ import { ADMIN_TOASTS, formatDate, formatDateTime, fullName, listName, PERSON_NA
 import { createLabUser, deactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
 import { FormError } from '../../components/FormError';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
@@ -33,6 +34,8 @@ const EMPTY: LabUserValues = { firstName: '', lastName: '', email: '' };
 
 function NewLabUser() {
   const refresh = useRefreshAdmin();
+  // Dismissing the refusal takes its close button away: back to what sent the form (Add user).
+  const focusBack = useFocusBack();
   const form = useForm<LabUserValues>({
     initialValues: EMPTY,
     validate: {
@@ -53,7 +56,7 @@ function NewLabUser() {
   });
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="new-lab-user">
-      <form onSubmit={sending.onSubmit} noValidate>
+      <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate>
         <Fieldset variant="unstyled" disabled={sending.submitting}>
           <Stack gap="md">
             <Title order={2} fz="lg" id="new-lab-user">
@@ -65,7 +68,7 @@ function NewLabUser() {
               <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
             </SimpleGrid>
             {/* SPEC §8: 'Adding lab toolbox user failed', with the server's reason. */}
-            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={sending.reset} />
+            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={focusBack.after(sending.reset)} />
             <Group justify="flex-end">
               <Button type="submit" loading={sending.submitting}>
                 Add user
@@ -82,6 +85,10 @@ function LabUserList() {
   const users = useLabUsers();
   const refresh = useRefreshAdmin();
   const [deactivating, setDeactivating] = useState<LabUserRow | null>(null);
+  // Closing the dialog takes the focus with it: back to the row's Deactivate button, or (the user
+  // deactivated, the button gone) the page's heading.
+  const focusBack = useFocusBack();
+  const closeDialog = focusBack.after(() => setDeactivating(null));
   const command = useCommand('admin:lab-user-delete', (user: LabUserRow) => deactivateLabUser(user.id));
   const rows = users.data ?? [];
 
@@ -92,7 +99,7 @@ function LabUserList() {
       // The row stays, shown inactive, before the list is read again.
       void users.mutate((list) => list?.map((u) => (u.id === user.id ? user : u)), { revalidate: false });
       showSuccessToast(`${fullName(user)} was deactivated`);
-      setDeactivating(null);
+      closeDialog();
       void refresh();
     } catch (error) {
       onCommandError(error);
@@ -117,7 +124,7 @@ function LabUserList() {
               <Table.Td>{formatDate(u.createdAt)}</Table.Td>
               <Table.Td>
                 {u.isActive && (
-                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={() => { command.reset(); setDeactivating(u); }} aria-label={`Deactivate ${fullName(u)}`}>
+                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={(e) => { focusBack.remember(e.currentTarget); command.reset(); setDeactivating(u); }} aria-label={`Deactivate ${fullName(u)}`}>
                     Deactivate
                   </Button>
                 )}
@@ -131,7 +138,7 @@ function LabUserList() {
           title={`Deactivate ${fullName(deactivating)}?`}
           confirmLabel="Deactivate"
           onConfirm={() => void confirm()}
-          onClose={() => setDeactivating(null)}
+          onClose={closeDialog}
           busy={command.isMutating}
           error={command.error === undefined ? undefined : commandError(command.error)}
           errorTitle="The user was not deactivated"
