@@ -45,4 +45,25 @@ describe('useFocusBack', () => {
     act(() => removeTheButton());
     expect(document.activeElement).toBe(screen.getByRole('main'));
   });
+
+  it('in a dialog (a drawer’s panel) whose button is gone, gives the focus to that dialog, not to the page behind it', async () => {
+    function Panel() {
+      const focusBack = useFocusBack();
+      const [step, setStep] = useState<'ask' | 'asked' | 'done'>('ask');
+      return (
+        <main id={MAIN_CONTENT_ID}>
+          <h1 tabIndex={-1}>Users</h1>
+          <section role="dialog" aria-label="Paula Grant" tabIndex={-1}>
+            {step === 'ask' && <button type="button" onClick={(e) => { focusBack.remember(e.currentTarget); setStep('asked'); }}>Give access again</button>}
+            {step === 'asked' && <button type="button" onClick={focusBack.after(() => setStep('done'))}>Dismiss</button>}
+          </section>
+        </main>
+      );
+    }
+    const user = userEvent.setup({ delay: null });
+    render(<Panel />);
+    await user.click(screen.getByRole('button', { name: 'Give access again' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Paula Grant' })));
+  });
 });

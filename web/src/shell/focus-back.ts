@@ -3,8 +3,9 @@
  * takes itself with the message, a dialog that closes by unmounting forgets its opener. Left alone
  * the focus falls to <body>: Tab starts again from the top of the page and a screen reader says
  * nothing (WCAG 2.4.3). `useFocusBack` sends it back to what led there (the button pressed) while
- * that is still on the page and usable, else to the page's heading (PageHeader's h1 takes a
- * programmatic focus), else to the page's content.
+ * that is still on the page and usable, else to the dialog it was in while that is open (a drawer's
+ * panel), else to the page's heading (PageHeader's h1 takes a programmatic focus), else to the page's
+ * content.
  */
 import { useEffect, useRef, useState } from 'react';
 import { MAIN_CONTENT_ID } from './RouteAnnouncer';
@@ -31,29 +32,35 @@ export interface FocusBack {
 
 export function useFocusBack(): FocusBack {
   const origin = useRef<HTMLElement | null>(null);
+  const originDialog = useRef<HTMLElement | null>(null);
   const [returning, setReturning] = useState(0);
   // Set while the focus sits on the origin it was given back to.
   const watching = useRef(false);
+  const focusFallback = () => {
+    if (originDialog.current?.isConnected) originDialog.current.focus();
+    else focusPageHeading();
+  };
   useEffect(() => {
     // Only when the focus was lost: a control the person moved to in the meantime keeps it.
     if (returning === 0 || !focusLost()) return;
     if (usable(origin.current)) {
       origin.current.focus();
       watching.current = true;
-    } else focusPageHeading();
+    } else focusFallback();
   }, [returning]);
   // What led there may go a moment later, when the list is read again (a row's button once its order
-  // is signed off, "Retry all failed" once none is left): the page's heading then takes the focus.
+  // is signed off, "Retry all failed" once none is left): the focus then goes on as above.
   useEffect(() => {
     if (!watching.current) return;
     const el = origin.current;
     if (document.activeElement === el && usable(el)) return;
     watching.current = false;
-    if (focusLost() || document.activeElement === el) focusPageHeading();
+    if (focusLost() || document.activeElement === el) focusFallback();
   });
   return {
     remember: (el) => {
       origin.current = el ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      originDialog.current = origin.current?.closest<HTMLElement>('[role="dialog"]') ?? null;
     },
     after: (handler) => (...args) => {
       handler(...args);
