@@ -15,6 +15,7 @@ import { cancelPatientOrder, signOffPatientOrder } from '../../api/patient-porta
 import { FormError } from '../../components/FormError';
 import { AttestationChecklist } from '../../components/AttestationChecklist';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 
 /** What a patient-ordered row says of its order (ResultListRow.patientOrder). */
@@ -36,6 +37,10 @@ export function PatientOrderActions({ accountId, role, order, patientName }: {
   patientName: string;
 }) {
   const [open, setOpen] = useState<'sign-off' | 'cancel' | null>(null);
+  // Closing a dialog takes the focus with it: back to the Sign off or Cancel button that opened it,
+  // or (the order signed off or cancelled, the button gone) the page's heading.
+  const focusBack = useFocusBack();
+  const close = focusBack.after(() => setOpen(null));
   const physician = role === AccountRole.Physician;
   const mayCancel = physician || role === AccountRole.SuperAdmin;
   const live = order.stage === PatientOrderStage.AwaitingSignOff || order.stage === PatientOrderStage.SignedOff;
@@ -50,18 +55,18 @@ export function PatientOrderActions({ accountId, role, order, patientName }: {
       </Text>
       <Group gap="xs" wrap="nowrap">
         {physician && order.stage === PatientOrderStage.AwaitingSignOff && (
-          <Button size="compact-sm" onClick={() => setOpen('sign-off')} aria-label={`Sign off order ${order.orderNumber}`}>
+          <Button size="compact-sm" onClick={(e) => { focusBack.remember(e.currentTarget); setOpen('sign-off'); }} aria-label={`Sign off order ${order.orderNumber}`}>
             Sign off
           </Button>
         )}
         {mayCancel && live && (
-          <Button size="compact-sm" variant="default" onClick={() => setOpen('cancel')} aria-label={`Cancel order ${order.orderNumber}`}>
+          <Button size="compact-sm" variant="default" onClick={(e) => { focusBack.remember(e.currentTarget); setOpen('cancel'); }} aria-label={`Cancel order ${order.orderNumber}`}>
             Cancel
           </Button>
         )}
       </Group>
-      {open === 'sign-off' && <SignOffDialog accountId={accountId} order={order} patientName={patientName} onClose={() => setOpen(null)} />}
-      {open === 'cancel' && <CancelDialog accountId={accountId} order={order} patientName={patientName} onClose={() => setOpen(null)} />}
+      {open === 'sign-off' && <SignOffDialog accountId={accountId} order={order} patientName={patientName} onClose={close} />}
+      {open === 'cancel' && <CancelDialog accountId={accountId} order={order} patientName={patientName} onClose={close} />}
     </Stack>
   );
 }
