@@ -66,4 +66,26 @@ describe('useFocusBack', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Paula Grant' })));
   });
+
+  it('a dialog that stays mounted and animates closed: the focus left in it goes back to the button that opened it', async () => {
+    function Page2() {
+      const focusBack = useFocusBack();
+      const [open, setOpen] = useState(false);
+      return (
+        <main id={MAIN_CONTENT_ID}>
+          <h1 tabIndex={-1}>Reset your password</h1>
+          <button type="button" onClick={() => { focusBack.remember(); setOpen(true); }}>Send reset link</button>
+          {/* Closing, still on the page: the focus stays on its Close button until it goes. */}
+          <section role="dialog" aria-label="Check your email" data-closing={!open}>
+            <button type="button" onClick={focusBack.after(() => setOpen(false))}>Close</button>
+          </section>
+        </main>
+      );
+    }
+    const user = userEvent.setup({ delay: null });
+    render(<Page2 />);
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send reset link' })));
+  });
 });

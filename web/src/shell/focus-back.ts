@@ -23,6 +23,13 @@ export function focusPageHeading(): void {
 /** Whether the focus is lost: on nothing, or on <body>. */
 const focusLost = () => !document.activeElement || document.activeElement === document.body;
 
+/** Whether the focus is lost, or left in a dialog that animates closed (a dialog that stays mounted) other than `kept`. */
+const focusLostOrClosing = (kept: HTMLElement | null) => {
+  if (focusLost()) return true;
+  const dialog = document.activeElement!.closest('[role="dialog"]');
+  return dialog !== null && dialog !== kept;
+};
+
 export interface FocusBack {
   /** Remembers what led to what follows: the element given, else the one focused now. */
   remember: (origin?: HTMLElement | null) => void;
@@ -42,7 +49,7 @@ export function useFocusBack(): FocusBack {
   };
   useEffect(() => {
     // Only when the focus was lost: a control the person moved to in the meantime keeps it.
-    if (returning === 0 || !focusLost()) return;
+    if (returning === 0 || !focusLostOrClosing(originDialog.current)) return;
     if (usable(origin.current)) {
       origin.current.focus();
       watching.current = true;
