@@ -1,6 +1,8 @@
 /**
  * Where the keyboard focus goes when the control that had it goes away: a message's close button
- * takes itself with the message, a dialog that closes by unmounting forgets its opener. Left alone
+ * takes itself with the message, a dialog that closes by unmounting forgets its opener, and one that
+ * stays mounted gives the focus back only to what had it when it opened (nothing, when that was a
+ * busy button: a browser drops the focus from a disabled control). Left alone
  * the focus falls to <body>: Tab starts again from the top of the page and a screen reader says
  * nothing (WCAG 2.4.3). `useFocusBack` sends it back to what led there (the button pressed) while
  * that is still on the page and usable, else to the dialog it was in while that is open (a drawer's
@@ -48,7 +50,7 @@ export function useFocusBack(): FocusBack {
     else focusPageHeading();
   };
   useEffect(() => {
-    // Only when the focus was lost: a control the person moved to in the meantime keeps it.
+    // Only when the focus was lost (or is left in the dialog closing): a control the person moved to in the meantime keeps it.
     if (returning === 0 || !focusLostOrClosing(originDialog.current)) return;
     if (usable(origin.current)) {
       origin.current.focus();
