@@ -5,7 +5,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
-import { browserSuite } from '../support/browser';
+import { browserSuite, expectAccessible } from '../support/browser';
+import { waitForFocus } from '../support/keyboard';
 import { waitForMail } from '../support/mail';
 import { dialog, expectPath, fillSignIn, signIn, SIGN_IN_PAGES } from './pages';
 
@@ -29,11 +30,17 @@ describe('e2e: password reset and change', function () {
     // the sign-in page has an Email box too: fill the one in the reset-link form.
     const request = page.getByRole('form', { name: 'Request a password reset link' });
     await request.getByRole('textbox', { name: 'Email' }).fill(email);
-    await request.getByRole('button', { name: 'Send reset link' }).click();
+    const send = request.getByRole('button', { name: 'Send reset link' });
+    await send.focus();
+    await page.keyboard.press('Enter');
     const sent = dialog(page, 'Check your email');
     await sent.waitFor();
     expect(await sent.locator('[data-tone="success"]').innerText()).to.equal('If an account exists for that email, a reset link is on its way.');
-    await sent.getByRole('button', { name: 'Close' }).first().click();
+    // The message's dialog loads its code when it first opens: closing it still gives the focus back.
+    await page.keyboard.press('Escape');
+    await sent.waitFor({ state: 'hidden' });
+    await waitForFocus(page, send, 'the button that sent the form');
+    await expectAccessible(page, 'forgot password, its message closed');
 
     const [mail] = await waitForMail(email);
     const link = /https?:\/\/[^/\s]+(\/provider\/reset-password\?token=[0-9a-f]{64})/.exec(mail.text);

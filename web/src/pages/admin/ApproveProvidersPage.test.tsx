@@ -86,4 +86,26 @@ describe('ApproveProvidersPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deny access' }));
     expect(await within(dialog).findByText('Ada Moreno was already decided on')).toBeTruthy();
   });
+
+  it('cancelling a dialog gives the focus back to the button that opened it; a decision (its card gone) gives it to the page heading', async () => {
+    const user = userEvent.setup({ delay: null });
+    api();
+    const approve = within(await request()).getByRole('button', { name: 'Approve' });
+    await user.click(approve);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Approve Ada Moreno' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(approve));
+
+    const deny = within(await request()).getByRole('button', { name: 'Deny' });
+    await user.click(deny);
+    await screen.findByRole('dialog', { name: 'Deny Ada Moreno' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(deny));
+
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Deny Ada Moreno' });
+    await fillIn(user, within(dialog).getByLabelText(/^Reason/), 'We could not confirm the practice');
+    await user.click(within(dialog).getByRole('button', { name: 'Deny access' }));
+    await screen.findByText('No provider is waiting for approval.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Provider approvals' })));
+  });
 });

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AccountGrantsField, emptyGrant, grantRowsProblem, grantsOf, roleForTitle, type GrantRow } from './AccountGrantsField';
@@ -22,10 +23,16 @@ export function ApproveProvidersPage() {
   const [denying, setDenying] = useState<ContactRow | null>(null);
   const refresh = useRefreshAdmin();
   const rows = pending.data ?? [];
-
-  const done = (message: string) => {
+  // Closing a dialog takes the focus with it: back to the Approve or Deny button that opened it, or
+  // (the request decided, its card gone) the page's heading.
+  const focusBack = useFocusBack();
+  const close = focusBack.after(() => {
     setApproving(null);
     setDenying(null);
+  });
+
+  const done = (message: string) => {
+    close();
     showSuccessToast(message);
     void refresh();
   };
@@ -65,10 +72,10 @@ export function ApproveProvidersPage() {
                   </Text>
                 )}
                 <Group gap="sm">
-                  <Button color={AA_COLORS.green} onClick={() => setApproving(c)}>
+                  <Button color={AA_COLORS.green} onClick={(e) => { focusBack.remember(e.currentTarget); setApproving(c); }}>
                     Approve
                   </Button>
-                  <Button color={AA_COLORS.red} variant="outline" onClick={() => setDenying(c)}>
+                  <Button color={AA_COLORS.red} variant="outline" onClick={(e) => { focusBack.remember(e.currentTarget); setDenying(c); }}>
                     Deny
                   </Button>
                 </Group>
@@ -77,8 +84,8 @@ export function ApproveProvidersPage() {
           ))}
         </Stack>
       </QueryState>
-      {approving && <ApproveModal contact={approving} onClose={() => setApproving(null)} onDone={() => done(`Access approved for ${fullName(approving)}`)} onRefused={refresh} />}
-      {denying && <DenyModal contact={denying} onClose={() => setDenying(null)} onDone={() => done(`Access denied for ${fullName(denying)}`)} onRefused={refresh} />}
+      {approving && <ApproveModal contact={approving} onClose={close} onDone={() => done(`Access approved for ${fullName(approving)}`)} onRefused={refresh} />}
+      {denying && <DenyModal contact={denying} onClose={close} onDone={() => done(`Access denied for ${fullName(denying)}`)} onRefused={refresh} />}
     </AdminPageFrame>
   );
 }

@@ -37,6 +37,26 @@ describe('EmailsPage', () => {
     expect(await within(dialog).findByText('This email carried a single-use link: it cannot be resent')).toBeTruthy();
   });
 
+  it("closing the resend dialog (cancelled, or the email queued again) gives the focus back to the row's Resend button", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderEmails('/admin/provider/emails', {
+      'GET /admin/emails': { body: [failedEmail], headers: { 'x-total-count': '1' } },
+      'POST /admin/emails/32/resend': { status: 201, body: { ...failedEmail, id: 33, status: 'Pending', error: null } },
+    });
+    const resend = await screen.findByRole('button', { name: /^Resend/ });
+    await user.click(resend);
+    await screen.findByRole('dialog', { name: 'Resend this email?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(resend));
+
+    await user.keyboard('{Enter}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Resend this email?' })).getByRole('button', { name: 'Resend' }));
+    await findToast('The email was queued again for nora.quill@clinic.test');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(resend));
+  });
+
   it('previews a bulk email, sends it and follows its progress to the recipients', async () => {
     const user = userEvent.setup({ delay: null });
     const progress: CampaignProgress = {

@@ -14,6 +14,7 @@ import {
 import { FormError } from '../../components/FormError';
 import { Pager } from '../../components/Pager';
 import { useCommand } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AccountMultiSelect, type AccountOption } from './AccountSelect';
@@ -73,6 +74,9 @@ function EmailLog({ status, onStatus }: { status: EmailStatus | null; onStatus: 
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [resending, setResending] = useState<EmailLogRow | null>(null);
+  // Closing the dialog takes the focus with it: back to the row's Resend button.
+  const focusBack = useFocusBack();
+  const closeDialog = focusBack.after(() => setResending(null));
   const emails = useEmailLog({ q: debounced, status, page, pageSize });
   const refresh = useRefreshAdmin();
   const resend = useCommand('admin:email-resend', (email: EmailLogRow) => resendEmail(email.id));
@@ -83,7 +87,7 @@ function EmailLog({ status, onStatus }: { status: EmailStatus | null; onStatus: 
     try {
       const copy = await resend.trigger(resending);
       showSuccessToast(`The email was queued again for ${copy.toAddress}`);
-      setResending(null);
+      closeDialog();
       void refresh();
     } catch (error) {
       onCommandError(error);
@@ -122,7 +126,7 @@ function EmailLog({ status, onStatus }: { status: EmailStatus | null; onStatus: 
               </Table.Td>
               <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.sentAt ?? e.createdAt)}</Table.Td>
               <Table.Td>
-                <Button size="xs" variant="default" onClick={() => { resend.reset(); setResending(e); }} aria-label={`Resend ${e.subject} to ${e.toAddress}`}>
+                <Button size="xs" variant="default" onClick={(event) => { focusBack.remember(event.currentTarget); resend.reset(); setResending(e); }} aria-label={`Resend ${e.subject} to ${e.toAddress}`}>
                   Resend
                 </Button>
               </Table.Td>
@@ -136,7 +140,7 @@ function EmailLog({ status, onStatus }: { status: EmailStatus | null; onStatus: 
           title="Resend this email?"
           confirmLabel="Resend"
           onConfirm={() => void confirmResend()}
-          onClose={() => setResending(null)}
+          onClose={closeDialog}
           busy={resend.isMutating}
           error={resend.error === undefined ? undefined : commandError(resend.error)}
           errorTitle="The email was not resent"

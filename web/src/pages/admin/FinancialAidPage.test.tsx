@@ -66,4 +66,22 @@ describe('FinancialAidPage', () => {
     });
     expect(within(document.body).queryByText('The record was not saved')).toBeNull();
   });
+
+  it('dismissing a refusal no field owns gives the focus back to Save record', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAid({ 'POST /admin/patients/financial-assistance/create': apiRefusal(409, 'conflict', 'Ruth Okafor already has financial aid until 2099-01-31') });
+    await user.click(screen.getByRole('radio', { name: 'New patient' }));
+    await fillIn(user, screen.getByLabelText(/^First name/), 'Ruth');
+    await fillIn(user, screen.getByLabelText(/^Last name/), 'Okafor');
+    await fillIn(user, screen.getByLabelText(/^Date of birth/), '1950-02-28');
+    await fillIn(user, screen.getByLabelText(/^Email/), 'ruth@example.test');
+    await fillIn(user, screen.getByLabelText(/^Valid until/), '2099-01-31');
+    const save = screen.getByRole('button', { name: 'Save record' });
+    await user.click(save);
+    await screen.findByText('The record was not saved');
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('The record was not saved')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(save));
+  });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fillIn } from '../../test/fields';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/mock-api';
+import { apiRefusal, mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { InsurancePlansPage } from './InsurancePlansPage';
 
@@ -38,5 +38,22 @@ describe('InsurancePlansPage', () => {
     await waitFor(() =>
       expect(sent.filter((r) => r.path === '/admin/insurance-plans/1/update').map((r) => r.body)).toContainEqual({ name: 'Aetna Choice', payerCode: 'AET02', isActive: true }),
     );
+  });
+
+  it('dismissing the refusal gives the focus back to the field the plan was sent from with Enter', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({
+      'GET /admin/insurance-plans': { body: [aetna, retired] },
+      'POST /admin/insurance-plans/create': apiRefusal(409, 'conflict', 'A plan named Aetna Choice already exists'),
+    });
+    renderPage(<InsurancePlansPage />, { path: '/admin/provider/insurance', route: '/admin/provider/insurance' });
+    await screen.findByRole('table', { name: 'Insurance plans' });
+    const name = screen.getByLabelText(/^Plan name/);
+    await user.type(name, 'Aetna Choice{Enter}');
+    await screen.findByText('A plan named Aetna Choice already exists');
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('The plan was not added')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(name));
   });
 });

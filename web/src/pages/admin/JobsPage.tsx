@@ -6,6 +6,7 @@ import { retryFailedJobs, retryJob, useJobs, useJobSummary, useRefreshAdmin } fr
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
 import { useCommand } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -27,6 +28,9 @@ export function JobsPage() {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [message, setMessage] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
   const [confirmingAll, setConfirmingAll] = useState(false);
+  // The message's close button and the dialog take the focused control with them: back to the
+  // button pressed (a row's Retry, "Retry all failed"), or the page's heading once that is gone.
+  const focusBack = useFocusBack();
   const summary = useJobSummary();
   const jobs = useJobs({ status: status === 'all' ? null : status, page, pageSize });
   const refresh = useRefreshAdmin();
@@ -54,11 +58,12 @@ export function JobsPage() {
     }
   };
 
+  const closeConfirm = focusBack.after(() => setConfirmingAll(false));
   const onRetryAll = async () => {
     setMessage(null);
     try {
       afterRetry((await retryAll.trigger()).retried);
-      setConfirmingAll(false);
+      closeConfirm();
     } catch (error) {
       onCommandError(error);
     }
@@ -70,7 +75,7 @@ export function JobsPage() {
       title="Job monitor"
       subtitle="Background work: emails, PDFs, result notifications, imports and bulk emails. A job is Failed only after its last attempt."
       actions={
-        <Button color={AA_COLORS.red} variant="outline" onClick={() => { retryAll.reset(); setConfirmingAll(true); }} disabled={failedCount === 0}>
+        <Button color={AA_COLORS.red} variant="outline" onClick={(e) => { focusBack.remember(e.currentTarget); retryAll.reset(); setConfirmingAll(true); }} disabled={failedCount === 0}>
           Retry all failed{failedCount ? ` (${formatCount(failedCount)})` : ''}
         </Button>
       }
@@ -93,7 +98,7 @@ export function JobsPage() {
         </QueryState>
       </Stack>
 
-      {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
+      {message && <Notice color={message.color} onClose={focusBack.after(() => setMessage(null))}>{message.text}</Notice>}
 
       <Stack gap="sm" component="section" aria-labelledby="job-list">
         <Group justify="space-between" wrap="wrap">
@@ -141,7 +146,7 @@ export function JobsPage() {
                 <Table.Td fz="sm">{job.finishedAt ? formatDateTime(job.finishedAt) : '—'}</Table.Td>
                 <Table.Td>
                   {job.status === JobStatus.Failed && (
-                    <Button size="xs" variant="outline" onClick={() => void onRetry(job)} loading={retrying === job.id} disabled={retrying !== null && retrying !== job.id} aria-label={`Retry job ${job.id}`}>
+                    <Button size="xs" variant="outline" onClick={(e) => { focusBack.remember(e.currentTarget); void onRetry(job); }} loading={retrying === job.id} disabled={retrying !== null && retrying !== job.id} aria-label={`Retry job ${job.id}`}>
                       Retry
                     </Button>
                   )}
@@ -158,7 +163,7 @@ export function JobsPage() {
           title="Retry every failed job?"
           confirmLabel="Retry all failed"
           onConfirm={() => void onRetryAll()}
-          onClose={() => setConfirmingAll(false)}
+          onClose={closeConfirm}
           busy={retryAll.isMutating}
           error={retryAll.error === undefined ? undefined : commandError(retryAll.error)}
           errorTitle="The jobs were not retried"

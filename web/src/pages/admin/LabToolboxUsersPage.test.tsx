@@ -119,4 +119,40 @@ describe('LabToolboxUsersPage', () => {
     expect(await within(dialog).findByText('The user was not reactivated')).toBeTruthy();
     expect(within(dialog).getByText('Sam Ito is already active')).toBeTruthy();
   });
+
+  describe('focus when the refusal or the dialog goes away', () => {
+
+    it('dismissing the refusal gives the focus back to Add user', async () => {
+      const user = userEvent.setup({ delay: null });
+      api({ 'POST /admin/lab-toolbox/users/create': apiRefusal(409, 'conflict', 'A user with the email kim.lutz@lab.test already exists') });
+      await addUser(user);
+      await screen.findByText(ADMIN_TOASTS.labUserFailed);
+      screen.getByRole('button', { name: 'Dismiss' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByText(ADMIN_TOASTS.labUserFailed)).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add user' })));
+    });
+
+    it("cancelling gives the focus back to the row's Deactivate button; once deactivated, to the Reactivate button in its place", async () => {
+      const user = userEvent.setup({ delay: null });
+      let deactivated = false;
+      api({
+        'GET /admin/lab-toolbox/users': () => ({ body: [deactivated ? { ...lee, isActive: false } : lee, sam] }),
+        'POST /admin/lab-toolbox/users/delete': () => {
+          deactivated = true;
+          return { body: { ...lee, isActive: false } };
+        },
+      });
+      const deactivate = await screen.findByRole('button', { name: 'Deactivate Lee Park' });
+      await user.click(deactivate);
+      await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate Lee Park?' })).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(document.activeElement).toBe(deactivate));
+
+      await user.keyboard('{Enter}');
+      await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate Lee Park?' })).getByRole('button', { name: 'Deactivate' }));
+      await findToast('Lee Park was deactivated');
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Deactivate Lee Park' })).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reactivate Lee Park' })));
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { ADMIN_TOASTS, formatDate, formatDateTime, fullName, listName, PERSON_NA
 import { createLabUser, deactivateLabUser, reactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
 import { FormError } from '../../components/FormError';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
@@ -33,6 +34,8 @@ const EMPTY: LabUserValues = { firstName: '', lastName: '', email: '' };
 
 function NewLabUser() {
   const refresh = useRefreshAdmin();
+  // Dismissing the refusal takes its close button away: back to what sent the form (Add user).
+  const focusBack = useFocusBack();
   const form = useForm<LabUserValues>({
     initialValues: EMPTY,
     validate: {
@@ -53,7 +56,7 @@ function NewLabUser() {
   });
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="new-lab-user">
-      <form onSubmit={sending.onSubmit} noValidate>
+      <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate>
         <Fieldset variant="unstyled" disabled={sending.submitting}>
           <Stack gap="md">
             <Title order={2} fz="lg" id="new-lab-user">
@@ -65,7 +68,7 @@ function NewLabUser() {
               <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
             </SimpleGrid>
             {/* SPEC §8: 'Adding lab toolbox user failed', with the server's reason. */}
-            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={sending.reset} />
+            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={focusBack.after(sending.reset)} />
             <Group justify="flex-end">
               <Button type="submit" loading={sending.submitting}>
                 Add user
@@ -105,9 +108,14 @@ function LabUserList() {
   const users = useLabUsers();
   const refresh = useRefreshAdmin();
   const [confirming, setConfirming] = useState<{ user: LabUserRow; change: StatusChange } | null>(null);
+  // Closing the dialog takes the focus with it: back to the row's button, or (the status changed,
+  // that button gone) the page's heading.
+  const focusBack = useFocusBack();
+  const closeDialog = focusBack.after(() => setConfirming(null));
   const command = useCommand('admin:lab-user-status', ({ user, change }: { user: LabUserRow; change: StatusChange }) => STATUS_CHANGES[change].run(user.id));
   const rows = users.data ?? [];
-  const ask = (user: LabUserRow, change: StatusChange) => {
+  const ask = (user: LabUserRow, change: StatusChange, button: HTMLElement) => {
+    focusBack.remember(button);
     command.reset();
     setConfirming({ user, change });
   };
@@ -119,7 +127,7 @@ function LabUserList() {
       // The row stays, shown with its new status, before the list is read again.
       void users.mutate((list) => list?.map((u) => (u.id === user.id ? user : u)), { revalidate: false });
       showSuccessToast(STATUS_CHANGES[confirming.change].done(fullName(user)));
-      setConfirming(null);
+      closeDialog();
       void refresh();
     } catch (error) {
       onCommandError(error);
@@ -145,11 +153,11 @@ function LabUserList() {
               <Table.Td>{formatDate(u.createdAt)}</Table.Td>
               <Table.Td>
                 {u.isActive ? (
-                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={() => ask(u, 'deactivate')} aria-label={`Deactivate ${fullName(u)}`}>
+                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={(e) => ask(u, 'deactivate', e.currentTarget)} aria-label={`Deactivate ${fullName(u)}`}>
                     Deactivate
                   </Button>
                 ) : (
-                  <Button size="xs" variant="outline" color={AA_COLORS.green} onClick={() => ask(u, 'reactivate')} aria-label={`Reactivate ${fullName(u)}`}>
+                  <Button size="xs" variant="outline" color={AA_COLORS.green} onClick={(e) => ask(u, 'reactivate', e.currentTarget)} aria-label={`Reactivate ${fullName(u)}`}>
                     Reactivate
                   </Button>
                 )}
@@ -164,7 +172,7 @@ function LabUserList() {
           confirmLabel={change.label}
           danger={change.danger}
           onConfirm={() => void confirm()}
-          onClose={() => setConfirming(null)}
+          onClose={closeDialog}
           busy={command.isMutating}
           error={command.error === undefined ? undefined : commandError(command.error)}
           errorTitle={change.failed}

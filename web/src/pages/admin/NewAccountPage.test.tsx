@@ -77,4 +77,24 @@ describe('NewAccountPage', () => {
     expect(await screen.findByText('An account needs clinic access, research access or both')).toBeTruthy();
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
+
+  it('dismissing the refusal, and then the account created, gives the focus back to Create account', async () => {
+    const user = userEvent.setup({ delay: null });
+    let attempts = 0;
+    renderForm(() => (++attempts === 1 ? apiRefusal(409, 'conflict', 'An account named Harbor Urology already exists') : { status: 201, body: created }));
+    await fillAccount(user);
+    const create = screen.getByRole('button', { name: 'Create account' });
+    await user.click(create);
+    await screen.findByText('The account was not created');
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('The account was not created')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(create));
+
+    await user.keyboard('{Enter}');
+    await screen.findByText('Account created');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Account created')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(create));
+  });
 });

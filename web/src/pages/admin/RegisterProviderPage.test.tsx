@@ -96,4 +96,25 @@ describe('RegisterProviderPage', () => {
     await waitFor(() => expect(describedText(screen.getByLabelText(/^NPI/))).toContain('NPI is required for a physician'));
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
+
+  it('dismissing the refusal, and then the provider registered, gives the focus back to Register provider', async () => {
+    const user = userEvent.setup({ delay: null });
+    let attempts = 0;
+    api(() => (++attempts === 1 ? apiRefusal(409, 'conflict', 'A user with the email nora.quill@clinic.test already exists') : { status: 201, body: { message: 'User Created Successfully', contact } }));
+    renderRegister();
+    await fillPhysician(user);
+    const register = screen.getByRole('button', { name: 'Register provider' });
+    await user.click(register);
+    await screen.findByText('The user was not created');
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('The user was not created')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(register));
+
+    await user.keyboard('{Enter}');
+    await screen.findByText('Provider registered');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Provider registered')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(register));
+  });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../api/admin';
 import { Notice } from '../../components/Notice';
 import { useCommand } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AccountSelect, type AccountOption } from './AccountSelect';
@@ -42,6 +43,9 @@ export function UserDetail({ contactId }: { contactId: number }) {
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const command = useCommand('admin:contact-command', (run: () => Promise<ContactDetail>) => run());
+  // A refusal's close button and the confirmation dialog take the focused control with them: back to
+  // the button pressed, or the page's heading while that is busy (confirmed) or gone (access removed).
+  const focusBack = useFocusBack();
 
   /** Runs one command; true when it was done. */
   const act = async (key: string, run: () => Promise<ContactDetail>, done: string): Promise<boolean> => {
@@ -62,6 +66,17 @@ export function UserDetail({ contactId }: { contactId: number }) {
     }
   };
 
+  /** A button's command, remembering the button for when its refusal is dismissed. */
+  const actFrom = (key: string, run: () => Promise<ContactDetail>, done: string) => {
+    focusBack.remember();
+    return act(key, run, done);
+  };
+  const confirm = (next: Confirming) => {
+    focusBack.remember();
+    setConfirming(next);
+  };
+  const closeConfirm = focusBack.after(() => setConfirming(null));
+
   const c = contact.data;
   return (
     <Stack gap="lg">
@@ -72,13 +87,13 @@ export function UserDetail({ contactId }: { contactId: number }) {
         {c && (
           <>
             <Person c={c} />
-            {message && <Notice color={message.color} onClose={() => setMessage(null)}>{message.text}</Notice>}
+            {message && <Notice color={message.color} onClose={focusBack.after(() => setMessage(null))}>{message.text}</Notice>}
             <SignIn
               c={c}
               busy={busyKey === 'user'}
-              onActivate={() => void act('user', () => activateDeactivate({ contactId: c.id, active: true, accountId: null }), `${fullName(c)} can sign in again`)}
+              onActivate={() => void actFrom('user', () => activateDeactivate({ contactId: c.id, active: true, accountId: null }), `${fullName(c)} can sign in again`)}
               onDeactivate={() =>
-                setConfirming({
+                confirm({
                   title: `Deactivate ${fullName(c)}?`,
                   body: 'They can no longer sign in to any account, and any session they have ends now. Their orders and history stay.',
                   confirmLabel: 'Deactivate user',
@@ -88,7 +103,7 @@ export function UserDetail({ contactId }: { contactId: number }) {
                 })
               }
             />
-            <Memberships c={c} busyKey={busyKey} act={act} confirm={setConfirming} />
+            <Memberships c={c} busyKey={busyKey} act={actFrom} confirm={confirm} />
             {c.memberships
               .filter((m) => m.role === AccountRole.SupportStaff)
               .map((m) => (
@@ -102,10 +117,10 @@ export function UserDetail({ contactId }: { contactId: number }) {
           title={confirming.title}
           confirmLabel={confirming.confirmLabel}
           busy={busyKey === confirming.key}
-          onClose={() => setConfirming(null)}
+          onClose={closeConfirm}
           onConfirm={() => {
             const { key, run, done } = confirming;
-            setConfirming(null);
+            closeConfirm();
             void act(key, run, done);
           }}
         >

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccessStatus, AccountRole, AccountType, type ContactDetail, type ContactRow } from '@platform/domain';
 import { pickOption, fillIn } from '../../test/fields';
-import { mockApi, type MockHandler } from '../../test/mock-api';
+import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
 import { UsersPage } from './UsersPage';
@@ -114,5 +114,31 @@ describe('UsersPage', () => {
       { contactId: 50, active: true, accountId: null },
       { contactId: 50, active: true, accountId: 1 },
     ]);
+  });
+
+  it('closing the confirmation or dismissing a refusal gives the focus back to the button pressed; confirming gives it to the page heading', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderUsers('/admin/provider/users?contact=50', {
+      'POST /admin/add-super-admin': apiRefusal(409, 'conflict', 'Sam Staff is support staff there: make them a physician first'),
+      'POST /admin/activate-deactivate': { body: { ...staff, userActive: false } },
+    });
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate user' });
+    await user.click(deactivate);
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sam Staff?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(deactivate));
+
+    const makeSuperAdmin = screen.getByRole('button', { name: 'Make super admin of Riverside Oncology' });
+    await user.click(makeSuperAdmin);
+    await screen.findByText('Sam Staff is support staff there: make them a physician first');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText(/make them a physician first/)).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(makeSuperAdmin));
+
+    // Confirmed, the button is busy with the command: the heading has the focus meanwhile.
+    await user.click(deactivate);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate Sam Staff?' })).getByRole('button', { name: 'Deactivate user' }));
+    await findToast('Sam Staff was deactivated');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Provider users' }));
   });
 });

@@ -16,6 +16,7 @@ import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { useCommand } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 
@@ -47,6 +48,8 @@ export function AccountUserPanel({ accountId, accountName, contactId, signedInUs
   const command = useCommand<() => Promise<ContactDetail>, ContactDetail>(`account-user:${accountId}:${contactId}`, (run) => run());
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [role, setRole] = useState<string | null>(null);
+  // Dismissing a refusal takes its close button away: back to the button whose change was refused.
+  const focusBack = useFocusBack();
 
   const membership = detail ? membershipIn(detail, accountId) : null;
   const self = detail !== undefined && detail.userId !== null && detail.userId === signedInUserId;
@@ -88,12 +91,14 @@ export function AccountUserPanel({ accountId, accountName, contactId, signedInUs
   };
 
   const ask = (c: Omit<Confirmation, 'run'>, run: () => Promise<void>) => {
+    focusBack.remember();
     command.reset();
     setConfirmation({ ...c, run });
   };
 
   const changeRole = () => {
     if (!role || role === membership?.role) return;
+    focusBack.remember();
     const next = role as AccountRoleT;
     const go = () =>
       perform(
@@ -128,7 +133,10 @@ export function AccountUserPanel({ accountId, accountName, contactId, signedInUs
       () => perform(() => setAccountUserActive(accountId, contactId, false), `${name} is deactivated in ${accountName}`, { losesOwnAccess: self }),
     );
 
-  const activate = () => perform(() => setAccountUserActive(accountId, contactId, true), `${name} is active again in ${accountName}`);
+  const activate = () => {
+    focusBack.remember();
+    void perform(() => setAccountUserActive(accountId, contactId, true), `${name} is active again in ${accountName}`);
+  };
 
   const remove = () =>
     ask(
@@ -145,6 +153,7 @@ export function AccountUserPanel({ accountId, accountName, contactId, signedInUs
 
   const giveAccessAgain = () => {
     if (!role) return;
+    focusBack.remember();
     void perform(() => addAccountAccess(accountId, { contactId, role: role as AccountRoleT }), `${name} has access to ${accountName} again`);
   };
 
@@ -174,7 +183,7 @@ export function AccountUserPanel({ accountId, accountName, contactId, signedInUs
         )}
       </Stack>
 
-      <FormError title="The change was not made" error={refusal} onClose={command.reset} />
+      <FormError title="The change was not made" error={refusal} onClose={focusBack.after(command.reset)} />
 
       <Divider />
       {membership ? (
@@ -271,6 +280,8 @@ function StaffPhysicians({ accountId, contact }: { accountId: number; contact: C
   const physicians = useAccountPhysicianContacts(accountId);
   const refresh = useRefreshAccountUsers(accountId);
   const save = useCommand<number[], unknown>(`staff-links:${accountId}:${contact.id}`, (ids) => upsertStaffLinks(accountId, contact.id, ids));
+  // Dismissing the refusal takes its close button away: back to Save physicians.
+  const focusBack = useFocusBack();
 
   const linked = useMemo(() => {
     const row = staff.data?.find((s) => s.contactId === contact.id);
@@ -328,9 +339,9 @@ function StaffPhysicians({ accountId, contact }: { accountId: number; contact: C
           nothingFoundMessage="No physician of this account matches"
         />
       )}
-      <FormError title="The physicians were not saved" error={isRefusal(save.error) ? save.error : undefined} onClose={save.reset} />
+      <FormError title="The physicians were not saved" error={isRefusal(save.error) ? save.error : undefined} onClose={focusBack.after(save.reset)} />
       <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isMutating} disabled={!changed}>
+        <Button onClick={(e) => { focusBack.remember(e.currentTarget); void submit(); }} loading={save.isMutating} disabled={!changed}>
           Save physicians
         </Button>
       </Group>

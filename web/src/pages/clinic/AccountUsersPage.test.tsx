@@ -312,4 +312,37 @@ describe('AccountUsersPage', () => {
     expect(await screen.findByText('Saved the physicians Stella Moss works for')).toBeTruthy();
     expect(sent.some((r) => r.path === '/provider-clinic/1/provider-staff-relationships/get-support-staff?accountId=1')).toBe(true);
   });
+
+  it('dismissing a refusal gives the focus back to the button whose change was refused', async () => {
+    const user = userEvent.setup();
+    usersApi(meAs(AccountRole.SuperAdmin), {
+      'POST /provider-clinic/1/activate-deactivate': apiRefusal(409, 'conflict', 'An account must keep at least one active super admin'),
+      'POST /provider-clinic/1/provider-staff-relationships/upsert': apiRefusal(409, 'conflict', 'Omar Reyes is not a physician of Riverside Oncology'),
+    });
+    renderUsers();
+    await user.click(within(await usersTable()).getByRole('button', { name: 'Grant, Paula' }));
+    let drawer = await screen.findByRole('dialog', { name: 'Paula Grant' });
+    const deactivate = await within(drawer).findByRole('button', { name: 'Deactivate in this account' });
+    await user.click(deactivate);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate Paula Grant in Riverside Oncology?' })).getByRole('button', { name: 'Deactivate' }));
+    await within(drawer).findByText('An account must keep at least one active super admin');
+    within(drawer).getByRole('button', { name: 'Dismiss' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(drawer).queryByText('The change was not made')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(deactivate));
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await user.click(within(await usersTable()).getByRole('button', { name: 'Moss, Stella' }));
+    drawer = await screen.findByRole('dialog', { name: 'Stella Moss' });
+    const section = await within(drawer).findByRole('region', { name: 'Physicians they work for' });
+    await waitFor(() => expect(section.textContent).toContain('Paula Grant'));
+    await user.click(within(section).getByLabelText('Physicians'));
+    await user.click(await screen.findByRole('option', { name: 'Omar Reyes', hidden: true }));
+    const save = within(section).getByRole('button', { name: 'Save physicians' });
+    await user.click(save);
+    await within(section).findByText('Omar Reyes is not a physician of Riverside Oncology');
+    await user.click(within(section).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(within(section).queryByText('The physicians were not saved')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(save));
+  });
 });

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountRole, ORDER_ATTESTATIONS, PatientOrderStage, PaymentMethod, PaymentStatus } from '@platform/domain';
@@ -66,5 +67,54 @@ describe('PatientOrderActions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
     await findToast('Order RPD0123456789 cancelled');
     await waitFor(() => expect(sent.find((r) => r.path === '/provider-clinic/1/patient-orders/42/cancel')?.body).toEqual({ reason: 'Patient chose another lab' }));
+  });
+
+  describe('focus when a dialog closes', () => {
+    let showOrder: (info: PatientOrderInfo) => void = () => {};
+    /** The pending page's heading and one row's actions; the list read again gives the row its new order. */
+    function Row() {
+      const [info, setInfo] = useState(order);
+      showOrder = setInfo;
+      return (
+        <>
+          <h1 tabIndex={-1}>Pending tests</h1>
+          <PatientOrderActions accountId={1} role={AccountRole.Physician} order={info} patientName="Harold Finch" />
+          <ToastHost />
+        </>
+      );
+    }
+
+    it('"Not now" and Escape give the focus back to the button that opened the dialog', async () => {
+      const user = userEvent.setup();
+      mockApi({});
+      renderPage(<Row />);
+      const signOff = screen.getByRole('button', { name: 'Sign off order RPD0123456789' });
+      await user.click(signOff);
+      await user.click(within(await screen.findByRole('dialog', { name: 'Sign off order RPD0123456789' })).getByRole('button', { name: 'Not now' }));
+      await waitFor(() => expect(document.activeElement).toBe(signOff));
+
+      const cancel = screen.getByRole('button', { name: 'Cancel order RPD0123456789' });
+      await user.click(cancel);
+      await screen.findByRole('dialog', { name: 'Cancel order RPD0123456789' });
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(document.activeElement).toBe(cancel));
+    });
+
+    it('a sign-off gives the focus back to Sign off, then to the heading once the order read again has no Sign off', async () => {
+      const user = userEvent.setup();
+      mockApi({ 'POST /provider-clinic/1/patient-orders/42/sign-off': { body: {} } });
+      renderPage(<Row />);
+      const signOff = screen.getByRole('button', { name: 'Sign off order RPD0123456789' });
+      await user.click(signOff);
+      const dialog = await screen.findByRole('dialog', { name: 'Sign off order RPD0123456789' });
+      for (const a of ORDER_ATTESTATIONS) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
+      await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
+      await findToast('Order RPD0123456789 signed off: the kit ships to the patient');
+      await waitFor(() => expect(document.activeElement).toBe(signOff));
+
+      act(() => showOrder({ ...order, stage: PatientOrderStage.SignedOff }));
+      expect(screen.queryByRole('button', { name: 'Sign off order RPD0123456789' })).toBeNull();
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pending tests' })));
+    });
   });
 });

@@ -16,6 +16,7 @@ import { cancelPatientOrder, signOffPatientOrder } from '../../api/patient-porta
 import { FormError } from '../../components/FormError';
 import { AttestationChecklist } from '../../components/AttestationChecklist';
 import { useFormSubmit } from '../../forms/use-form-submit';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 
@@ -42,6 +43,10 @@ export function PatientOrderActions({ accountId, role, order, patientName }: {
   patientName: string;
 }) {
   const [open, setOpen] = useState<'sign-off' | 'cancel' | null>(null);
+  // Closing a dialog takes the focus with it: back to the Sign off or Cancel button that opened it,
+  // or (the order signed off or cancelled, the button gone) the page's heading.
+  const focusBack = useFocusBack();
+  const close = focusBack.after(() => setOpen(null));
   const physician = role === AccountRole.Physician;
   const mayCancel = mayCancelPatientOrders(role);
   const live = order.stage === PatientOrderStage.AwaitingSignOff || order.stage === PatientOrderStage.SignedOff;
@@ -56,18 +61,18 @@ export function PatientOrderActions({ accountId, role, order, patientName }: {
       </Text>
       <Group gap="xs" wrap="nowrap">
         {physician && order.stage === PatientOrderStage.AwaitingSignOff && (
-          <Button size="compact-sm" onClick={() => setOpen('sign-off')} aria-label={`Sign off order ${order.orderNumber}`}>
+          <Button size="compact-sm" onClick={(e) => { focusBack.remember(e.currentTarget); setOpen('sign-off'); }} aria-label={`Sign off order ${order.orderNumber}`}>
             Sign off
           </Button>
         )}
         {mayCancel && live && (
-          <Button size="compact-sm" variant="default" onClick={() => setOpen('cancel')} aria-label={`Cancel order ${order.orderNumber}`}>
+          <Button size="compact-sm" variant="default" onClick={(e) => { focusBack.remember(e.currentTarget); setOpen('cancel'); }} aria-label={`Cancel order ${order.orderNumber}`}>
             Cancel
           </Button>
         )}
       </Group>
-      {open === 'sign-off' && <SignOffDialog accountId={accountId} order={order} patientName={patientName} onClose={() => setOpen(null)} />}
-      {open === 'cancel' && <CancelDialog accountId={accountId} order={order} patientName={patientName} onClose={() => setOpen(null)} />}
+      {open === 'sign-off' && <SignOffDialog accountId={accountId} order={order} patientName={patientName} onClose={close} />}
+      {open === 'cancel' && <CancelDialog accountId={accountId} order={order} patientName={patientName} onClose={close} />}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
 import { useViewport } from '../../layouts/use-viewport';
+import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { formatCents } from '../../format';
@@ -46,6 +47,9 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
   const selected = new Map(Object.entries(form.getValues().selected).map(([id, barcode]) => [Number(id), barcode]));
   const { data, error, isLoading } = useUnshippedSamples(accountId, { page, pageSize });
   const refresh = useRefreshClinic(accountId);
+  // Dismissing the refusal takes its close button away: back to Create shipment, or the page's heading
+  // when that is disabled (the kits refused were shipped meanwhile, the list read again).
+  const focusBack = useFocusBack();
   const phone = useViewport() === 'phone';
   const rows = data?.rows ?? [];
   const total = data?.total ?? 0;
@@ -95,14 +99,14 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
             </Badge>
           )}
         </Group>
-        <Button onClick={sending.submit} loading={sending.submitting} disabled={selected.size === 0 || selected.size > SHIPMENT_MAX_SAMPLES}>
+        <Button onClick={(e) => { focusBack.remember(e.currentTarget); sending.submit(); }} loading={sending.submitting} disabled={selected.size === 0 || selected.size > SHIPMENT_MAX_SAMPLES}>
           {selected.size ? `Create shipment (${selected.size})` : 'Create shipment'}
         </Button>
       </Group>
       <Text fz="sm" c="dimmed">
         Samples ordered and still at the clinic. Choose the kits going in one box; the shipping service collects the shipment.
       </Text>
-      <FormError title="The shipment was not created" error={isShipmentRefusal(sending.error) ? (sending.error as ApiError).serverMessage : undefined} onClose={sending.reset} />
+      <FormError title="The shipment was not created" error={isShipmentRefusal(sending.error) ? (sending.error as ApiError).serverMessage : undefined} onClose={focusBack.after(sending.reset)} />
       {isLoading && !data ? (
         <Center py="lg" role="status" aria-label="Loading unshipped samples">
           <Loader />

@@ -84,6 +84,37 @@ describe('FlaggedExtractionsPanel', () => {
     expect(await within(dialog).findByText('Sample 41000000000001 is In Storage: a flagged extraction is decided while its sample is In Testing')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Reject sample 41000000000001' })).toBeTruthy();
   });
+
+  it('closing the decision dialog gives the focus back to the button that opened it; once decided (its buttons gone) to the page heading', async () => {
+    const user = userEvent.setup({ delay: null });
+    let decidedNow = false;
+    mockApi({
+      [LIST]: () => ({ body: [decidedNow ? { ...first, outcome: 'reject-sample', decidedBy: { id: 2, name: 'Lena Pipette' } } : first], headers: { 'x-total-count': '1' } }),
+      'POST /lab-toolbox/dna-extractions/1/decide': () => {
+        decidedNow = true;
+        return { body: { extraction: { ...first, outcome: 'reject-sample' }, message: 'Sample 41000000000001 rejected: Rejected - quantity not sufficient' } };
+      },
+    });
+    renderPage(<><h1 tabIndex={-1}>Review and approve</h1><FlaggedExtractionsPanel jobId={9} title="Flagged samples" /></>);
+    const reject = await screen.findByRole('button', { name: 'Reject 41000000000001: quantity not sufficient' });
+    reject.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Reject sample 41000000000001' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(reject));
+
+    const reextract = screen.getByRole('button', { name: 'Re-extract 41000000000001' });
+    await user.click(reextract);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Send 41000000000001 to re-extraction' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(reextract));
+
+    await user.click(reject);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reject sample 41000000000001' })).getByRole('button', { name: 'Reject: quantity not sufficient' }));
+    await screen.findByText('Sample 41000000000001 rejected: Rejected - quantity not sufficient');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reject 41000000000001: quantity not sufficient' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Review and approve' })));
+  });
 });
 
 describe('ImportToolPage for DNA extraction runs', () => {

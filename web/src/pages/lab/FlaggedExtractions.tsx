@@ -128,6 +128,10 @@ function ConfirmDecision({ pending, onClose, onDone }: { pending: Pending; onClo
  */
 export function FlaggedExtractionsTable({ rows, onDecided }: { rows: readonly ExtractionView[]; onDecided: (message: string) => void }) {
   const [pending, setPending] = useState<Pending | null>(null);
+  // Closing the dialog takes the focus with it: back to the row's Re-extract or Reject button, or
+  // (the sample decided, its buttons gone) the page's heading.
+  const focusBack = useFocusBack();
+  const close = focusBack.after(() => setPending(null));
   return (
     <>
       <ScrollArea>
@@ -158,11 +162,11 @@ export function FlaggedExtractionsTable({ rows, onDecided }: { rows: readonly Ex
                       <Stack gap={4}>
                         <Group gap="xs" wrap="nowrap">
                           <Button size="compact-sm" variant="light" disabled={e.refusals['re-extraction'] !== null}
-                            aria-label={`Re-extract ${e.label}`} onClick={() => setPending({ extraction: e, outcome: 're-extraction' })}>
+                            aria-label={`Re-extract ${e.label}`} onClick={(event) => { focusBack.remember(event.currentTarget); setPending({ extraction: e, outcome: 're-extraction' }); }}>
                             Re-extract
                           </Button>
                           <Button size="compact-sm" variant="outline" color={AA_COLORS.red} disabled={e.refusals['reject-sample'] !== null}
-                            aria-label={`Reject ${e.label}: quantity not sufficient`} onClick={() => setPending({ extraction: e, outcome: 'reject-sample' })}>
+                            aria-label={`Reject ${e.label}: quantity not sufficient`} onClick={(event) => { focusBack.remember(event.currentTarget); setPending({ extraction: e, outcome: 'reject-sample' }); }}>
                             Reject
                           </Button>
                         </Group>
@@ -179,8 +183,8 @@ export function FlaggedExtractionsTable({ rows, onDecided }: { rows: readonly Ex
       {pending && (
         <ConfirmDecision
           pending={pending}
-          onClose={() => setPending(null)}
-          onDone={(message) => { setPending(null); onDecided(message); }}
+          onClose={close}
+          onDone={(message) => { close(); onDecided(message); }}
         />
       )}
     </>

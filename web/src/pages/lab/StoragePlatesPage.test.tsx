@@ -137,6 +137,25 @@ describe('StoragePlatesPage', () => {
     await screen.findByRole('button', { name: 'Well A1, empty' });
   });
 
+  it('dismissing what was done gives the focus back to the scan box', async () => {
+    const user = userEvent.setup({ delay: null });
+    storageApi([stored('A1', '61000000000001', 'Completed')]);
+    renderPage(<StoragePlatesPage />, { path: PATH, route: `${PATH}?plate=7` });
+    await user.click(await screen.findByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' }));
+    await user.click(within(screen.getByRole('region', { name: 'Well A1' })).getByRole('button', { name: 'Take out' }));
+    await screen.findByText('61000000000001 taken out of P-0007 A1: back to Completed');
+    const box = screen.getByRole('textbox', { name: /Scan a sample id into P-0007/ });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+
+    // Shift+Tab from the scan box past the well box to the message's close button, then Enter.
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('61000000000001 taken out of P-0007 A1: back to Completed')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
   it('discards a Completed sample only after a confirmation; a sample that left another status cannot be discarded', async () => {
     const user = userEvent.setup({ delay: null });
     const sent = storageApi([stored('A1', '61000000000001', 'Completed'), stored('B1', '61000000000002', 'In Testing')]);

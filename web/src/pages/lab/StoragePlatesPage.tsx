@@ -137,7 +137,9 @@ function PlatePanel({ plateId, well, onWell }: { plateId: number; well: string |
             {plate.sampleCount} samples · {plate.controlCount} controls · {plate.freeWells} free · created by {plate.createdBy.name}, {formatDateTime(plate.createdAt)}
           </Text>
         </Group>
-        {done && <Notice color="green" onClose={() => setDone(null)}>{done}</Notice>}
+        {/* The well's buttons that led to the message went with its detail, and this page keeps the focus in its scan
+            box: dismissing the message gives it back there. */}
+        {done && <Notice color="green" onClose={() => { setDone(null); scanBox.current?.focus(); }}>{done}</Notice>}
         <StorageScanBox key={plate.id} ref={scanBox} plate={plate}>
           <StoragePlateMap
             plate={plate}

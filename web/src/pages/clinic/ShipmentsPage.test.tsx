@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AccountRole, AccountType, UserKind, type Me, type SampleRow } from '@platform/domain';
+import { apiRefusal, mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { ShipmentsPage } from './ShipmentsPage';
+
+const riverside = {
+  id: 1, name: 'Riverside Oncology', type: AccountType.General, role: AccountRole.Physician as AccountRole,
+  eapPartner: false, international: false, clinicAccess: true, researchAccess: false,
+};
+const me: Me = {
+  user: { id: 7, kind: UserKind.Provider, email: 'physician@demo.test', firstName: 'Paula', lastName: 'Grant' },
+  accounts: [riverside],
+  currentAccount: riverside,
+};
+const kit = (sampleId: number): SampleRow => ({
+  sampleId, barcode: `6100000000000${sampleId}`, status: 'Order Placed', sampleType: 'Saliva', tests: ['PROSTOX ultra'], orderNumber: `ORD${sampleId}`,
+  orderedAt: '2026-03-01T10:00:00Z', patient: { id: 20 + sampleId, firstName: 'Testy', lastName: 'Lane', dateOfBirth: '1950-02-28' }, physician: null,
+  requisitionForm: true, shipment: null,
+});
+
+describe('ShipmentsPage', () => {
+  it('dismissing a refused shipment gives the focus back to Create shipment', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = mockApi({
+      'GET /auth/me': { body: me },
+      'GET /provider-clinic/1/samples': { body: [kit(1), kit(2)], headers: { 'x-total-count': '2' } },
+      'GET /provider-clinic/1/shipments': { body: [], headers: { 'x-total-count': '0' } },
+      'POST /provider-clinic/1/shipments/create': apiRefusal(409, 'conflict', 'Kit 61000000000001 is already in a shipment'),
+    });
+    renderPage(<ShipmentsPage />, { path: '/provider-clinic/:accountId/shipments', route: '/provider-clinic/1/shipments' });
+    await user.click(await screen.findByRole('checkbox', { name: /61000000000001/ }));
+    const create = screen.getByRole('button', { name: 'Create shipment (1)' });
+    await user.click(create);
+    await screen.findByText('Kit 61000000000001 is already in a shipment');
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ sampleIds: [1] });
+
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('The shipment was not created')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(create));
+  });
+});
