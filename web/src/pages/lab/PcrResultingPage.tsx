@@ -11,11 +11,16 @@ import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { PcrPlateGrid } from './PcrPlateGrid';
+import { PcrPlateGrid, PlateTestLegend } from './PcrPlateGrid';
 import { AA_COLORS } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
 const KIND_LABEL: Record<'sample' | PcrControlKind, string> = { sample: 'Sample', ...PCR_CONTROL_LABELS };
+
+/** The test a well's sample is for, in words (COVID-19 PCR or COVID-19 Rapid); a control has none. */
+function WellTest({ test }: { test: string | null }) {
+  return test ? <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{test}</Text> : '—';
+}
 
 function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
   const form = useForm<{ results: Record<string, CovidPcrResult | null> }>({ initialValues: { results: {} } });
@@ -42,6 +47,7 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
             <Table.Tr>
               <Table.Th>Well</Table.Th>
               <Table.Th>Holds</Table.Th>
+              <Table.Th>Test</Table.Th>
               <Table.Th>Result</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -55,6 +61,7 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
                     <Text fz="sm" ff={w.kind === 'sample' ? 'monospace' : undefined}>{w.label}</Text>
                     <Text fz="xs" c="dimmed">{KIND_LABEL[w.kind]}{w.patient ? ` · ${w.patient}` : ''}{expected ? ` · expected ${expected}` : ''}</Text>
                   </Table.Td>
+                  <Table.Td><WellTest test={w.test} /></Table.Td>
                   <Table.Td>
                     <Select
                       aria-label={`Result of ${w.well}`}
@@ -63,7 +70,7 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
                       value={results[w.well] ?? null}
                       onChange={(v) => form.setFieldValue('results', { ...form.getValues().results, [w.well]: v as CovidPcrResult | null })}
                       clearable
-                      w={200}
+                      w={{ base: 150, sm: 200 }}
                       error={expected && results[w.well] && results[w.well] !== expected ? `Expected ${expected}` : undefined}
                     />
                   </Table.Td>
@@ -103,13 +110,19 @@ function ResultedPlate({ plate }: { plate: Plate }) {
       )}
       <Anchor component={Link} to={`${LAB_PATHS.review}?plate=${plate.id}`}>Review this plate's results</Anchor>
       <ScrollArea>
-        <PcrPlateGrid wells={Object.fromEntries(plate.wells.map((w) => [w.well, w.label]))} results={Object.fromEntries(plate.wells.map((w) => [w.well, w.result]))} />
+        <PcrPlateGrid
+          wells={Object.fromEntries(plate.wells.map((w) => [w.well, w.label]))}
+          tests={Object.fromEntries(plate.wells.map((w) => [w.well, w.test]))}
+          results={Object.fromEntries(plate.wells.map((w) => [w.well, w.result]))}
+        />
       </ScrollArea>
+      <PlateTestLegend />
       <Table striped withTableBorder aria-label="Plate results">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Well</Table.Th>
             <Table.Th>Holds</Table.Th>
+            <Table.Th>Test</Table.Th>
             <Table.Th>Result</Table.Th>
             <Table.Th>Review</Table.Th>
           </Table.Tr>
@@ -119,6 +132,7 @@ function ResultedPlate({ plate }: { plate: Plate }) {
             <Table.Tr key={w.well}>
               <Table.Td>{w.well}</Table.Td>
               <Table.Td><Text fz="sm">{w.label}</Text><Text fz="xs" c="dimmed">{KIND_LABEL[w.kind]}{w.patient ? ` · ${w.patient}` : ''}</Text></Table.Td>
+              <Table.Td><WellTest test={w.test} /></Table.Td>
               <Table.Td>{w.result ? <Text fz="sm">{w.result}<Text span c="dimmed" fz="xs">{w.kind === 'sample' ? ` · ${COVID_PCR_RESULT_TEXT[w.result as CovidPcrResult]}` : ''}</Text></Text> : '—'}</Table.Td>
               <Table.Td>{w.resultStatus ? <Badge color={w.resultStatus === 'Released' ? AA_COLORS.green : w.resultStatus === 'Rejected' ? AA_COLORS.red : AA_COLORS.gray}>{w.resultStatus}</Badge> : '—'}</Table.Td>
             </Table.Tr>
