@@ -65,6 +65,8 @@ export interface PlateWellView {
   sampleId: number | null;
   barcode: string | null;
   patient: string | null;
+  /** The plate test its sample is for (COVID-19 PCR, COVID-19 Rapid); null for a control. */
+  test: string | null;
   result: string | null;
   resultId: number | null;
   resultStatus: string | null;

@@ -3,7 +3,7 @@
  * request schemas that use them are in lab-schemas.ts.
  */
 import { TEST_CATALOGUE } from './catalogue';
-import { CovidPcrResult, RESPIRATORY_SAMPLE_TYPES, SampleType, TEST_NAMES, type TestName } from './enums';
+import { CovidPcrResult, RESPIRATORY_SAMPLE_TYPES, SampleType, TEST_NAMES, TestName } from './enums';
 import { controlKind, reextractionOf, type ControlKind } from './identifiers';
 
 /**
@@ -13,6 +13,13 @@ import { controlKind, reextractionOf, type ControlKind } from './identifiers';
 export const PLATE_TESTS: readonly TestName[] = TEST_NAMES.filter((name) => TEST_CATALOGUE[name].scale === 'covid');
 /** "COVID-19 PCR or COVID-19 Rapid": how messages name them. */
 export const PLATE_TESTS_LABEL = PLATE_TESTS.join(' or ');
+/**
+ * What a plate well shows for its sample's test where room is short (the plate grid); the page
+ * spells each out in a legend, and the well's accessible name carries the full test name.
+ */
+export const PLATE_TEST_SHORT_NAMES: Readonly<Partial<Record<TestName, string>>> = { [TestName.CovidPcr]: 'PCR', [TestName.CovidRapid]: 'Rapid' };
+/** A plate test's short name (its full name when it has none). */
+export const plateTestShortName = (test: string): string => PLATE_TEST_SHORT_NAMES[test as TestName] ?? test;
 
 /** The tests the lab orders itself through samples/create: the plate tests. */
 export const LAB_ORDERABLE_TESTS: readonly TestName[] = PLATE_TESTS;

@@ -188,6 +188,41 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
       expect(moved.filter((x) => x === 'In Queue')).to.have.length(N - 1);
     });
 
+    it('each well carries the test its sample is for (COVID-19 PCR or Rapid, any account, a re-extraction too; none for a control), read in one query of the wells', async () => {
+      const pcr = await covidSample(); // lab-ordered, no account
+      const rapid = await makeSample(t.ctx.db, { status: SampleStatus.InQueue, tests: [TestName.CovidRapid] }); // a clinic's sample
+      const rerun = await makeSample(t.ctx.db, { status: SampleStatus.InTesting, tests: [TestName.CovidRapid] });
+      const reg = await lab1.post('/api/lab-toolbox/pcr/plates', {
+        name: plateName(),
+        wells: [
+          { well: 'A1', barcode: 'POS PCR CTRL' },
+          { well: 'B1', barcode: 'NEG PCR CTRL' },
+          { well: 'C1', barcode: rapid.barcode },
+          { well: 'D1', barcode: pcr.barcode },
+          { well: 'E1', barcode: `${rerun.barcode}.reex` },
+        ],
+      }).expect(201);
+      const tests = (body: { wells: { well: string; test: string | null }[] }) => body.wells.map((w) => `${w.well}:${w.test}`);
+      const expected = ['A1:null', 'B1:null', 'C1:COVID-19 Rapid', 'D1:COVID-19 PCR', 'E1:COVID-19 Rapid'];
+      expect(tests(reg.body)).to.deep.equal(expected);
+
+      // The plate page's answer: the tests come with the wells (joined), not one query per well.
+      const wellQueries: string[] = [];
+      const hook = (_options: unknown, query: { sql?: string }) => {
+        const sql = String(query.sql ?? '');
+        if (/pcr_plate_wells|"tests"/.test(sql)) wellQueries.push(sql);
+      };
+      t.ctx.db.sequelize.addHook('afterQuery', 'count-well-queries', hook as never);
+      let view;
+      try {
+        view = await lab2.agent.get(`/api/lab-toolbox/pcr/plates/${reg.body.id}`).expect(200);
+      } finally {
+        t.ctx.db.sequelize.removeHook('afterQuery', 'count-well-queries');
+      }
+      expect(tests(view.body)).to.deep.equal(expected);
+      expect(wellQueries, wellQueries.join('\n')).to.have.length(1);
+    });
+
     it('refuses a plate without both controls, with unknown, non-COVID or wrong-status samples, listing every problem and changing nothing', async () => {
       const covid = await covidSample();
       const tox = await makeSample(t.ctx.db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });

@@ -173,6 +173,10 @@ describe('lab toolbox pages (browser)', function () {
       await page.getByText(`Plate ${name} registered`).waitFor();
       await page.getByRole('link', { name: 'Enter its results' }).click();
       await page.getByRole('heading', { name: `Plate ${name}` }).waitFor();
+      // Each well says which COVID test its sample is for (the sample was registered as COVID-19 PCR).
+      const entry = page.getByRole('table', { name: 'Results of the run' });
+      await entry.getByRole('row').filter({ hasText: barcode }).getByText('COVID-19 PCR', { exact: true }).waitFor();
+      await expectAccessible(page, 'PCR resulting while results are entered');
       for (const [well, result] of [['A1', 'DETECTED'], ['B1', 'NOT DETECTED'], ['C1', 'NOT DETECTED']]) {
         await page.getByRole('combobox', { name: `Result of ${well}` }).click();
         await page.getByRole('option', { name: result, exact: true }).click();
@@ -183,8 +187,15 @@ describe('lab toolbox pages (browser)', function () {
       expect(sample!.status).to.equal('In Testing');
       const results = await t.ctx.db.models.TestResult.findAll({ include: [{ model: t.ctx.db.models.Test, as: 'test', where: { sampleId: sample!.id } }] });
       expect(results.map((r) => [r.value, r.status])).to.deep.equal([['NOT DETECTED', 'In Review']]);
+      await page.getByRole('table', { name: 'Plate layout' }).getByRole('cell', { name: `${barcode} COVID-19 PCR NOT DETECTED` }).waitFor();
+      await page.getByRole('table', { name: 'Plate results' }).getByRole('row').filter({ hasText: barcode }).getByText('COVID-19 PCR', { exact: true }).waitFor();
       await screenshot(page, 'lab-pcr-resulting');
       await expectAccessible(page, 'PCR resulting after the results are saved');
+      // On a tablet (576-992px; its narrowest here) the same page, read the same way.
+      await page.setViewportSize({ width: 576, height: 1024 });
+      await page.getByRole('group', { name: 'Test names on the plate' }).getByText('COVID-19 PCR').waitFor();
+      await screenshot(page, 'lab-pcr-resulting-tablet');
+      await expectAccessible(page, 'PCR resulting after the results are saved, tablet width');
       expect(errors).to.deep.equal([]);
     } finally {
       await close();

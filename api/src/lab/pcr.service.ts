@@ -62,6 +62,8 @@ export async function loadPlateView(ctx: Ctx, plateId: number, transaction?: Tra
     include: [
       { model: m.Sample, as: 'sample', attributes: ['id', 'barcode'], include: [{ model: m.Patient, as: 'patient', attributes: ['firstName', 'lastName', 'studyId'] }] },
       { model: m.TestResult, as: 'testResult', attributes: ['id', 'status'] },
+      // The test the well was registered for (joined in the same query): PCR and Rapid wells look alike otherwise.
+      { model: m.Test, as: 'test', attributes: ['id', 'name'] },
     ],
     transaction,
   });
@@ -86,6 +88,7 @@ export async function loadPlateView(ctx: Ctx, plateId: number, transaction?: Tra
       sampleId: w.sampleId ?? null,
       barcode: w.sample?.barcode ?? null,
       patient: w.sample?.patient ? patientShortName(w.sample.patient) : null,
+      test: w.test?.name ?? null,
       result: w.result ?? null,
       resultId: w.testResult?.id ?? null,
       resultStatus: w.testResult?.status ?? null,

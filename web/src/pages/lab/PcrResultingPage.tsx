@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
 import { Anchor, Badge, Button, Grid, Group, List, NavLink, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,11 +11,21 @@ import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { PcrPlateGrid } from './PcrPlateGrid';
+import { PcrPlateGrid, PlateTestLegend } from './PcrPlateGrid';
 import { AA_COLORS } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 
 const KIND_LABEL: Record<'sample' | PcrControlKind, string> = { sample: 'Sample', ...PCR_CONTROL_LABELS };
+
+/**
+ * The test a well's sample is for, in words (COVID-19 PCR or COVID-19 Rapid); a control has none.
+ * A narrow column breaks it between words only (never after "COVID-").
+ */
+function WellTest({ test }: { test: string | null }) {
+  if (!test) return '—';
+  const words = test.split(' ');
+  return <Text fz="sm" fw={600}>{words.map((word, i) => <Fragment key={i}>{i > 0 && ' '}<span style={{ whiteSpace: 'nowrap' }}>{word}</span></Fragment>)}</Text>;
+}
 
 function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
   const form = useForm<{ results: Record<string, CovidPcrResult | null> }>({ initialValues: { results: {} } });
@@ -42,6 +52,7 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
             <Table.Tr>
               <Table.Th>Well</Table.Th>
               <Table.Th>Holds</Table.Th>
+              <Table.Th>Test</Table.Th>
               <Table.Th>Result</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -55,6 +66,7 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
                     <Text fz="sm" ff={w.kind === 'sample' ? 'monospace' : undefined}>{w.label}</Text>
                     <Text fz="xs" c="dimmed">{KIND_LABEL[w.kind]}{w.patient ? ` · ${w.patient}` : ''}{expected ? ` · expected ${expected}` : ''}</Text>
                   </Table.Td>
+                  <Table.Td><WellTest test={w.test} /></Table.Td>
                   <Table.Td>
                     <Select
                       aria-label={`Result of ${w.well}`}
@@ -63,7 +75,7 @@ function ResultEntry({ plate, onDone }: { plate: Plate; onDone: () => void }) {
                       value={results[w.well] ?? null}
                       onChange={(v) => form.setFieldValue('results', { ...form.getValues().results, [w.well]: v as CovidPcrResult | null })}
                       clearable
-                      w={200}
+                      w={{ base: 150, sm: 200 }}
                       error={expected && results[w.well] && results[w.well] !== expected ? `Expected ${expected}` : undefined}
                     />
                   </Table.Td>
@@ -102,29 +114,39 @@ function ResultedPlate({ plate }: { plate: Plate }) {
         )
       )}
       <Anchor component={Link} to={`${LAB_PATHS.review}?plate=${plate.id}`}>Review this plate's results</Anchor>
-      <ScrollArea>
-        <PcrPlateGrid wells={Object.fromEntries(plate.wells.map((w) => [w.well, w.label]))} results={Object.fromEntries(plate.wells.map((w) => [w.well, w.result]))} />
+      {/* Narrower than the plate (a tablet): it scrolls sideways, so the keyboard must reach it too. */}
+      <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Plate layout, scrolls sideways' }}>
+        <PcrPlateGrid
+          wells={Object.fromEntries(plate.wells.map((w) => [w.well, w.label]))}
+          tests={Object.fromEntries(plate.wells.map((w) => [w.well, w.test]))}
+          results={Object.fromEntries(plate.wells.map((w) => [w.well, w.result]))}
+        />
       </ScrollArea>
-      <Table striped withTableBorder aria-label="Plate results">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Well</Table.Th>
-            <Table.Th>Holds</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>Review</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {plate.wells.map((w) => (
-            <Table.Tr key={w.well}>
-              <Table.Td>{w.well}</Table.Td>
-              <Table.Td><Text fz="sm">{w.label}</Text><Text fz="xs" c="dimmed">{KIND_LABEL[w.kind]}{w.patient ? ` · ${w.patient}` : ''}</Text></Table.Td>
-              <Table.Td>{w.result ? <Text fz="sm">{w.result}<Text span c="dimmed" fz="xs">{w.kind === 'sample' ? ` · ${COVID_PCR_RESULT_TEXT[w.result as CovidPcrResult]}` : ''}</Text></Text> : '—'}</Table.Td>
-              <Table.Td>{w.resultStatus ? <Badge color={w.resultStatus === 'Released' ? AA_COLORS.green : w.resultStatus === 'Rejected' ? AA_COLORS.red : AA_COLORS.gray}>{w.resultStatus}</Badge> : '—'}</Table.Td>
+      <PlateTestLegend />
+      <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Plate results, scrolls sideways' }}>
+        <Table striped withTableBorder aria-label="Plate results">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Well</Table.Th>
+              <Table.Th>Holds</Table.Th>
+              <Table.Th>Test</Table.Th>
+              <Table.Th>Result</Table.Th>
+              <Table.Th>Review</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {plate.wells.map((w) => (
+              <Table.Tr key={w.well}>
+                <Table.Td>{w.well}</Table.Td>
+                <Table.Td><Text fz="sm">{w.label}</Text><Text fz="xs" c="dimmed">{KIND_LABEL[w.kind]}{w.patient ? ` · ${w.patient}` : ''}</Text></Table.Td>
+                <Table.Td><WellTest test={w.test} /></Table.Td>
+                <Table.Td>{w.result ? <Text fz="sm">{w.result}<Text span c="dimmed" fz="xs">{w.kind === 'sample' ? ` · ${COVID_PCR_RESULT_TEXT[w.result as CovidPcrResult]}` : ''}</Text></Text> : '—'}</Table.Td>
+                <Table.Td>{w.resultStatus ? <Badge styles={{ label: { overflow: 'visible' } }} color={w.resultStatus === 'Released' ? AA_COLORS.green : w.resultStatus === 'Rejected' ? AA_COLORS.red : AA_COLORS.gray}>{w.resultStatus}</Badge> : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
     </Stack>
   );
 }
