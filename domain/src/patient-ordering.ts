@@ -8,7 +8,7 @@
  * See docs/patient-ordering-api.md for the endpoints.
  */
 import { canOrderIn } from './catalogue';
-import { AccessStatus, AccountRole, Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, YesNoOther } from './enums';
+import { AccessStatus, AccountRole, Portal, RADIATION_TREATMENTS, RadiationTreatment, TestName, TestOrigin, YesNoOther } from './enums';
 import { todayDataDate } from './orders';
 import type { InSpanish } from './messages';
 
@@ -309,6 +309,19 @@ export function patientOrderStage(o: { paymentStatus: PaymentStatus | null; sign
   if (o.cancelledAt) return PatientOrderStage.Cancelled;
   if (!o.paymentStatus || !SETTLED_PAYMENT_STATUSES.includes(o.paymentStatus)) return PatientOrderStage.AwaitingPayment;
   return o.signedOffAt ? PatientOrderStage.SignedOff : PatientOrderStage.AwaitingSignOff;
+}
+
+/**
+ * A patient's own order has no ordering physician until a physician of the clinic signs it off:
+ * its test requisition form is rendered at the sign-off (not when the patient pays), so until then
+ * the clinic's download answers this message and its patient page shows it instead of the button.
+ */
+export const REQUISITION_AWAITS_SIGN_OFF_MESSAGE =
+  'The requisition form comes with the physician’s sign-off: a physician of this clinic signs this patient’s order off under Pending → Patient-ordered, and the form is ready a moment later.';
+
+/** Whether an order's requisition form waits for the sign-off (a patient order, not signed off, not cancelled). */
+export function requisitionAwaitsSignOff(o: { origin: string; signedOffAt: string | Date | null; cancelledAt: string | Date | null }): boolean {
+  return o.origin === TestOrigin.PatientOrdered && !o.signedOffAt && !o.cancelledAt;
 }
 
 /** Which payment statuses may follow which: a late or replayed event never moves an order backwards. */

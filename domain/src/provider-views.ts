@@ -70,6 +70,8 @@ export interface PatientSampleView {
   tests: { id: number; name: string; status: string }[];
   timeline: TimelineEntry[];
   documents: { requisitionForm: boolean; labReport: boolean };
+  /** A patient's own order not signed off yet: its requisition form comes with the physician's sign-off. */
+  requisitionAwaitsSignOff: boolean;
 }
 
 /** GET patient/{patientId}: the patient page. */

@@ -411,7 +411,7 @@ describe('clinic provider API', () => {
         const text = pdfText(res.body as Buffer);
         for (const expected of [
           'Test Requisition Form', order.barcode, order.orderNumber, `Rosalind ${p.lastName}`, '02/29/1944', 'Female', 'KRAS', 'Buccal Swab',
-          'Nadia Ortiz', '1558888881', clinic.name,
+          'Nadia Ortiz', '1558888881', clinic.name, 'Order origin Provider Ordered', 'Place this form in the kit with the sample.',
           'Confirmed: The ordering physician confirms the medical necessity of the test or tests ordered.',
           'Confirmed: Informed consent has been obtained from the patient.',
           'Confirmed: The patient acknowledges that the provider will submit a claim for reimbursement.',

@@ -191,13 +191,7 @@ export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, cal
     },
     transaction,
   );
-  const job = await enqueueJob(
-    ctx,
-    transaction,
-    'render-pdf',
-    { sampleId: sample.id, documentType: DocumentType.TestRequisitionForm },
-    { idempotencyKey: `requisition:${sample.id}`, createdByUserId: caller.userId },
-  );
+  const job = await enqueueRequisitionForm(ctx, transaction, sample.id, caller.userId);
   return {
     order: { id: order.id, orderNumber, createdAt: order.createdAt.toISOString(), origin: order.origin, portal: order.portal },
     sample: { id: sample.id, barcode: sample.barcode, status: sample.status, sampleType: o.sampleType },
@@ -206,6 +200,21 @@ export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, cal
     physicianId: o.physicianId,
     requisitionForm: { url: `/api/sample/${sample.barcode}/pdf_order`, jobId: job.jobRowId },
   };
+}
+
+/**
+ * The one way a sample's test requisition form is queued (its render-pdf job, one per sample by
+ * its idempotency key), in the caller's transaction: when a clinic places an order, and when a
+ * physician signs off a patient's own order (the moment it has its ordering physician).
+ */
+export function enqueueRequisitionForm(ctx: Ctx, transaction: Transaction, sampleId: number, createdByUserId: number | null) {
+  return enqueueJob(
+    ctx,
+    transaction,
+    'render-pdf',
+    { sampleId, documentType: DocumentType.TestRequisitionForm },
+    { idempotencyKey: `requisition:${sampleId}`, createdByUserId },
+  );
 }
 
 export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, role: AccountRole, body: ClinicOrderBody): Promise<CreatedOrder> {

@@ -1,7 +1,8 @@
 /**
  * The clinic's commands on patients' own orders: a physician of the account signs one off (the
  * four attestations of SPEC §5; the signer becomes the order's physician; the kit shipment to the
- * patient becomes Ready to Ship), or a physician or the account's super admin cancels it before
+ * patient becomes Ready to Ship; the sample's test requisition form is queued, as for a clinic
+ * order), or a physician or the account's super admin cancels it before
  * the kit ships (shipment Cancelled, kit Discarded, a paid order refunded through the
  * refund-payment job, an unpaid order's open payment intent cancelled at Stripe through the
  * cancel-payment-intent job, an email to the patient). Another account's order is a 404.
@@ -22,6 +23,7 @@ import { dataDate } from '../http/answer-values';
 import { auditedPage, offsetOf } from '../http/paging';
 import { listOrderOf, stageOf, withDetails } from '../patient-portal/patient-order-view';
 import { cancelOpenIntent, refundCancelledOrder } from '../patient-portal/cancelled-payments';
+import { enqueueRequisitionForm } from './orders.service';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
@@ -64,11 +66,13 @@ export async function signOffPatientOrder(ctx: Ctx, caller: AccountCaller, order
       },
       { transaction },
     );
-    const { shipment } = await kitOf(ctx, order, transaction);
+    const { sample, shipment } = await kitOf(ctx, order, transaction);
     if (shipment && shipment.status === ShipmentStatus.NotReadyToShip) await shipment.update({ status: ShipmentStatus.ReadyToShip }, { transaction });
+    // The requisition form now has its ordering physician: rendered as for the clinic's own orders.
+    const requisition = sample ? await enqueueRequisitionForm(ctx, transaction, sample.id, caller.userId) : null;
     await recordAudit(ctx.db, {
       ...auditActor(caller), action: 'patient_order.signed_off', entityKind: 'patient', entityId: order.patientId,
-      details: { orderId: order.id, accountId: caller.accountId, physicianId: physician.id, shipmentId: shipment?.id ?? null },
+      details: { orderId: order.id, accountId: caller.accountId, physicianId: physician.id, shipmentId: shipment?.id ?? null, sampleId: sample?.id ?? null, requisitionJobId: requisition?.jobRowId ?? null },
     }, transaction);
     return listOrderOf(order);
   });

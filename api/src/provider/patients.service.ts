@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import {
-  DocumentType, PROCESSING_STEP_TESTS, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
+  DocumentType, requisitionAwaitsSignOff, PROCESSING_STEP_TESTS, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
   type PatientSampleView, type PatientSearchBody, type PatientSummary, type TimelineEntry, fullName,
 } from '@platform/domain';
 import type { Patient, SampleStatusEvent } from '@platform/db';
@@ -135,6 +135,7 @@ export async function patientSamples(ctx: Ctx, accountId: number, patientId: num
       requisitionForm: (s.documents ?? []).some((d) => d.type === DocumentType.TestRequisitionForm),
       labReport: (s.documents ?? []).some((d) => d.type === DocumentType.LabReport),
     },
+    requisitionAwaitsSignOff: requisitionAwaitsSignOff(s.order!),
   }));
 }
 

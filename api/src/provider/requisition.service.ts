@@ -1,10 +1,11 @@
 /**
  * The test requisition form of a sample (GET sample/{barcode}/pdf_order): the latest rendered
- * version for a provider of the sample's account, or "not ready" while its render job is pending.
+ * version for a provider of the sample's account, or "not ready" while its render job is pending,
+ * or (409 awaiting_sign_off) for a patient's own order its physician has not signed off yet.
  * The optional date of birth must match the patient's, so the endpoint cannot be used to probe.
  */
 import { QueryTypes } from 'sequelize';
-import { DocumentType, JobStatus } from '@platform/domain';
+import { DocumentType, JobStatus, REQUISITION_AWAITS_SIGN_OFF_MESSAGE, requisitionAwaitsSignOff } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { SessionUser } from '../auth/session-user';
 import { accountsOf } from '../auth/auth.service';
@@ -30,7 +31,13 @@ export async function downloadRequisitionForm(
   const m = ctx.db.models;
   const accountIds = (await accountsOf(ctx, user)).map((a) => a.id);
   const sample = accountIds.length
-    ? await m.Sample.findOne({ where: { barcode, accountId: accountIds }, include: [{ model: m.Patient, as: 'patient', attributes: ['id', 'dateOfBirth'] }] })
+    ? await m.Sample.findOne({
+      where: { barcode, accountId: accountIds },
+      include: [
+        { model: m.Patient, as: 'patient', attributes: ['id', 'dateOfBirth'] },
+        { model: m.Order, as: 'order', attributes: ['id', 'origin', 'signedOffAt', 'cancelledAt'] },
+      ],
+    })
     : null;
   // The same answer for "no such sample", "not yours" and "wrong date of birth".
   if (!sample || (dob !== undefined && dataDate(sample.patient!.dateOfBirth) !== dob)) {
@@ -46,6 +53,8 @@ export async function downloadRequisitionForm(
     order: [['version', 'DESC']],
   });
   if (!document) {
+    // A patient's own order before its physician signed it off: nothing is rendered yet, and it says why.
+    if (sample.order && requisitionAwaitsSignOff(sample.order)) throw new Conflict(REQUISITION_AWAITS_SIGN_OFF_MESSAGE, undefined, 'awaiting_sign_off');
     const [pending] = await ctx.db.sequelize.query<{ id: number }>(
       `SELECT id FROM jobs WHERE name = 'render-pdf' AND status = :pending
           AND payload->>'documentType' = :type AND (payload->>'sampleId')::bigint = :sampleId

@@ -1,11 +1,13 @@
 /**
- * The test requisition form of a clinic order: printed by the clinic and shipped in the kit with
- * the sample. Names the account, the ordering physician, the patient, the tests, the sample
- * type, the kit barcode (large, for the lab's intake), the order, and the four ordering
- * attestations as confirmed statements.
+ * The test requisition form of an order: for a clinic order, printed by the clinic and shipped in
+ * the kit with the sample; for a patient's own order (rendered when a physician of the clinic signs
+ * it off), kept by the clinic with the patient's record while the lab mails the kit to the patient.
+ * Names the account, the order's origin, the ordering physician, the patient, the tests, the
+ * sample type, the kit barcode (large, for the lab's intake), the order, and the ordering
+ * attestations as confirmed statements, with who confirmed them and when.
  */
 import { UnrecoverableError } from 'bullmq';
-import { attestationsFor, formatCalendarDate, formatDate, formatDateTime, fullName, patientLabel, patientSexLabel, type Portal } from '@platform/domain';
+import { attestationsFor, formatCalendarDate, formatDate, formatDateTime, fullName, patientLabel, patientSexLabel, TestOrigin, type Portal } from '@platform/domain';
 import { fields, paragraph, PDF_COLORS, renderPdf, rule, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
 
@@ -36,17 +38,28 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
   const physician = order.physician ?? null;
   const attestations = (order.attestations ?? {}) as Record<string, unknown>;
   const tests = (sample.tests ?? []).map((t) => t.name);
+  const patientOrdered = order.origin === TestOrigin.PatientOrdered;
+  // Who confirmed the attestations: the clinic user who placed the order, or the physician who signed a patient's order off.
+  const confirmedByUserId = typeof attestations.confirmedByUserId === 'number' ? attestations.confirmedByUserId : null;
+  const confirmedBy = confirmedByUserId && confirmedByUserId !== order.createdByUserId
+    ? await m.User.findByPk(confirmedByUserId, { attributes: ['id', 'firstName', 'lastName'] })
+    : order.createdBy;
 
   return renderPdf({ brand: deps.config.brand, title: 'Test Requisition Form', subtitle: `Order ${order.orderNumber}` }, (doc) => {
     section(doc, 'Kit barcode');
     doc.fillColor(PDF_COLORS.ink).font('Courier-Bold').fontSize(30).text(sample.barcode, 54, doc.y, { characterSpacing: 2 });
-    doc.fillColor(PDF_COLORS.muted).font('Helvetica').fontSize(9).text('Write this barcode on the sample tube if its label is missing. Place this form in the kit with the sample.', 54, doc.y + 2);
+    const kitNote = patientOrdered
+      ? "The patient ordered this test; the lab mails this kit to them and they return the sample in it. Keep this form with the patient's record."
+      : 'Write this barcode on the sample tube if its label is missing. Place this form in the kit with the sample.';
+    doc.fillColor(PDF_COLORS.muted).font('Helvetica').fontSize(9).text(kitNote, 54, doc.y + 2);
     doc.moveDown(0.6);
 
     section(doc, 'Order');
     fields(doc, [
       ['Order number', order.orderNumber],
       ['Order date', usDate(order.createdAt)],
+      ['Order origin', order.origin],
+      ...(patientOrdered ? [['Signed off', usDate(order.signedOffAt)] as [string, string | null]] : []),
       ['Ordering account', account?.name],
       ['Test ordered', tests.join(', ')],
       ['Sample type', sample.sampleType],
@@ -75,7 +88,8 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
       paragraph(doc, `${confirmed ? 'Confirmed' : 'NOT CONFIRMED'}: ${a.confirmed}`, confirmed ? {} : { bold: true, color: PDF_COLORS.danger });
     }
     const confirmedAt = typeof attestations.confirmedAt === 'string' ? new Date(attestations.confirmedAt) : order.createdAt;
-    paragraph(doc, `Attested by ${fullName(order.createdBy) ?? 'the ordering provider'} on ${formatDateTime(confirmedAt)}, in the ${order.portal}.`, { size: 9, color: PDF_COLORS.muted });
+    const where = patientOrdered ? "when signing off the patient's order in the Clinical Portal" : `in the ${order.portal}`;
+    paragraph(doc, `Attested by ${fullName(confirmedBy) ?? 'the ordering provider'} on ${formatDateTime(confirmedAt)}, ${where}.`, { size: 9, color: PDF_COLORS.muted });
     rule(doc);
     paragraph(doc, 'For laboratory use: received on ____ / ____ / ________   by ______________________', { size: 9, color: PDF_COLORS.muted });
   });

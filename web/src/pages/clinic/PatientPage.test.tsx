@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountRole, AccountType, UserKind, type Me } from '@platform/domain';
+import { AccountRole, AccountType, REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus, TestOrigin, UserKind, type Me, type PatientDetail } from '@platform/domain';
 import { ErrorModalHost } from '../../components/ErrorModalHost';
 import { closeErrorModal } from '../../shell/error-modal-store';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
@@ -18,7 +18,28 @@ const me: Me = {
 };
 
 function patientApi(answer: MockHandler) {
-  return mockApi({ 'GET /auth/me': { body: me }, 'GET /provider-clinic/1/patient/99': answer });
+  return mockApi({
+    'GET /auth/me': { body: me }, 'GET /provider-clinic/1/patient/99': answer,
+    'GET /provider-clinic/1/patient/99/follow-ups': { body: [] }, 'GET /provider-clinic/1/patient/99/cancer-diagnoses': { body: [] },
+  });
+}
+
+/** A patient who ordered PROSTOX ultra themselves: paid, the kit sample in Order Placed; signed off or not. */
+function selfOrdered(signedOff: boolean): PatientDetail {
+  return {
+    patient: {
+      id: 99, firstName: 'Pia', lastName: 'Orderer', dateOfBirth: '1958-06-21', sex: null, email: 'pia@patients.test', phone: '(555) 010-2030',
+      addressLine1: '1 Harbor Lane', addressLine2: null, city: 'Bayport', state: 'CA', postalCode: '94000', country: null, medicalRecordNumber: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    },
+    samples: [{
+      id: 5, barcode: '41000000000123', status: SampleStatus.OrderPlaced, sampleType: 'Buccal Swab', rejectionReason: null, orderNumber: 'RPD0000000123',
+      origin: TestOrigin.PatientOrdered, orderedAt: '2026-11-20T10:00:00.000Z',
+      physician: signedOff ? { id: 3, name: 'Paula Grant', npi: '1336666663' } : null,
+      tests: [{ id: 1, name: 'PROSTOX ultra', status: 'Ordered' }], timeline: [],
+      documents: { requisitionForm: false, labReport: false }, requisitionAwaitsSignOff: !signedOff,
+    }],
+  };
 }
 
 const renderPatient = () =>
@@ -46,5 +67,25 @@ describe('PatientPage', () => {
     patientApi(apiRefusal(500, 'internal', 'Something went wrong on our side. Please try again.'));
     renderPatient();
     expect(await screen.findByRole('dialog', { name: 'Error retrieving patient details' })).toBeTruthy();
+  });
+
+  it('a patient\'s own order before sign-off: the requisition download is disabled and says it comes with the physician\'s sign-off', async () => {
+    const sent = patientApi({ body: selfOrdered(false) });
+    renderPatient();
+    const card = await screen.findByRole('article', { name: 'Sample 41000000000123' });
+    const button = within(card).getByRole('button', { name: 'Download requisition form' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const reason = within(card).getByText(REQUISITION_AWAITS_SIGN_OFF_MESSAGE);
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(sent.some((r) => r.path.includes('pdf_order'))).toBe(false);
+  });
+
+  it('once signed off the same sample offers the download (the form is being rendered)', async () => {
+    patientApi({ body: selfOrdered(true) });
+    renderPatient();
+    const card = await screen.findByRole('article', { name: 'Sample 41000000000123' });
+    const button = within(card).getByRole('button', { name: 'Download requisition form' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(within(card).queryByText(REQUISITION_AWAITS_SIGN_OFF_MESSAGE)).toBeNull();
   });
 });

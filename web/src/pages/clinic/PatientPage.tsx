@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { formatCalendarDate, formatDate, formatDateTime, fullName, patientSexLabel, SampleStatus } from '@platform/domain';
+import { formatCalendarDate, formatDate, formatDateTime, fullName, patientSexLabel, REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus } from '@platform/domain';
 import { usePatientDetail, type PatientDetail, type PatientSample } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { PageLoader } from '../../components/PageLoader';
@@ -124,7 +124,9 @@ export function SampleCard({ sample: s, children }: { sample: PatientSample; chi
           </Alert>
         )}
         <Group gap="sm" wrap="wrap">
-          {(s.documents.requisitionForm || s.status === SampleStatus.OrderPlaced) && <RequisitionButton barcode={s.barcode} variant="light" size="sm" />}
+          {(s.documents.requisitionForm || s.status === SampleStatus.OrderPlaced) && (
+            <RequisitionButton barcode={s.barcode} variant="light" size="sm" unavailableReason={s.requisitionAwaitsSignOff ? REQUISITION_AWAITS_SIGN_OFF_MESSAGE : null} />
+          )}
           {finished && s.documents.labReport && (
             <ReportButton sampleId={s.id} barcode={s.barcode} label="Download report" variant="light" size="sm" />
           )}
