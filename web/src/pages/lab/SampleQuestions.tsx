@@ -6,12 +6,16 @@
  * (components/SampleFollowUps).
  */
 import { useState } from 'react';
-import { Button, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { askAboutSampleAsLab, sampleFollowUpsPath, useSampleFollowUps } from '../../api/lab';
 import { useRefreshApi } from '../../api/query';
+import { LazyModal } from '../../components/LazyModal';
 import { AskPatientForm, FollowUpTable } from '../../components/SampleFollowUps';
 
-/** The button on a sample's row, and the dialog it opens (its reads start when it opens). */
+/**
+ * The button on a sample's row, and the dialog it opens (its reads start when it opens). The dialog
+ * is a LazyModal: nothing of it is rendered on the page's many rows until one is opened.
+ */
 export function AskPatientButton({ sampleId, barcode }: { sampleId: number; barcode: string }) {
   const [open, setOpen] = useState(false);
   return (
@@ -19,9 +23,9 @@ export function AskPatientButton({ sampleId, barcode }: { sampleId: number; barc
       <Button size="compact-xs" variant="light" mt={4} onClick={() => setOpen(true)} aria-label={`Ask the patient about sample ${barcode}`}>
         Ask the patient
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Questions to the patient about sample ${barcode}`} size="xl">
+      <LazyModal opened={open} onClose={() => setOpen(false)} title={`Questions to the patient about sample ${barcode}`} size="xl">
         <SampleQuestions sampleId={sampleId} barcode={barcode} />
-      </Modal>
+      </LazyModal>
     </>
   );
 }
