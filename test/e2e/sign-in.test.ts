@@ -65,6 +65,19 @@ describe('e2e: signing in and out', function () {
     expect(await page.getByRole('textbox', { name: 'Password', exact: true }).inputValue(), 'password cleared').to.equal('');
   });
 
+  it('a refused sign-in sent from the keyboard leaves the focus on "Sign in" (the busy button lost it meanwhile)', async () => {
+    await page.goto(SIGN_IN_PAGES.provider);
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_USERS.staff.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password-2');
+    const button = page.getByRole('button', { name: 'Sign in', exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    // The same button, usable again, has the focus: Tab and Enter go on from where the person was.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Sign in' && !(document.activeElement as HTMLButtonElement).disabled);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('switches a provider with two accounts between them, and the stored account fields follow', async () => {
     await signIn(page, 'provider', DEMO_USERS.physician.email);
     const before = await storedUser(page);

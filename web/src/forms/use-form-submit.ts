@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import useSWRMutation from 'swr/mutation';
+import { useFocusBack } from '../shell/focus-back';
 import { defaultFieldOf, serverFieldErrors, type FieldOf } from './server-errors';
 
 export interface FormSubmitOptions<Values, Result> {
@@ -63,7 +64,14 @@ export function useFormSubmit<Values extends object, Submitted, Result>(
   const fieldOf = options.fieldOf ?? defaultFieldOf(Object.keys(form.getValues()));
   const placed = serverFieldErrors(mutation.error, fieldOf).allPlaced;
 
+  // While the command runs its button is busy (disabled), and a browser drops the focus from a
+  // disabled control to <body>: once it has settled, the focus goes back to what sent the form
+  // (the button, or the field Enter was pressed in), or with that gone to the page's heading,
+  // unless the page has put it somewhere meanwhile (useFocusBack acts only on a lost focus).
+  const focusBack = useFocusBack();
+  const settled = focusBack.after(() => undefined);
   const send = async (values: Submitted) => {
+    focusBack.remember();
     mutation.reset(); // a new attempt: the last outcome goes
     let result: Result;
     try {
@@ -72,9 +80,11 @@ export function useFormSubmit<Values extends object, Submitted, Result>(
       const { errors, allPlaced } = serverFieldErrors(error, fieldOf);
       if (Object.keys(errors).length > 0) form.setErrors(errors);
       options.onError?.(error, allPlaced);
+      settled();
       return;
     }
     await options.onSuccess?.(result, values);
+    settled();
   };
   const handleSubmit = form.onSubmit((values) => send(values), () => mutation.reset());
   const onSubmit = (event?: React.FormEvent<HTMLElement>) => handleSubmit(event as React.FormEvent<HTMLFormElement> | undefined);
