@@ -6,6 +6,8 @@ import { expect } from 'chai';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
 import { browserSuite, collectPageErrors } from '../support/browser';
+import { isFocused } from '../support/keyboard';
+import { until } from '../support/wait';
 import { expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser, type PortalKey } from './pages';
 
 describe('e2e: signing in and out', function () {
@@ -74,7 +76,7 @@ describe('e2e: signing in and out', function () {
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     // The same button, usable again, has the focus: Tab and Enter go on from where the person was.
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Sign in' && !(document.activeElement as HTMLButtonElement).disabled);
+    await until(async () => (await button.isEnabled()) && (await isFocused(button)), { what: 'the focus back on Sign in' });
     expect(errors).to.deep.equal([]);
   });
 
