@@ -31,6 +31,11 @@ export interface FormSubmit {
   lastError: unknown;
   /** Forgets the last outcome. */
   reset: () => void;
+  /**
+   * Wraps the handler that takes the outcome away (a message's or a refusal's close): after it,
+   * the focus goes back to what sent the form (shell/focus-back.ts).
+   */
+  returnFocusAfter: <A extends unknown[]>(handler: (...args: A) => void) => (...args: A) => void;
 }
 
 const quiet = () => {};
@@ -67,7 +72,8 @@ export function useFormSubmit<Values extends object, Submitted, Result>(
   // While the command runs its button is busy (disabled), and a browser drops the focus from a
   // disabled control to <body>: once it has settled, the focus goes back to what sent the form
   // (the button, or the field Enter was pressed in), or with that gone to the page's heading,
-  // unless the page has put it somewhere meanwhile (useFocusBack acts only on a lost focus).
+  // unless the page has put it somewhere meanwhile (useFocusBack acts only on a lost focus). The
+  // same goes when the page takes the outcome away (returnFocusAfter).
   const focusBack = useFocusBack();
   const settled = focusBack.after(() => undefined);
   const send = async (values: Submitted) => {
@@ -95,5 +101,6 @@ export function useFormSubmit<Values extends object, Submitted, Result>(
     error: placed ? undefined : mutation.error,
     lastError: mutation.error,
     reset: mutation.reset,
+    returnFocusAfter: focusBack.after,
   };
 }

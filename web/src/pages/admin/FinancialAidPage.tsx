@@ -16,7 +16,6 @@ import { Pager } from '../../components/Pager';
 import { formatCents } from '../../format';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
-import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
@@ -65,8 +64,6 @@ const whenNew = (check: (v: string) => string | null) => (v: string, values: Aid
 
 function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
   const refresh = useRefreshAdmin();
-  // Dismissing the refusal takes its close button away: back to what sent the form.
-  const focusBack = useFocusBack();
   const form = useForm<AidValues>({
     initialValues: EMPTY,
     validate: {
@@ -108,7 +105,7 @@ function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="new-aid">
-      <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate>
+      <form onSubmit={sending.onSubmit} noValidate>
         <Fieldset variant="unstyled" disabled={sending.submitting}>
           <Stack gap="md">
             <Title order={2} fz="lg" id="new-aid">
@@ -169,7 +166,7 @@ function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
               <TextInput label="Valid until" description="YYYY-MM-DD, the last day the price applies" placeholder={today()} required autoComplete="off" {...form.getInputProps('validUntil')} />
             </SimpleGrid>
             <Textarea label="Note" autosize minRows={2} maxLength={REASON_MAX_LENGTH} {...form.getInputProps('note')} />
-            <FormError title="The record was not saved" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={focusBack.after(sending.reset)} />
+            <FormError title="The record was not saved" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.returnFocusAfter(sending.reset)} />
             <Group justify="flex-end">
               <Button type="submit" loading={sending.submitting}>
                 Save record

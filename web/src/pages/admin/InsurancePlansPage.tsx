@@ -5,7 +5,6 @@ import { ACCOUNT_NAME_MAX_LENGTH, type InsurancePlanRow } from '@platform/domain
 import { createInsurancePlan, updateInsurancePlan, useInsurancePlans, useRefreshAdmin } from '../../api/admin';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
-import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
@@ -36,8 +35,6 @@ export function InsurancePlansPage() {
 
 function NewPlan() {
   const refresh = useRefreshAdmin();
-  // Dismissing the refusal takes its close button away: back to what sent the form.
-  const focusBack = useFocusBack();
   const form = useForm<PlanValues>({ initialValues: { name: '', payerCode: '' }, validate: planValidation });
   const sending = useFormSubmit(form, (v) => createInsurancePlan(bodyOf(v, true)), {
     onSuccess: (plan) => {
@@ -49,7 +46,7 @@ function NewPlan() {
   });
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="new-plan">
-      <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate>
+      <form onSubmit={sending.onSubmit} noValidate>
         <Fieldset variant="unstyled" disabled={sending.submitting}>
           <Stack gap="md">
             <Title order={2} fz="lg" id="new-plan">
@@ -62,7 +59,7 @@ function NewPlan() {
                 Add plan
               </Button>
             </Group>
-            <FormError title="The plan was not added" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={focusBack.after(sending.reset)} />
+            <FormError title="The plan was not added" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.returnFocusAfter(sending.reset)} />
           </Stack>
         </Fieldset>
       </form>

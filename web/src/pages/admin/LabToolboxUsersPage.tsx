@@ -34,8 +34,6 @@ const EMPTY: LabUserValues = { firstName: '', lastName: '', email: '' };
 
 function NewLabUser() {
   const refresh = useRefreshAdmin();
-  // Dismissing the refusal takes its close button away: back to what sent the form (Add user).
-  const focusBack = useFocusBack();
   const form = useForm<LabUserValues>({
     initialValues: EMPTY,
     validate: {
@@ -56,7 +54,7 @@ function NewLabUser() {
   });
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="new-lab-user">
-      <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate>
+      <form onSubmit={sending.onSubmit} noValidate>
         <Fieldset variant="unstyled" disabled={sending.submitting}>
           <Stack gap="md">
             <Title order={2} fz="lg" id="new-lab-user">
@@ -68,7 +66,7 @@ function NewLabUser() {
               <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
             </SimpleGrid>
             {/* SPEC §8: 'Adding lab toolbox user failed', with the server's reason. */}
-            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={focusBack.after(sending.reset)} />
+            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={sending.returnFocusAfter(sending.reset)} />
             <Group justify="flex-end">
               <Button type="submit" loading={sending.submitting}>
                 Add user

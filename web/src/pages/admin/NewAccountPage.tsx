@@ -10,7 +10,6 @@ import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
-import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AdminPageFrame } from './AdminPageFrame';
 import { onCommandError } from './errors';
@@ -54,8 +53,6 @@ const FLAGS: { key: 'eapPartner' | 'international' | 'clinicAccess' | 'researchA
 export function NewAccountPage() {
   const [created, setCreated] = useState<AdminAccountRow | null>(null);
   const refresh = useRefreshAdmin();
-  // Dismissing the outcome (created, or the refusal) takes its close button away: back to what sent the form.
-  const focusBack = useFocusBack();
   const form = useForm<AccountValues>({
     initialValues: EMPTY,
     validate: {
@@ -105,12 +102,12 @@ export function NewAccountPage() {
   return (
     <AdminPageFrame title="New account" subtitle="A clinic or research account, its portal access, departments and ordering physicians." maxWidth={960}>
       {created && (
-        <Notice color="green" title="Account created" onClose={focusBack.after(() => setCreated(null))}>
+        <Notice color="green" title="Account created" onClose={sending.returnFocusAfter(() => setCreated(null))}>
           {created.name} ({created.type}) was created. Register its providers next.
         </Notice>
       )}
       <Paper withBorder p="lg">
-        <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate aria-label="New account">
+        <form onSubmit={sending.onSubmit} noValidate aria-label="New account">
           <Fieldset variant="unstyled" disabled={sending.submitting}>
             <Stack gap="lg">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -184,7 +181,7 @@ export function NewAccountPage() {
                 </Stack>
               </Fieldset>
 
-              <FormError title="The account was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={focusBack.after(sending.reset)} />
+              <FormError title="The account was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.returnFocusAfter(sending.reset)} />
               <Group justify="flex-end">
                 <Button type="submit" loading={sending.submitting}>
                   Create account

@@ -10,7 +10,6 @@ import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
-import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AccountGrantsField, emptyGrant, grantRowsProblem, grantsOf, roleForTitle, type GrantRow } from './AccountGrantsField';
 import { AdminPageFrame } from './AdminPageFrame';
@@ -37,8 +36,6 @@ const required = (what: string) => (v: string) => (v.trim() ? null : `Enter the 
 export function RegisterProviderPage() {
   const [created, setCreated] = useState<ContactDetail | null>(null);
   const refresh = useRefreshAdmin();
-  // Dismissing the outcome (created, or the refusal) takes its close button away: back to what sent the form.
-  const focusBack = useFocusBack();
   const form = useForm<RegisterValues>({
     initialValues: EMPTY,
     validate: {
@@ -90,7 +87,7 @@ export function RegisterProviderPage() {
       actions={<Anchor component={Link} to={ADMIN_PATHS.users}>Provider users</Anchor>}
     >
       {created && (
-        <Notice color="green" title="Provider registered" onClose={focusBack.after(() => setCreated(null))}>
+        <Notice color="green" title="Provider registered" onClose={sending.returnFocusAfter(() => setCreated(null))}>
           {fullName(created)} ({created.email}) is registered and was emailed a link to set a password.{' '}
           <Anchor component={Link} to={adminUserPath(created.id)}>
             Open their page
@@ -98,7 +95,7 @@ export function RegisterProviderPage() {
         </Notice>
       )}
       <Paper withBorder p="lg">
-        <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate aria-label="Register a provider">
+        <form onSubmit={sending.onSubmit} noValidate aria-label="Register a provider">
           <Fieldset variant="unstyled" disabled={sending.submitting}>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -150,7 +147,7 @@ export function RegisterProviderPage() {
                 error={form.errors.accounts}
                 defaultRole={values.title ? roleForTitle(values.title) : null}
               />
-              <FormError title="The user was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={focusBack.after(sending.reset)} />
+              <FormError title="The user was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.returnFocusAfter(sending.reset)} />
               <Group justify="flex-end">
                 <Button type="submit" loading={sending.submitting}>
                   Register provider

@@ -6,7 +6,6 @@ import type { SignInPortal } from '@platform/domain';
 import { requestPasswordReset } from '../../api/auth';
 import { MessageModal, type MessageTone } from '../../components/MessageModal';
 import { formErrorMessage } from '../../forms/server-errors';
-import { useFocusBack } from '../../shell/focus-back';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { signInPath, SIGN_IN_PORTAL_INFO } from '../../portals';
 import { AuthCard } from './AuthCard';
@@ -17,9 +16,6 @@ const SENT = 'If an account exists for that email, a reset link is on its way.';
 export function ForgotPasswordPage({ portal }: { portal: SignInPortal }) {
   const info = SIGN_IN_PORTAL_INFO[portal];
   const [message, setMessage] = useState<{ tone: MessageTone; title: string; text: string } | null>(null);
-  // The send button is busy (disabled) while the link is asked for, and a browser then drops the
-  // focus: the dialog would give it back to nothing. Closing it gives the focus back to the button.
-  const focusBack = useFocusBack();
   const form = useForm({
     initialValues: { email: '' },
     validate: { email: (value) => (value.trim() ? null : 'Enter your email address') },
@@ -33,7 +29,7 @@ export function ForgotPasswordPage({ portal }: { portal: SignInPortal }) {
 
   return (
     <AuthCard info={info} title="Reset your password" intro="Enter the email you sign in with. We will send you a link to choose a new password.">
-      <form onSubmit={(e) => { focusBack.remember(); sending.onSubmit(e); }} noValidate aria-label="Request a password reset link">
+      <form onSubmit={sending.onSubmit} noValidate aria-label="Request a password reset link">
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -56,7 +52,7 @@ export function ForgotPasswordPage({ portal }: { portal: SignInPortal }) {
       </form>
       <MessageModal
         opened={message !== null}
-        onClose={focusBack.after(() => setMessage(null))}
+        onClose={sending.returnFocusAfter(() => setMessage(null))}
         title={message?.title ?? ''}
         message={message?.text ?? ''}
         tone={message?.tone ?? 'success'}
