@@ -19,7 +19,6 @@ type Ctx = Pick<AppContext, 'db' | 'relay'>;
 export const refundJobKey = (orderId: number) => `refund-payment:${orderId}`;
 export const cancelIntentJobKey = (orderId: number) => `cancel-payment-intent:${orderId}`;
 
-
 /** Paid → Refund Pending, and the refund-payment job; false (nothing written) when the order is not Paid. */
 export async function refundCancelledOrder(ctx: Ctx, transaction: Transaction, order: Order, createdByUserId: number | null): Promise<boolean> {
   if (order.paymentStatus !== PaymentStatus.Paid) return false;

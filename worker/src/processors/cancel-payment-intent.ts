@@ -10,7 +10,7 @@
  * already recorded. Stripe refusing because the intent already succeeded or was cancelled
  * (payment_intent_unexpected_state) is an answer, not a failure.
  */
-import { isUnpaid, PaymentStatus } from '@platform/domain';
+import { isUnpaid } from '@platform/domain';
 import { auditActor, recordAudit, stripeClient, systemCaller, type StripePaymentIntent } from '@platform/server';
 import type { Processor } from './types';
 
