@@ -6,7 +6,14 @@ import { initModels, type Models } from './models';
 export interface Db {
   sequelize: Sequelize;
   models: Models;
-  /** Closes the pool (call it in a `finally`, or scripts hang). */
+  /**
+   * The pool the hot reads' prepared statements run on (prepared.ts), opened on first use. Its
+   * connections keep one generic plan per statement (`plan_cache_mode = force_generic_plan`): left to
+   * choose, PostgreSQL planned some lists afresh on every call (about 1 ms, more than running them).
+   * Rows are parsed as Sequelize's own connections parse them (int8 as numbers).
+   */
+  preparedPool(): pg.Pool;
+  /** Closes the pools (call it in a `finally`, or scripts hang). */
   close(): Promise<void>;
 }
 
@@ -51,9 +58,30 @@ export function connect(databaseUrl: string, opts: ConnectOptions = {}): Db {
   });
   readInt8AsNumber(sequelize);
   const models = initModels(sequelize);
+  let prepared: pg.Pool | null = null;
   return {
     sequelize,
     models,
-    close: () => sequelize.close(),
+    preparedPool: () => (prepared ??= openPreparedPool(sequelize, databaseUrl, opts.poolMax ?? 10)),
+    close: async () => {
+      await Promise.all([sequelize.close(), prepared?.end()]);
+    },
   };
+}
+
+/** One generic plan per statement (see Db.preparedPool); UTC, as Sequelize's own connections have it. */
+const PREPARED_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan -c TimeZone=UTC';
+
+function openPreparedPool(sequelize: Sequelize, databaseUrl: string, max: number): pg.Pool {
+  const manager = sequelize.connectionManager as unknown as { getTypeParser(oid: number, format?: string): (value: string) => unknown };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    idleTimeoutMillis: 10_000,
+    options: PREPARED_SESSION_OPTIONS,
+    types: { getTypeParser: ((oid: number, format?: string) => manager.getTypeParser(oid, format)) as typeof pg.types.getTypeParser },
+  });
+  // An idle connection the server drops must not crash the process: the pool discards it.
+  pool.on('error', () => undefined);
+  return pool;
 }

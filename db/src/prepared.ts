@@ -1,7 +1,7 @@
 /**
- * A statement run as a named prepared statement on one of the Sequelize pool's connections, for
- * the hot reads (the lists every user pages through): PostgreSQL plans it once per connection and
- * reuses the plan, where an ad-hoc query is planned on every call (planning a list's joins cost
+ * A statement run as a named prepared statement on the database's prepared pool (Db.preparedPool),
+ * for the hot reads (the lists every user pages through): PostgreSQL plans it once per connection and
+ * reuses that generic plan, where an ad-hoc query is planned on every call (planning a list's joins cost
  * about four times its execution). The SQL is written with Sequelize's `:name` replacements: each
  * of `values` becomes a `$n` parameter (an array one parameter per element, as Sequelize expands
  * it), so the statement's text, and its plan, are the same whatever the caller's values; each of
@@ -11,10 +11,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from './connect';
-
-interface PgConnection {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
 
 /** `:name` outside quoted literals, not a `::cast`. */
 const NAMED = /(?<![:\w]):([A-Za-z_]\w*)/g;
@@ -47,14 +43,5 @@ export function toPositional(sql: string, replacements: Record<string, unknown>,
 export async function queryPrepared<R>(db: Db, sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown> = {}): Promise<R[]> {
   const { text, values } = toPositional(sql, replacements, constants, (v) => db.sequelize.escape(v as string));
   const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  const manager = db.sequelize.connectionManager as unknown as {
-    getConnection(options: { type: 'write' }): Promise<PgConnection>;
-    releaseConnection(connection: PgConnection): Promise<void>;
-  };
-  const connection = await manager.getConnection({ type: 'write' });
-  try {
-    return (await connection.query({ name, text, values })).rows as R[];
-  } finally {
-    await manager.releaseConnection(connection);
-  }
+  return (await db.preparedPool().query({ name, text, values })).rows as R[];
 }

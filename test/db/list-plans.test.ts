@@ -19,7 +19,7 @@ import { TARGET_LINE, TARGET_NAMES, targetLine } from '../../scripts/bench/repor
 import { listResults } from '../../api/src/provider/lists.service';
 import { listSamples, listShipments } from '../../api/src/provider/shipments.service';
 import { listResearchTests } from '../../api/src/research/research.service';
-import { CLINIC_PATIENT_SQL } from '../../api/src/provider/patients.service';
+import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from '../../api/src/provider/patients.service';
 import type { AccountCaller } from '../../api/src/http/caller';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -160,7 +160,7 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     const { rows, total } = await listResults({ db }, caller, { category: ResultListCategory.Pending, page: 2, pageSize: 10 });
     expect(captured.map((c) => c.sql.trim().slice(0, 4))).to.deep.equal(['WITH']);
     const [exact] = await db.sequelize.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM samples s WHERE s.account_id = :accountId AND ${CLINIC_PATIENT_SQL}
+      `SELECT count(*)::int AS n FROM samples s ${CLINIC_PATIENT_JOIN} WHERE s.account_id = :accountId AND ${CLINIC_PATIENT_SQL}
           AND (s.status IN (:statuses) OR (s.status = :inStorage AND s.status_before_storage IN (:statuses)))`,
       { replacements: { accountId: filled.largeAccountId, statuses: RESULT_LIST_STATUSES.PENDING, inStorage: SampleStatus.InStorage }, type: 'SELECT' as never });
     expect(total).to.equal(exact.n);

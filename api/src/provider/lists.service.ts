@@ -11,7 +11,7 @@ import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
 import { auditedPage, offsetOf } from '../http/paging';
 import { auditActor } from '@platform/server';
-import { CLINIC_PATIENT_SQL } from './patients.service';
+import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from './patients.service';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -108,7 +108,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   // Tests by physician (SPEC §7): only the samples this physician ordered.
   const byPhysician = query.physicianId === undefined ? '' : ' AND o.physician_id = :physicianId';
   const needsOrder = filter.needsOrder || byPhysician !== '';
-  const countFrom = `FROM samples s ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}`;
+  const countFrom = `FROM samples s ${CLINIC_PATIENT_JOIN} ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}`;
   const { rows: raw, total } = await auditedPage<RawRow>(ctx.db, {
     select: `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
@@ -120,7 +120,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
               EXISTS (SELECT 1 FROM documents d WHERE d.sample_id = s.id AND d.type = :labReport AND d.superseded_at IS NULL) AS report_available
          FROM samples s
          JOIN orders o ON o.id = s.order_id
-         JOIN patients p ON p.id = s.patient_id
+         ${CLINIC_PATIENT_JOIN}
          LEFT JOIN physicians ph ON ph.id = o.physician_id
         WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}
         ORDER BY ${orderBy}

@@ -27,8 +27,15 @@ export function patientSummary(p: Patient): PatientSummary {
   return { id: p.id, firstName: p.firstName ?? '', lastName: p.lastName ?? '', dateOfBirth: dataDate(p.dateOfBirth) ?? '', sex: p.sex, email: p.email, phone: p.phone };
 }
 
-/** SQL: the sample `s` is of a named patient, not of a research participant (the clinic's lists show only those). */
-export const CLINIC_PATIENT_SQL = 'NOT EXISTS (SELECT 1 FROM patients rp WHERE rp.id = s.patient_id AND rp.study_id IS NOT NULL)';
+/**
+ * SQL: the sample's patient, joined as `p`, is a named patient, not a research participant (the
+ * clinic's lists show only those). Read through the join, not as `NOT EXISTS (… study_id IS NOT
+ * NULL)`: PostgreSQL expects almost no participants and answered that with a nested loop over every
+ * participant of the database for each sample of the list (about 0.5 ms a page; 6 ms a capped count
+ * of the large account).
+ */
+export const CLINIC_PATIENT_JOIN = 'JOIN patients p ON p.id = s.patient_id';
+export const CLINIC_PATIENT_SQL = 'p.study_id IS NULL';
 
 /**
  * Patients of the account matching `q` (the one patient search: a date of birth, or words in the

@@ -8,7 +8,7 @@ import { Op } from 'sequelize';
 import {
   DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
-import { CLINIC_PATIENT_SQL } from './patients.service';
+import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
@@ -57,7 +57,7 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
               live.id AS shipment_id, live.external_order_id, live.status AS shipment_status
          FROM samples s
          JOIN orders o ON o.id = s.order_id
-         JOIN patients p ON p.id = s.patient_id
+         ${CLINIC_PATIENT_JOIN}
          LEFT JOIN physicians ph ON ph.id = o.physician_id
          LEFT JOIN LATERAL (
            SELECT sh.id, sh.external_order_id, sh.status FROM shipment_items si JOIN shipments sh ON sh.id = si.shipment_id
@@ -66,7 +66,7 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
         WHERE ${where}
         ORDER BY s.created_at DESC, s.id DESC
         LIMIT :limit OFFSET :offset`,
-    fromWhere: `FROM samples s WHERE ${where}`,
+    fromWhere: `FROM samples s ${CLINIC_PATIENT_JOIN} WHERE ${where}`,
     replacements,
     constants,
     audit: {

@@ -87,6 +87,14 @@ const SORT_SQL: Record<ResearchTestSortField, string[]> = {
   resultedAt: [RESULTED_AT],
 };
 
+/**
+ * Only these sort on a value that may be NULL (a participant without a study id, a sample without a
+ * project or not yet resulted) and name where NULLs go; a NOT NULL field sorted plainly keeps to its
+ * index's order (`created_at DESC NULLS LAST` cannot use the newest-first index: every page sorted
+ * the whole account).
+ */
+const NULLABLE_SORTS = new Set<ResearchTestSortField>(['studyId', 'project', 'resultedAt']);
+
 interface RawRow {
   id: number;
   barcode: string;
@@ -107,8 +115,8 @@ interface RawRow {
 export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: ResearchTestsQuery): Promise<{ rows: ResearchTestRow[]; total: number }> {
   const sort = query.sort ?? 'orderedAt';
   const order = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'desc' ? 'DESC' : 'ASC';
-  const nulls = order === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
-  const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order} ${nulls}`), `s.id ${order}`].join(', ');
+  const nulls = !NULLABLE_SORTS.has(sort) ? '' : order === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
+  const orderBy = [...SORT_SQL[sort].map((e) => `${e} ${order}${nulls}`), `s.id ${order}`].join(', ');
   const filters = ['s.account_id = :accountId', 'o.portal = :portal'];
   if (query.status) filters.push('s.status = :status');
   if (query.projectId) filters.push('o.research_project_id = :projectId');
@@ -122,8 +130,11 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   };
+  const where = `WHERE ${filters.join(' AND ')}`;
   const from = `FROM samples s JOIN orders o ON o.id = s.order_id JOIN patients p ON p.id = s.patient_id
-                LEFT JOIN research_projects rp ON rp.id = o.research_project_id WHERE ${filters.join(' AND ')}`;
+                LEFT JOIN research_projects rp ON rp.id = o.research_project_id ${where}`;
+  // The total reads the participant only when the search names a study id; the project never.
+  const countFrom = `FROM samples s JOIN orders o ON o.id = s.order_id ${query.q ? 'JOIN patients p ON p.id = s.patient_id' : ''} ${where}`;
   const { rows: raw, total } = await auditedPage<RawRow>(ctx.db, {
     select: `SELECT s.id, s.barcode, s.status, s.rejection_reason,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
@@ -133,7 +144,7 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
          ${from}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,
-    fromWhere: from,
+    fromWhere: countFrom,
     replacements,
     constants,
     audit: { ...auditActor(caller), action: 'samples.listed', entityKind: 'sample', details: { accountId: caller.accountId, portal: Portal.Research, page: query.page } },

@@ -88,29 +88,15 @@ SELECT r.id, r.status, r.version, r.value, r.correction_reason, r.import_job_id,
 
 const timestamp = (iso: string | null) => (iso === null ? null : new Date(iso));
 
-/** The part of a pooled pg client used here (a named query). */
-interface PgConnection { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> }
-
-/**
- * A query as a named prepared statement on a connection of Sequelize's pool (its type parsers
- * too): each connection parses and plans it once, then PostgreSQL keeps a generic plan. For a
- * query run once per document, planning took longer than running it.
- */
-async function queryPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const manager = db.sequelize.connectionManager;
-  const connection = (await manager.getConnection({ type: 'read' })) as PgConnection;
-  try {
-    return (await connection.query({ name, text, values })).rows as T[];
-  } finally {
-    manager.releaseConnection(connection);
-  }
-}
-
 /** The report's data, or null when the result version does not exist. */
 export async function loadLabReportData(db: Db, sampleId: number, testResultId: number): Promise<LabReportData | null> {
-  const [row] = await queryPrepared<Row>(db, 'lab-report-data', REPORT_SQL, [
-    testResultId, sampleId, TestResultStatus.Released, TestResultStatus.Superseded, PROCESSING_STEP_TESTS,
-  ]);
+  // A named statement on the prepared pool: each connection plans it once (for a query run once per
+  // document, planning took longer than running it).
+  const { rows: [row] } = await db.preparedPool().query<Row>({
+    name: 'lab-report-data',
+    text: REPORT_SQL,
+    values: [testResultId, sampleId, TestResultStatus.Released, TestResultStatus.Superseded, PROCESSING_STEP_TESTS],
+  });
   if (!row) return null;
   const replaced = row.replaced ? { value: row.replaced.value, reviewedAt: timestamp(row.replaced.reviewedAt) } : null;
   return {
