@@ -38,3 +38,4 @@ export { PaymentEvent } from './payments';
 export { ResearchProject } from './research';
 export { AUTH_CACHE_CHANNEL } from './notify';
 export { queryPrepared, toPositional } from './prepared';
+export { patientSearchText } from './sql';

@@ -1,51 +1,76 @@
 /** Contacts as the admin pages and the account-users page read them: the person, their sign-in and their accounts. */
-import { Op } from 'sequelize';
-import type { Contact, Db } from '@platform/db';
+import { queryPrepared, type Contact, type Db } from '@platform/db';
 import { AccountRole, fullName, type AccountRole as Role, type ContactDetail, type ContactRow } from '@platform/domain';
 import { notFound } from '@platform/server';
 import { toIso } from '../http/answer-values';
 import type { AccessScope } from './scope';
 import { scopedAccountId } from './scope';
 
-/** Rows for these contacts, their standing memberships (not removed ones) limited to the scope's account when it has one. */
+/**
+ * What a contact row reads, for contacts `c`: the person, their sign-in (`u`, joined by the caller:
+ * CONTACT_USER_JOIN) and their standing memberships (not removed ones) as JSON, limited to the
+ * account `:membershipAccountId` when it is not null (the scope's account).
+ */
+export const CONTACT_ROW_SELECT = `c.id, c.first_name, c.last_name, c.email, c.phone, c.title, c.specialty, c.npi, c.access_status,
+  c.requested_account_name, c.request_note, c.decision_reason, c.decided_at, c.user_id, c.created_at,
+  u.is_active AS user_active, u.last_login_at,
+  COALESCE((SELECT jsonb_agg(jsonb_build_object('accountId', m.account_id, 'accountName', a.name, 'role', m.role, 'isActive', m.is_active) ORDER BY m.id)
+              FROM account_memberships m JOIN accounts a ON a.id = m.account_id
+             WHERE m.contact_id = c.id AND m.removed_at IS NULL AND (CAST(:membershipAccountId AS bigint) IS NULL OR m.account_id = :membershipAccountId)), '[]'::jsonb) AS memberships`;
+export const CONTACT_USER_JOIN = 'LEFT JOIN users u ON u.id = c.user_id';
+
+export interface ContactRowRaw {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  title: ContactRow['title'];
+  specialty: ContactRow['specialty'];
+  npi: string | null;
+  access_status: ContactRow['accessStatus'];
+  requested_account_name: string | null;
+  request_note: string | null;
+  decision_reason: string | null;
+  decided_at: Date | null;
+  user_id: number | null;
+  created_at: Date;
+  user_active: boolean | null;
+  last_login_at: Date | null;
+  memberships: { accountId: number; accountName: string; role: Role; isActive: boolean }[];
+}
+
+export function contactRowOf(c: ContactRowRaw): ContactRow {
+  return {
+    id: c.id,
+    firstName: c.first_name,
+    lastName: c.last_name,
+    email: c.email,
+    phone: c.phone,
+    title: c.title,
+    specialty: c.specialty,
+    npi: c.npi,
+    accessStatus: c.access_status,
+    requestedAccountName: c.requested_account_name,
+    requestNote: c.request_note,
+    decisionReason: c.decision_reason,
+    decidedAt: toIso(c.decided_at),
+    userId: c.user_id,
+    userActive: c.user_active,
+    lastLoginAt: toIso(c.last_login_at),
+    memberships: c.memberships,
+    createdAt: new Date(c.created_at).toISOString(),
+  };
+}
+
+/** Rows for these contacts, in their order, with their standing memberships limited to the scope's account when it has one. */
 export async function contactRows(db: Db, contacts: Contact[], scope: AccessScope): Promise<ContactRow[]> {
   if (!contacts.length) return [];
-  const { User, AccountMembership, Account } = db.models;
-  const accountId = scopedAccountId(scope);
-  const userIds = contacts.map((c) => c.userId).filter((id): id is number => id !== null);
-  const [users, memberships] = await Promise.all([
-    userIds.length ? User.findAll({ where: { id: { [Op.in]: userIds } }, attributes: ['id', 'isActive', 'lastLoginAt'] }) : [],
-    AccountMembership.findAll({
-      where: { contactId: { [Op.in]: contacts.map((c) => c.id) }, removedAt: null, ...(accountId ? { accountId } : {}) },
-      include: [{ model: Account, as: 'account', attributes: ['id', 'name'] }],
-      order: [['id', 'ASC']],
-    }),
-  ]);
-  return contacts.map((c): ContactRow => {
-    const user = users.find((u) => u.id === c.userId);
-    return {
-      id: c.id,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      email: c.email,
-      phone: c.phone,
-      title: c.title,
-      specialty: c.specialty,
-      npi: c.npi,
-      accessStatus: c.accessStatus,
-      requestedAccountName: c.requestedAccountName,
-      requestNote: c.requestNote,
-      decisionReason: c.decisionReason,
-      decidedAt: toIso(c.decidedAt),
-      userId: c.userId,
-      userActive: user ? user.isActive : null,
-      lastLoginAt: toIso(user?.lastLoginAt),
-      memberships: memberships
-        .filter((m) => m.contactId === c.id)
-        .map((m) => ({ accountId: m.accountId, accountName: m.account!.name, role: m.role as Role, isActive: m.isActive })),
-      createdAt: c.createdAt.toISOString(),
-    };
-  });
+  const raw = await queryPrepared<ContactRowRaw>(db,
+    `SELECT ${CONTACT_ROW_SELECT} FROM contacts c ${CONTACT_USER_JOIN} WHERE c.id IN (SELECT unnest(CAST(:ids AS bigint[])))`,
+    { ids: `{${contacts.map((c) => c.id).join(',')}}`, membershipAccountId: scopedAccountId(scope) });
+  const byId = new Map(raw.map((r) => [r.id, contactRowOf(r)]));
+  return contacts.map((c) => byId.get(c.id)!);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Response } from 'express';
-import { QueryTypes } from 'sequelize';
 import { queryPrepared, type Db } from '@platform/db';
 import { auditInsertSql, type AuditEntry } from '@platform/server';
 
@@ -59,21 +58,24 @@ function pageBounds(replacements: Record<string, unknown>, literal: boolean): { 
   return { values: replacements, bounds: {} };
 }
 
-export interface AuditedPageQuery {
+export interface PageQuery {
   /** The page: `SELECT … ORDER BY … LIMIT … OFFSET …` over the list. */
   select: string;
-  /** The list's `FROM … WHERE …`, for its total (the same rule as listTotal). */
+  /** The list's `FROM … WHERE …`, for its total (capped, or a long list's counted once and reused). */
   fromWhere: string;
   /** The caller's values (the account, the page): parameters of the prepared statement. */
   replacements: Record<string, unknown>;
   /** The rule's enumerations (statuses, types): written into the statement, so its one plan knows them. */
   constants?: Record<string, unknown>;
+  /** The first pages' LIMIT and OFFSET written into the statement (see pageBounds). */
+  literalFirstPages?: boolean;
+}
+
+export interface AuditedPageQuery extends PageQuery {
   /** The read's audit row; its details also get `total` and, under `idsKey`, the ids (column `idColumn`) of the rows shown. */
   audit: AuditEntry;
   idsKey: string;
   idColumn?: string;
-  /** The first pages' LIMIT and OFFSET written into the statement (see pageBounds). */
-  literalFirstPages?: boolean;
 }
 
 /**
@@ -84,9 +86,20 @@ export interface AuditedPageQuery {
  * the capped count, and the exact count when the capped one reaches EXACT_COUNT_UP_TO); and the
  * audit INSERT as a data-modifying CTE: the rows are never answered without their audit row.
  */
-export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery): Promise<{ rows: R[]; total: number }> {
+export function auditedPage<R extends object>(db: Db, q: AuditedPageQuery): Promise<{ rows: R[]; total: number }> {
+  return readPage<R>(db, q, q);
+}
+
+/**
+ * One page of a list that shows no patient data (the clinic's shipments: barcodes and statuses),
+ * and its total, in one prepared statement as auditedPage reads them, without an audit row.
+ */
+export function plainPage<R extends object>(db: Db, q: PageQuery): Promise<{ rows: R[]; total: number }> {
+  return readPage<R>(db, q, null);
+}
+
+async function readPage<R extends object>(db: Db, q: PageQuery, audited: Pick<AuditedPageQuery, 'audit' | 'idsKey' | 'idColumn'> | null): Promise<{ rows: R[]; total: number }> {
   const key = countKey(q.fromWhere, { ...q.replacements, ...q.constants });
-  const idColumn = q.idColumn ?? 'id';
   let known = knownLongCount(key);
   const inFlight = countsInFlight.get(key);
   if (known === null && inFlight) {
@@ -98,16 +111,22 @@ export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery)
   // Two statements, each with a plan of its own: a known total is not counted at all (a COALESCE
   // over a parameter would leave the counts in the generic plan, and PostgreSQL would then plan
   // every call afresh).
-  const countSql = `capped AS (SELECT count(*)::int AS n FROM (SELECT 1 ${q.fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c),
-          total AS (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n ELSE (SELECT count(*)::int ${q.fromWhere}) END AS n FROM capped),`;
-  const audit = auditInsertSql(q.audit, `jsonb_build_object('total', total.n, CAST(:page_idsKey AS text), COALESCE((SELECT jsonb_agg(page.${idColumn} ORDER BY page.page_row) FROM page), '[]'::jsonb))`, 'FROM total');
+  const counting = [
+    `capped AS (SELECT count(*)::int AS n FROM (SELECT 1 ${q.fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c)`,
+    `total AS (SELECT CASE WHEN capped.n < ${EXACT_COUNT_UP_TO} THEN capped.n ELSE (SELECT count(*)::int ${q.fromWhere}) END AS n FROM capped)`,
+  ];
+  const audit = audited && auditInsertSql(audited.audit,
+    `jsonb_build_object('total', total.n, CAST(:page_idsKey AS text), COALESCE((SELECT jsonb_agg(page.${audited.idColumn ?? 'id'} ORDER BY page.page_row) FROM page), '[]'::jsonb))`, 'FROM total');
+  const ctes = [
+    `page AS MATERIALIZED (SELECT listed.*, row_number() OVER () AS page_row FROM (${q.select}) listed)`,
+    ...(known === null ? counting : ['total AS (SELECT CAST(:page_known AS int) AS n)']),
+    ...(audit ? [`audited AS (${audit.sql})`] : []),
+  ];
   const read = queryPrepared<R & { page_total: number; page_row: number | null }>(db,
-    `WITH page AS MATERIALIZED (SELECT listed.*, row_number() OVER () AS page_row FROM (${q.select}) listed),
-          ${known === null ? countSql : 'total AS (SELECT CAST(:page_known AS int) AS n),'}
-          audited AS (${audit.sql})
+    `WITH ${ctes.join(',\n          ')}
      SELECT total.n AS page_total, page.* FROM total LEFT JOIN page ON true ORDER BY page.page_row`,
-    { ...values, ...audit.replacements, ...(known === null ? {} : { page_known: known }) },
-    { ...q.constants, ...bounds, page_idsKey: q.idsKey },
+    { ...values, ...audit?.replacements, ...(known === null ? {} : { page_known: known }) },
+    { ...q.constants, ...bounds, ...(audited ? { page_idsKey: audited.idsKey } : {}) },
   );
   const counted = read.then((raw) => {
     if (known === null && raw[0].page_total >= EXACT_COUNT_UP_TO) rememberLongCount(key, raw[0].page_total);
@@ -122,23 +141,4 @@ export async function auditedPage<R extends object>(db: Db, q: AuditedPageQuery)
   const total = raw[0].page_total;
   const rows = raw.filter((r) => r.page_row !== null).map(({ page_total: _t, page_row: _r, ...row }) => row as unknown as R);
   return { rows, total };
-}
-
-/**
- * The total of a list (x-total-count) without counting a whole long category on every request:
- * counted exactly while it has fewer than EXACT_COUNT_UP_TO rows (a capped count reads at most
- * that many index entries); a longer list's exact total is counted once and reused for
- * LONG_COUNT_REUSE_MS by this process (a 200,000-sample list's total may lag by the samples of the
- * last half minute; a short list's never does). `fromWhere` is the list's `FROM … WHERE …`.
- */
-export async function listTotal(db: Db, fromWhere: string, replacements: Record<string, unknown>): Promise<number> {
-  const [{ capped }] = await db.sequelize.query<{ capped: number }>(
-    `SELECT count(*)::int AS capped FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_COUNT_UP_TO}) c`, { replacements, type: QueryTypes.SELECT });
-  if (capped < EXACT_COUNT_UP_TO) return capped;
-  const key = countKey(fromWhere, replacements);
-  const known = knownLongCount(key);
-  if (known !== null) return known;
-  const [{ total }] = await db.sequelize.query<{ total: number }>(`SELECT count(*)::int AS total ${fromWhere}`, { replacements, type: QueryTypes.SELECT });
-  rememberLongCount(key, total);
-  return total;
 }

@@ -75,18 +75,6 @@ export async function limsTechnicians(ctx: Ctx): Promise<LimsTechnician[]> {
 
 /** POST sfpatient/search: patients of every account (and of none), one page, each with their samples. */
 export async function searchPatientsEverywhere(ctx: Ctx, caller: Caller, search: PatientSearchBody): Promise<CrossAccountPatientSearchAnswer> {
-  const { rows, total } = await findPatients(ctx, caller, 'all-accounts', search);
-  const samples = rows.length
-    ? await ctx.db.models.Sample.findAll({
-        where: { patientId: rows.map((p) => p.id) },
-        attributes: ['id', 'barcode', 'status', 'patientId'],
-        order: [['createdAt', 'DESC'], ['id', 'DESC']],
-      })
-    : [];
-  const out = rows.map((p): CrossAccountPatientRow => ({
-    ...patientSummary(p),
-    account: p.account ? { id: p.account.id, name: p.account.name } : null,
-    samples: samples.filter((s) => s.patientId === p.id).map((s) => ({ id: s.id, barcode: s.barcode, status: s.status })),
-  }));
-  return { rows: out, total };
+  const { rows, total } = await findPatients(ctx, caller, 'all-accounts', search, { samples: true });
+  return { rows: rows.map((p): CrossAccountPatientRow => ({ ...patientSummary(p), account: p.account, samples: p.samples ?? [] })), total };
 }

@@ -5,13 +5,12 @@
  * last name or the email ("car", "john car", "Carter, John"). Every search is audited (ids and
  * counts, never the words searched for).
  */
-import { literal, Op, type WhereOptions } from 'sequelize';
 import { isDataDate } from '@platform/domain';
-import type { Patient } from '@platform/db';
-import { auditActor, recordAudit, type Caller } from '@platform/server';
+import { patientSearchText } from '@platform/db';
+import { auditActor, type Caller } from '@platform/server';
 import type { AppContext } from '../context';
 import { containsPattern } from '../http/answer-values';
-import { offsetOf } from '../http/paging';
+import { auditedPage, offsetOf } from '../http/paging';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -41,47 +40,91 @@ export function searchedDateOfBirth(q: string): string | null {
   return isDataDate(trimmed) ? trimmed : usDate(trimmed);
 }
 
-/** What a search matches, within a scope. */
-export function patientSearchWhere(q: string, scope: PatientScope): WhereOptions<Patient> {
-  const inScope = scope === 'all-accounts' ? {} : { accountId: scope.accountId };
+/** A patient a search found: what the search pages show, and their account (null for one who orders for themselves). */
+export interface FoundPatient {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  dateOfBirth: string | null;
+  sex: string | null;
+  email: string | null;
+  phone: string | null;
+  account: { id: number; name: string } | null;
+  /** With `samples: true` (the lab's search): the patient's samples, newest first. */
+  samples?: { id: number; barcode: string; status: string }[];
+}
+
+interface FoundRow {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  date_of_birth: string | null;
+  sex: string | null;
+  email: string | null;
+  phone: string | null;
+  account: { id: number; name: string } | null;
+  samples?: { id: number; barcode: string; status: string }[];
+}
+
+/** What a search matches, within a scope: SQL over patients `p`, and its values. */
+function patientSearchWhere(q: string, scope: PatientScope): { sql: string; values: Record<string, unknown> } {
+  const conditions: string[] = scope === 'all-accounts' ? [] : ['p.account_id = :accountId'];
+  const values: Record<string, unknown> = scope === 'all-accounts' ? {} : { accountId: scope.accountId };
   const dob = searchedDateOfBirth(q);
-  if (dob) return { ...inScope, dateOfBirth: dob };
-  const words = q.trim().split(/[\s,]+/).filter(Boolean).slice(0, MAX_WORDS);
-  const anyField = (w: string) => ({
-    [Op.or]: ['firstName', 'lastName', 'email'].map((field) => ({ [field]: { [Op.iLike]: containsPattern(w) } })),
-  });
-  return { ...inScope, [Op.and]: words.map(anyField) };
+  if (dob) {
+    conditions.push('p.date_of_birth = :dob');
+    values.dob = dob;
+  } else {
+    // Each word anywhere in the first name, last name or email (one trigram index: patientSearchText).
+    q.trim().split(/[\s,]+/).filter(Boolean).slice(0, MAX_WORDS).forEach((word, i) => {
+      conditions.push(`${patientSearchText('p')} ILIKE :word${i}`);
+      values[`word${i}`] = containsPattern(word);
+    });
+  }
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values };
+}
+
+export interface FindPatientsOptions {
+  /** Each patient's samples too (the lab's search). */
+  samples?: boolean;
 }
 
 /**
  * One page of the patients a search finds (by last name, first name, date of birth), with the
- * total, and its audit row: who searched, in which scope, how many were found and which were shown.
+ * total, and its audit row (who searched, in which scope, how many were found and which were
+ * shown): one prepared statement (auditedPage).
  */
-export async function findPatients(ctx: Ctx, caller: Caller, scope: PatientScope, search: PatientSearch): Promise<{ rows: Patient[]; total: number }> {
+export async function findPatients(ctx: Ctx, caller: Caller, scope: PatientScope, search: PatientSearch, options: FindPatientsOptions = {}): Promise<{ rows: FoundPatient[]; total: number }> {
   const where = patientSearchWhere(search.q, scope);
-  const { Patient, Account } = ctx.db.models;
-  // The page and the number of matches from one search of the indexes (a window count), not two.
-  const rows = await Patient.findAll({
-    where,
-    attributes: { include: [[literal('count(*) OVER ()'), 'matches']] },
-    include: [{ model: Account, as: 'account', attributes: ['id', 'name'] }],
-    order: [['lastName', 'ASC'], ['firstName', 'ASC'], ['dateOfBirth', 'ASC'], ['id', 'ASC']],
-    limit: search.pageSize,
-    offset: offsetOf(search.page, search.pageSize),
-  });
-  // A page past the last match has no row to carry the count: only then is it counted apart.
-  const total = rows.length ? Number(rows[0].get('matches')) : search.page > 1 ? await Patient.count({ where }) : 0;
-  await recordAudit(ctx.db, {
-    ...auditActor(caller),
-    action: 'patient.searched',
-    entityKind: 'patient',
-    details: {
-      scope: scope === 'all-accounts' ? 'all-accounts' : 'account',
-      accountId: scope === 'all-accounts' ? null : scope.accountId,
-      by: searchedDateOfBirth(search.q) ? 'dateOfBirth' : 'name',
-      total,
-      patientIds: rows.map((p) => p.id),
+  const samples = options.samples
+    ? `, COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'barcode', s.barcode, 'status', s.status) ORDER BY s.created_at DESC, s.id DESC)
+                    FROM samples s WHERE s.patient_id = p.id), '[]'::jsonb) AS samples`
+    : '';
+  const { rows, total } = await auditedPage<FoundRow>(ctx.db, {
+    select: `SELECT p.id, p.first_name, p.last_name, p.date_of_birth, p.sex, p.email, p.phone,
+              (SELECT jsonb_build_object('id', a.id, 'name', a.name) FROM accounts a WHERE a.id = p.account_id) AS account${samples}
+         FROM patients p ${where.sql}
+        ORDER BY p.last_name, p.first_name, p.date_of_birth, p.id
+        LIMIT :limit OFFSET :offset`,
+    fromWhere: `FROM patients p ${where.sql}`,
+    replacements: { ...where.values, limit: search.pageSize, offset: offsetOf(search.page, search.pageSize) },
+    audit: {
+      ...auditActor(caller),
+      action: 'patient.searched',
+      entityKind: 'patient',
+      details: {
+        scope: scope === 'all-accounts' ? 'all-accounts' : 'account',
+        accountId: scope === 'all-accounts' ? null : scope.accountId,
+        by: searchedDateOfBirth(search.q) ? 'dateOfBirth' : 'name',
+      },
     },
+    idsKey: 'patientIds',
   });
-  return { rows, total };
+  return {
+    rows: rows.map((r) => ({
+      id: r.id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: r.date_of_birth, sex: r.sex, email: r.email, phone: r.phone,
+      account: r.account, ...(r.samples ? { samples: r.samples } : {}),
+    })),
+    total,
+  };
 }

@@ -23,7 +23,7 @@ type Ctx = Pick<AppContext, 'db'>;
  * A clinic's patient as the Clinical Portal shows it. Research participants (a study id, no name)
  * are the Research Portal's: the clinic's reads never return them (CLINIC_PATIENT_SQL, `studyId: null`).
  */
-export function patientSummary(p: Patient): PatientSummary {
+export function patientSummary(p: Pick<Patient, 'id' | 'firstName' | 'lastName' | 'dateOfBirth' | 'sex' | 'email' | 'phone'>): PatientSummary {
   return { id: p.id, firstName: p.firstName ?? '', lastName: p.lastName ?? '', dateOfBirth: dataDate(p.dateOfBirth) ?? '', sex: p.sex, email: p.email, phone: p.phone };
 }
 

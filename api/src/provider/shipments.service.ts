@@ -12,7 +12,7 @@ import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
-import { auditedPage, listTotal, offsetOf } from '../http/paging';
+import { auditedPage, offsetOf, plainPage } from '../http/paging';
 import { auditActor, conflict, moveSample, notFound, recordAudit } from '@platform/server';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -107,13 +107,12 @@ function shipmentView(s: ShipmentRow): ShipmentView {
     shippedAt: s.shippedAt ? s.shippedAt.toISOString() : null,
     createdAt: s.createdAt.toISOString(),
     createdBy: s.createdBy ? `${s.createdBy.firstName} ${s.createdBy.lastName}` : null,
-    samples: items
-      .filter((i) => i.kind === ItemKind.Test && i.sample)
-      .map((i) => ({ id: i.sample!.id, barcode: i.sample!.barcode, status: i.sample!.status }))
-      .sort((a, b) => a.barcode.localeCompare(b.barcode)),
+    samples: byBarcode(items.filter((i) => i.kind === ItemKind.Test && i.sample).map((i) => ({ id: i.sample!.id, barcode: i.sample!.barcode, status: i.sample!.status }))),
     documents: items.filter((i) => i.kind === ItemKind.Document).length,
   };
 }
+
+const byBarcode = (samples: ShipmentView['samples']) => samples.sort((a, b) => a.barcode.localeCompare(b.barcode));
 
 function shipmentIncludes(ctx: Ctx) {
   const m = ctx.db.models;
@@ -123,23 +122,57 @@ function shipmentIncludes(ctx: Ctx) {
   ];
 }
 
-/** The account's shipments, newest first. */
+interface RawShipment {
+  id: number;
+  external_order_id: string | null;
+  status: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  rate_cents: number | null;
+  shipped_at: Date | null;
+  created_at: Date;
+  created_by_id: number | null;
+  created_by_first_name: string | null;
+  created_by_last_name: string | null;
+  samples: ShipmentView['samples'];
+  documents: number;
+}
+
+/**
+ * The account's shipments, newest first: the page, its samples and the total in one prepared
+ * statement (plainPage; barcodes and statuses, no patient data: not audited).
+ */
 export async function listShipments(ctx: Ctx, caller: AccountCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
-  const { Shipment } = ctx.db.models;
-  const [total, page] = await Promise.all([
-    listTotal(ctx.db, 'FROM shipments WHERE account_id = :accountId', { accountId: caller.accountId }),
-    Shipment.findAll({
-      where: { accountId: caller.accountId },
-      attributes: ['id'],
-      order: [['createdAt', 'DESC'], ['id', 'DESC']],
-      limit: query.pageSize,
-      offset: offsetOf(query.page, query.pageSize),
-    }),
-  ]);
-  const shipments = page.length
-    ? await Shipment.findAll({ where: { id: page.map((s) => s.id) }, include: shipmentIncludes(ctx), order: [['createdAt', 'DESC'], ['id', 'DESC']] })
-    : [];
-  return { rows: shipments.map(shipmentView), total };
+  const { rows: raw, total } = await plainPage<RawShipment>(ctx.db, {
+    select: `SELECT sh.id, sh.external_order_id, sh.status, sh.carrier, sh.tracking_number, sh.rate_cents, sh.shipped_at, sh.created_at,
+              u.id AS created_by_id, u.first_name AS created_by_first_name, u.last_name AS created_by_last_name,
+              COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'barcode', s.barcode, 'status', s.status))
+                          FROM shipment_items si JOIN samples s ON s.id = si.sample_id
+                         WHERE si.shipment_id = sh.id AND si.kind = :testItem), '[]'::jsonb) AS samples,
+              (SELECT count(*)::int FROM shipment_items si WHERE si.shipment_id = sh.id AND si.kind = :documentItem) AS documents
+         FROM shipments sh
+         LEFT JOIN users u ON u.id = sh.created_by_user_id
+        WHERE sh.account_id = :accountId
+        ORDER BY sh.created_at DESC, sh.id DESC
+        LIMIT :limit OFFSET :offset`,
+    fromWhere: 'FROM shipments sh WHERE sh.account_id = :accountId',
+    replacements: { accountId: caller.accountId, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
+    constants: { testItem: ItemKind.Test, documentItem: ItemKind.Document },
+  });
+  const rows = raw.map((r): ShipmentView => ({
+    id: r.id,
+    externalOrderId: r.external_order_id,
+    status: r.status as ShipmentView['status'],
+    carrier: r.carrier,
+    trackingNumber: r.tracking_number,
+    rateCents: r.rate_cents,
+    shippedAt: r.shipped_at ? new Date(r.shipped_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    createdBy: r.created_by_id !== null ? `${r.created_by_first_name} ${r.created_by_last_name}` : null,
+    samples: byBarcode(r.samples),
+    documents: r.documents,
+  }));
+  return { rows, total };
 }
 
 /** The id the shipping service knows a shipment by (its webhooks name it). */
