@@ -40,8 +40,33 @@ export function toPositional(sql: string, replacements: Record<string, unknown>,
   return { text, values };
 }
 
+/** A statement's positional text and name, by its SQL, constants and the shape of its values (not the values themselves). */
+const statements = new Map<string, { text: string; name: string; order: (values: Record<string, unknown>) => unknown[] }>();
+const STATEMENTS_REMEMBERED = 1_000;
+
+/**
+ * The positional form of a statement, worked out once per shape: a list's statement is the same on
+ * every request but for its values, and rewriting and hashing its text (a few kilobytes) on each one
+ * cost more than the list's own row mapping.
+ */
+function statementFor(db: Db, sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown>) {
+  const shape = Object.entries(replacements).map(([k, v]) => (Array.isArray(v) ? `${k}[${v.length}]` : k)).join(',');
+  const key = `${sql}\u0000${JSON.stringify(constants)}\u0000${shape}`;
+  let known = statements.get(key);
+  if (!known) {
+    // Each placeholder's value, in order: replacements made of markers map each $n back to its name (and element).
+    const markers = Object.fromEntries(Object.entries(replacements).map(([k, v]) => [k, v === undefined ? undefined : Array.isArray(v) ? v.map((_e, i) => ({ k, i })) : { k }]));
+    const { text, values } = toPositional(sql, markers, constants, (v) => db.sequelize.escape(v as string));
+    const slots = values as { k: string; i?: number }[];
+    const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    known = { text, name, order: (v) => slots.map(({ k, i }) => (i === undefined ? v[k] : (v[k] as unknown[])[i])) };
+    if (statements.size >= STATEMENTS_REMEMBERED) statements.clear();
+    statements.set(key, known);
+  }
+  return known;
+}
+
 export async function queryPrepared<R>(db: Db, sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown> = {}): Promise<R[]> {
-  const { text, values } = toPositional(sql, replacements, constants, (v) => db.sequelize.escape(v as string));
-  const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  return (await db.preparedPool().query({ name, text, values })).rows as R[];
+  const { text, name, order } = statementFor(db, sql, replacements, constants);
+  return (await db.preparedPool().query({ name, text, values: order(replacements) })).rows as R[];
 }
