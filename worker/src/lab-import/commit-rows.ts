@@ -121,8 +121,9 @@ const stateKey = (s: { status: Status; statusBeforeStorage: Status | null }) => 
 /**
  * Moves the samples to In Testing and writes each one's status event (its timeline): one
  * statement per state they leave (In Queue, in practice; a stored sample's In Queue apart), the
- * samples found by primary key, the row and the event written as the lifecycle planned them. A
- * sample no longer in the state checked fails the commit. Answers how many moved.
+ * samples found by primary key (the ids joined to the table: as `id = ANY($1)` PostgreSQL read
+ * every sample In Queue of the database to find them), the row and the event written as the
+ * lifecycle planned them. A sample no longer in the state checked fails the commit. Answers how many moved.
  */
 export async function moveSamplesToTesting(db: Db, transaction: Transaction, moves: readonly SampleMove[], userId: number): Promise<number> {
   const byState = new Map<string, { move: SampleMove; sampleIds: number[] }>();
@@ -136,9 +137,10 @@ export async function moveSamplesToTesting(db: Db, transaction: Transaction, mov
     const { plan } = move;
     const [row] = await db.sequelize.query<{ moved: number }>(
       `WITH moved AS (
-         UPDATE samples SET status = $4, status_before_storage = $5, updated_at = now()
-          WHERE id = ANY($1::bigint[]) AND status = $2 AND status_before_storage IS NOT DISTINCT FROM $3
-         RETURNING id
+         UPDATE samples s SET status = $4, status_before_storage = $5, updated_at = now()
+           FROM unnest($1::bigint[]) AS moving (id)
+          WHERE s.id = moving.id AND s.status = $2 AND s.status_before_storage IS NOT DISTINCT FROM $3
+         RETURNING s.id
        ), events AS (
          INSERT INTO sample_status_events (sample_id, from_status, to_status, reason, actor_user_id, actor_kind)
          SELECT id, $6, $7, $8, $9, $10 FROM moved ORDER BY id
