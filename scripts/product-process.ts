@@ -26,11 +26,18 @@ export interface ProductProcess {
   terminate(): Promise<void>;
 }
 
+/**
+ * Extra Node.js flags for the API's process from API_NODE_ARGS, to look inside a bench run:
+ * `API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --quick --only lists`
+ * writes the API's CPU profile when it stops (NODE_OPTIONS does not take --cpu-prof).
+ */
+const nodeArgsFor = (which: 'api' | 'worker') => (which === 'api' && process.env.API_NODE_ARGS ? process.env.API_NODE_ARGS.split(/\s+/).filter(Boolean) : []);
+
 /** The API (`api/src/main.ts`) or a worker (`worker/src/main.ts`) as a process of its own, once it says it is up. */
 export async function startProcess(which: 'api' | 'worker', env: NodeJS.ProcessEnv): Promise<ProductProcess> {
   const entry = which === 'api' ? 'api/src/main.ts' : 'worker/src/main.ts';
   const ready = which === 'api' ? 'API listening on' : 'Worker running';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgsFor(which), '--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
