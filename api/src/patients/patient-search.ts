@@ -54,18 +54,6 @@ export interface FoundPatient {
   samples?: { id: number; barcode: string; status: string }[];
 }
 
-interface FoundRow {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  date_of_birth: string | null;
-  sex: string | null;
-  email: string | null;
-  phone: string | null;
-  account: { id: number; name: string } | null;
-  samples?: { id: number; barcode: string; status: string }[];
-}
-
 /** What a search matches, within a scope: SQL over patients `p`, and its values. */
 function patientSearchWhere(q: string, scope: PatientScope): { sql: string; values: Record<string, unknown> } {
   const conditions: string[] = scope === 'all-accounts' ? [] : ['p.account_id = :accountId'];
@@ -100,8 +88,9 @@ export async function findPatients(ctx: Ctx, caller: Caller, scope: PatientScope
     ? `, COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'barcode', s.barcode, 'status', s.status) ORDER BY s.created_at DESC, s.id DESC)
                     FROM samples s WHERE s.patient_id = p.id), '[]'::jsonb) AS samples`
     : '';
-  const { rows, total } = await auditedPage<FoundRow>(ctx.db, {
-    select: `SELECT p.id, p.first_name, p.last_name, p.date_of_birth, p.sex, p.email, p.phone,
+  // Answered under FoundPatient's own names: the rows go on as they are.
+  return auditedPage<FoundPatient>(ctx.db, {
+    select: `SELECT p.id, p.first_name AS "firstName", p.last_name AS "lastName", p.date_of_birth AS "dateOfBirth", p.sex, p.email, p.phone,
               (SELECT jsonb_build_object('id', a.id, 'name', a.name) FROM accounts a WHERE a.id = p.account_id) AS account${samples}
          FROM patients p ${where.sql}
         ORDER BY p.last_name, p.first_name, p.date_of_birth, p.id
@@ -120,11 +109,4 @@ export async function findPatients(ctx: Ctx, caller: Caller, scope: PatientScope
     },
     idsKey: 'patientIds',
   });
-  return {
-    rows: rows.map((r) => ({
-      id: r.id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: r.date_of_birth, sex: r.sex, email: r.email, phone: r.phone,
-      account: r.account, ...(r.samples ? { samples: r.samples } : {}),
-    })),
-    total,
-  };
 }
