@@ -19,6 +19,7 @@ import { TARGET_LINE, TARGET_NAMES, targetLine } from '../../scripts/bench/repor
 import { listResults } from '../../api/src/provider/lists.service';
 import { listSamples, listShipments } from '../../api/src/provider/shipments.service';
 import { listResearchTests } from '../../api/src/research/research.service';
+import { findPatients } from '../../api/src/patients/patient-search';
 import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from '../../api/src/provider/patients.service';
 import type { AccountCaller } from '../../api/src/http/caller';
 
@@ -150,6 +151,41 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
   it("the research account's tests read samples and orders by index", async () => {
     for (const plan of await plansOf(() => listResearchTests({ db, relay }, callerFor(filled.researchAccountId), { ...page }))) {
       expect(plan.scans, plan.sql).to.deep.equal([]);
+    }
+  });
+
+  /** The generic plans of the prepared statements a run sends. */
+  async function preparedPlans(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+    captured = [];
+    await run();
+    const prepared = captured.filter((c) => c.values);
+    captured = [];
+    expect(prepared, 'prepared statements captured').to.not.be.empty;
+    const plans: Record<string, unknown>[] = [];
+    for (const c of prepared) plans.push(await genericPlan(c.sql, c.values!));
+    return plans;
+  }
+
+  /** Every node of a plan, with the CTE it belongs to. */
+  function nodesOf(plan: Record<string, unknown>, cte: string | null = null): { node: Record<string, unknown>; cte: string | null }[] {
+    const name = /^CTE (\w+)$/.exec(String(plan['Subplan Name'] ?? ''))?.[1] ?? cte;
+    return [{ node: plan, cte: name }, ...((plan.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap((p) => nodesOf(p, name))];
+  }
+
+  it("the research account's tests page comes newest first from the account's index, sorting nothing", async () => {
+    const [plan] = await preparedPlans(() => listResearchTests({ db, relay }, callerFor(filled.researchAccountId), { ...page }));
+    const pageNodes = nodesOf(plan).filter((n) => n.cte === 'page').map((n) => n.node);
+    expect(pageNodes.map((n) => n['Node Type'])).to.not.include('Sort');
+    expect(pageNodes.filter((n) => n['Relation Name'] === 'samples').map((n) => n['Index Name'])).to.deep.equal(['samples_account_newest_idx']);
+  });
+
+  it("the patient search finds a name's words through the one trigram index, in every scope", async () => {
+    for (const scope of [{ accountId: filled.typicalAccountId }, 'all-accounts'] as const) {
+      for (const plan of await preparedPlans(() => findPatients({ db }, { userId: 1, kind: 'lab', accountId: null, ip: null, requestId: null }, scope, { q: 'Smith James', page: 1, pageSize: 10 }))) {
+        const onPatients = nodesOf(plan).map((n) => n.node).filter((n) => n['Relation Name'] === 'patients' || String(n['Index Name'] ?? '').startsWith('patients_'));
+        expect(onPatients.map((n) => n['Node Type']), JSON.stringify(scope)).to.not.include('Seq Scan');
+        if (scope === 'all-accounts') expect(onPatients.map((n) => n['Index Name'])).to.include('patients_search_words_trgm_idx');
+      }
     }
   });
 
