@@ -15,9 +15,18 @@ import type { Db } from './connect';
 /** `:name` outside quoted literals, not a `::cast`. */
 const NAMED = /(?<![:\w]):([A-Za-z_]\w*)/g;
 
-/** The SQL with `$n` parameters and their values, in order. */
-export function toPositional(sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown> = {}, escape: (v: unknown) => string = String): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
+/** A `$n` parameter of a positional statement: the replacement it takes, and the element when that is an array. */
+export interface Slot {
+  name: string;
+  element?: number;
+}
+
+/**
+ * The SQL with `$n` parameters, and which replacement each one takes, in order. It depends on the
+ * replacements' names and array lengths only, never on their values.
+ */
+export function toPositional(sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown> = {}, escape: (v: unknown) => string = String): { text: string; slots: Slot[] } {
+  const slots: Slot[] = [];
   const numbered = new Map<string, string>();
   const param = (name: string): string => {
     if (name in constants) {
@@ -30,18 +39,22 @@ export function toPositional(sql: string, replacements: Record<string, unknown>,
     if (known) return known;
     const value = replacements[name];
     const placeholders = Array.isArray(value)
-      ? value.length ? value.map((v) => `$${values.push(v)}`).join(', ') : 'NULL'
-      : `$${values.push(value)}`;
+      ? value.length ? value.map((_v, element) => `$${slots.push({ name, element })}`).join(', ') : 'NULL'
+      : `$${slots.push({ name })}`;
     numbered.set(name, placeholders);
     return placeholders;
   };
   // Quoted literals ('…', with '' inside) are left as they are.
   const text = sql.split(/('(?:[^']|'')*')/).map((part, i) => (i % 2 ? part : part.replace(NAMED, (_m, name: string) => param(name)))).join('');
-  return { text, values };
+  return { text, slots };
 }
 
-/** A statement's positional text and name, by its SQL, constants and the shape of its values (not the values themselves). */
-const statements = new Map<string, { text: string; name: string; order: (values: Record<string, unknown>) => unknown[] }>();
+/** The parameters' values of a call, in the statement's order. */
+export const slotValues = (slots: readonly Slot[], replacements: Record<string, unknown>): unknown[] =>
+  slots.map(({ name, element }) => (element === undefined ? replacements[name] : (replacements[name] as unknown[])[element]));
+
+/** A statement's positional text, name and parameters, by its SQL, constants and the shape of its values (not the values themselves). */
+const statements = new Map<string, { text: string; name: string; slots: Slot[] }>();
 const STATEMENTS_REMEMBERED = 1_000;
 
 /**
@@ -50,16 +63,12 @@ const STATEMENTS_REMEMBERED = 1_000;
  * cost more than the list's own row mapping.
  */
 function statementFor(db: Db, sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown>) {
-  const shape = Object.entries(replacements).map(([k, v]) => (Array.isArray(v) ? `${k}[${v.length}]` : k)).join(',');
+  const shape = Object.entries(replacements).map(([k, v]) => (v === undefined ? `${k}?` : Array.isArray(v) ? `${k}[${v.length}]` : k)).join(',');
   const key = `${sql}\u0000${JSON.stringify(constants)}\u0000${shape}`;
   let known = statements.get(key);
   if (!known) {
-    // Each placeholder's value, in order: replacements made of markers map each $n back to its name (and element).
-    const markers = Object.fromEntries(Object.entries(replacements).map(([k, v]) => [k, v === undefined ? undefined : Array.isArray(v) ? v.map((_e, i) => ({ k, i })) : { k }]));
-    const { text, values } = toPositional(sql, markers, constants, (v) => db.sequelize.escape(v as string));
-    const slots = values as { k: string; i?: number }[];
-    const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    known = { text, name, order: (v) => slots.map(({ k, i }) => (i === undefined ? v[k] : (v[k] as unknown[])[i])) };
+    const { text, slots } = toPositional(sql, replacements, constants, (v) => db.sequelize.escape(v as string));
+    known = { text, slots, name: `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` };
     if (statements.size >= STATEMENTS_REMEMBERED) statements.clear();
     statements.set(key, known);
   }
@@ -67,6 +76,6 @@ function statementFor(db: Db, sql: string, replacements: Record<string, unknown>
 }
 
 export async function queryPrepared<R>(db: Db, sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown> = {}): Promise<R[]> {
-  const { text, name, order } = statementFor(db, sql, replacements, constants);
-  return (await db.preparedPool().query({ name, text, values: order(replacements) })).rows as R[];
+  const { text, name, slots } = statementFor(db, sql, replacements, constants);
+  return (await db.preparedPool().query({ name, text, values: slotValues(slots, replacements) })).rows as R[];
 }

@@ -1,5 +1,5 @@
 /** Contacts as the admin pages and the account-users page read them: the person, their sign-in and their accounts. */
-import { queryPrepared, type Contact, type Db } from '@platform/db';
+import { queryPrepared, type Db } from '@platform/db';
 import { AccountRole, fullName, type AccountRole as Role, type ContactDetail, type ContactRow } from '@platform/domain';
 import { notFound } from '@platform/server';
 import { toIso } from '../http/answer-values';
@@ -63,14 +63,15 @@ export function contactRowOf(c: ContactRowRaw): ContactRow {
   };
 }
 
-/** Rows for these contacts, in their order, with their standing memberships limited to the scope's account when it has one. */
-export async function contactRows(db: Db, contacts: Contact[], scope: AccessScope): Promise<ContactRow[]> {
-  if (!contacts.length) return [];
+/**
+ * Contact rows matching `where` (SQL over contacts `c`, with `values`), in the order `tail` gives
+ * (and its LIMIT), their standing memberships limited to the scope's account when it has one.
+ */
+export async function contactRowsWhere(db: Db, where: string, values: Record<string, unknown>, scope: AccessScope, tail = ''): Promise<ContactRow[]> {
   const raw = await queryPrepared<ContactRowRaw>(db,
-    `SELECT ${CONTACT_ROW_SELECT} FROM contacts c ${CONTACT_USER_JOIN} WHERE c.id IN (SELECT unnest(CAST(:ids AS bigint[])))`,
-    { ids: `{${contacts.map((c) => c.id).join(',')}}`, membershipAccountId: scopedAccountId(scope) });
-  const byId = new Map(raw.map((r) => [r.id, contactRowOf(r)]));
-  return contacts.map((c) => byId.get(c.id)!);
+    `SELECT ${CONTACT_ROW_SELECT} FROM contacts c ${CONTACT_USER_JOIN} WHERE ${where} ${tail}`,
+    { ...values, membershipAccountId: scopedAccountId(scope) });
+  return raw.map(contactRowOf);
 }
 
 /**
@@ -78,11 +79,10 @@ export async function contactRows(db: Db, contacts: Contact[], scope: AccessScop
  * account's people: those with access to it and those whose access was removed (no memberships shown).
  */
 export async function contactDetail(db: Db, contactId: number, scope: AccessScope): Promise<ContactDetail> {
-  const contact = await db.models.Contact.findByPk(contactId);
-  if (!contact) throw notFound('User not found');
+  const [row] = await contactRowsWhere(db, 'c.id = :contactId', { contactId }, scope);
+  if (!row) throw notFound('User not found');
   if (scope.kind === 'account' && !(await db.models.AccountMembership.count({ where: { contactId, accountId: scope.accountId } }))) throw notFound('User not found');
-  const [row] = await contactRows(db, [contact], scope);
-  return { ...row, staffLinks: await staffLinksOf(db, contact.id, scopedAccountId(scope)) };
+  return { ...row, staffLinks: await staffLinksOf(db, contactId, scopedAccountId(scope)) };
 }
 
 async function staffLinksOf(db: Db, staffContactId: number, accountId: number | null): Promise<ContactDetail['staffLinks']> {

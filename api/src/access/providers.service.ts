@@ -13,7 +13,7 @@ import { accessDeniedEmail, auditActor, conflict, conflictOnDuplicate, notFound,
 import type { AppContext } from '../context';
 import { containsPattern } from '../http/answer-values';
 import { offsetOf, plainPage } from '../http/paging';
-import { CONTACT_ROW_SELECT, CONTACT_USER_JOIN, contactDetail, contactRowOf, contactRows, type ContactRowRaw } from './contact-rows';
+import { CONTACT_ROW_SELECT, CONTACT_USER_JOIN, contactDetail, contactRowOf, contactRowsWhere, type ContactRowRaw } from './contact-rows';
 import { grantAccounts } from './memberships.service';
 import { assertEmailFree, createSignInUser, duplicateEmail, sendSetPasswordLink } from './new-users';
 import { scopedAccountId, type AccessScope } from './scope';
@@ -54,8 +54,7 @@ export async function listContacts(ctx: Ctx, scope: AccessScope, query: Contacts
 
 /** Requests waiting for a decision, oldest first. */
 export async function pendingContacts(ctx: Ctx): Promise<ContactRow[]> {
-  const rows = await ctx.db.models.Contact.findAll({ where: { accessStatus: AccessStatus.Pending }, order: [['createdAt', 'ASC'], ['id', 'ASC']], limit: 200 });
-  return contactRows(ctx.db, rows, { kind: 'all' });
+  return contactRowsWhere(ctx.db, 'c.access_status = :pending', { pending: AccessStatus.Pending }, { kind: 'all' }, 'ORDER BY c.created_at, c.id LIMIT 200');
 }
 
 /** Which portal's link a new provider gets: the Clinical Portal when any of their accounts has clinic access. */

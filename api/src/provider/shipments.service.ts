@@ -8,6 +8,7 @@ import { Op } from 'sequelize';
 import {
   DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
 } from '@platform/domain';
+import { queryPrepared } from '@platform/db';
 import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from './patients.service';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
@@ -93,34 +94,16 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
   return { rows, total };
 }
 
-type ShipmentRow = InstanceType<Ctx['db']['models']['Shipment']>;
-
-function shipmentView(s: ShipmentRow): ShipmentView {
-  const items = s.items ?? [];
-  return {
-    id: s.id,
-    externalOrderId: s.externalOrderId,
-    status: s.status,
-    carrier: s.carrier,
-    trackingNumber: s.trackingNumber,
-    rateCents: s.rateCents,
-    shippedAt: s.shippedAt ? s.shippedAt.toISOString() : null,
-    createdAt: s.createdAt.toISOString(),
-    createdBy: s.createdBy ? `${s.createdBy.firstName} ${s.createdBy.lastName}` : null,
-    samples: byBarcode(items.filter((i) => i.kind === ItemKind.Test && i.sample).map((i) => ({ id: i.sample!.id, barcode: i.sample!.barcode, status: i.sample!.status }))),
-    documents: items.filter((i) => i.kind === ItemKind.Document).length,
-  };
-}
-
-const byBarcode = (samples: ShipmentView['samples']) => samples.sort((a, b) => a.barcode.localeCompare(b.barcode));
-
-function shipmentIncludes(ctx: Ctx) {
-  const m = ctx.db.models;
-  return [
-    { model: m.User, as: 'createdBy', attributes: ['id', 'firstName', 'lastName'] },
-    { model: m.ShipmentItem, as: 'items', include: [{ model: m.Sample, as: 'sample', attributes: ['id', 'barcode', 'status'] }] },
-  ];
-}
+/** A shipment as the clinic sees it (`sh`): its sign-in creator, its samples and its count of documents. */
+const SHIPMENT_SELECT = `SELECT sh.id, sh.external_order_id, sh.status, sh.carrier, sh.tracking_number, sh.rate_cents, sh.shipped_at, sh.created_at,
+              u.id AS created_by_id, u.first_name AS created_by_first_name, u.last_name AS created_by_last_name,
+              COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'barcode', s.barcode, 'status', s.status))
+                          FROM shipment_items si JOIN samples s ON s.id = si.sample_id
+                         WHERE si.shipment_id = sh.id AND si.kind = :testItem), '[]'::jsonb) AS samples,
+              (SELECT count(*)::int FROM shipment_items si WHERE si.shipment_id = sh.id AND si.kind = :documentItem) AS documents
+         FROM shipments sh
+         LEFT JOIN users u ON u.id = sh.created_by_user_id`;
+const SHIPMENT_CONSTANTS = { testItem: ItemKind.Test, documentItem: ItemKind.Document };
 
 interface RawShipment {
   id: number;
@@ -138,28 +121,8 @@ interface RawShipment {
   documents: number;
 }
 
-/**
- * The account's shipments, newest first: the page, its samples and the total in one prepared
- * statement (plainPage; barcodes and statuses, no patient data: not audited).
- */
-export async function listShipments(ctx: Ctx, caller: AccountCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
-  const { rows: raw, total } = await plainPage<RawShipment>(ctx.db, {
-    select: `SELECT sh.id, sh.external_order_id, sh.status, sh.carrier, sh.tracking_number, sh.rate_cents, sh.shipped_at, sh.created_at,
-              u.id AS created_by_id, u.first_name AS created_by_first_name, u.last_name AS created_by_last_name,
-              COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'barcode', s.barcode, 'status', s.status))
-                          FROM shipment_items si JOIN samples s ON s.id = si.sample_id
-                         WHERE si.shipment_id = sh.id AND si.kind = :testItem), '[]'::jsonb) AS samples,
-              (SELECT count(*)::int FROM shipment_items si WHERE si.shipment_id = sh.id AND si.kind = :documentItem) AS documents
-         FROM shipments sh
-         LEFT JOIN users u ON u.id = sh.created_by_user_id
-        WHERE sh.account_id = :accountId
-        ORDER BY sh.created_at DESC, sh.id DESC
-        LIMIT :limit OFFSET :offset`,
-    fromWhere: 'FROM shipments sh WHERE sh.account_id = :accountId',
-    replacements: { accountId: caller.accountId, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
-    constants: { testItem: ItemKind.Test, documentItem: ItemKind.Document },
-  });
-  const rows = raw.map((r): ShipmentView => ({
+function shipmentView(r: RawShipment): ShipmentView {
+  return {
     id: r.id,
     externalOrderId: r.external_order_id,
     status: r.status as ShipmentView['status'],
@@ -169,10 +132,26 @@ export async function listShipments(ctx: Ctx, caller: AccountCaller, query: Ship
     shippedAt: r.shipped_at ? new Date(r.shipped_at).toISOString() : null,
     createdAt: new Date(r.created_at).toISOString(),
     createdBy: r.created_by_id !== null ? `${r.created_by_first_name} ${r.created_by_last_name}` : null,
-    samples: byBarcode(r.samples),
+    samples: r.samples.sort((a, b) => a.barcode.localeCompare(b.barcode)),
     documents: r.documents,
-  }));
-  return { rows, total };
+  };
+}
+
+/**
+ * The account's shipments, newest first: the page, its samples and the total in one prepared
+ * statement (plainPage; barcodes and statuses, no patient data: not audited).
+ */
+export async function listShipments(ctx: Ctx, caller: AccountCaller, query: ShipmentsQuery): Promise<{ rows: ShipmentView[]; total: number }> {
+  const { rows, total } = await plainPage<RawShipment>(ctx.db, {
+    select: `${SHIPMENT_SELECT}
+        WHERE sh.account_id = :accountId
+        ORDER BY sh.created_at DESC, sh.id DESC
+        LIMIT :limit OFFSET :offset`,
+    fromWhere: 'FROM shipments sh WHERE sh.account_id = :accountId',
+    replacements: { accountId: caller.accountId, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
+    constants: SHIPMENT_CONSTANTS,
+  });
+  return { rows: rows.map(shipmentView), total };
 }
 
 /** The id the shipping service knows a shipment by (its webhooks name it). */
@@ -241,6 +220,6 @@ export async function createShipment(ctx: Ctx, caller: AccountCaller, sampleIds:
     );
     return shipment.id;
   });
-  const shipment = await m.Shipment.findByPk(shipmentId, { include: shipmentIncludes(ctx) });
-  return shipmentView(shipment!);
+  const [created] = await queryPrepared<RawShipment>(ctx.db, `${SHIPMENT_SELECT} WHERE sh.id = :shipmentId`, { shipmentId }, SHIPMENT_CONSTANTS);
+  return shipmentView(created);
 }
