@@ -15,6 +15,18 @@ describe('sign-in', () => {
   });
   after(() => t.close());
 
+  it('closing the API stops its session store pruning: no prune is left to run later on the ended pool', async () => {
+    const own = await buildTestApp();
+    const store = own.ctx.sessionStore as unknown as { pruneTimer?: NodeJS.Timeout };
+    try {
+      await signIn(own.app, 'admin', 'admin');
+      expect(store.pruneTimer, 'a stored session schedules the next prune').to.not.equal(undefined);
+    } finally {
+      await own.close();
+    }
+    expect(store.pruneTimer, 'the prune timer after close').to.equal(undefined);
+  });
+
   it('signs the demo admin in and /me answers with the user', async () => {
     const s = await signIn(t.app, 'admin', 'admin');
     const me = await s.agent.get('/api/auth/me').expect(200);

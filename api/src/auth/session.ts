@@ -7,7 +7,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
 import { Passport, type PassportStatic } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { csrfSync } from 'csrf-sync';
@@ -21,12 +20,10 @@ export const SESSION_COOKIE = 'platform.sid';
 /** Returns the app's own Passport (not the global one: each app, e.g. each test's, has its own context). */
 export function installSessions(app: Express, ctx: AppContext): PassportStatic {
   const passport = new Passport() as PassportStatic;
-  const PgStore = connectPgSimple(session);
-  const store = new PgStore({ pool: ctx.sessionPool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
   app.use(
     session({
       name: SESSION_COOKIE,
-      store: throttleTouches(cacheSessions(store, ctx)),
+      store: throttleTouches(cacheSessions(ctx.sessionStore, ctx)),
       secret: ctx.config.sessionSecret,
       resave: false,
       saveUninitialized: false,
