@@ -44,6 +44,7 @@ import { buildWeb, webBuildIsStale } from './web-build';
 import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES, fill, type Filled } from './bench/fill';
 import { targetLine, type Target } from './bench/report';
 import { deleteRedisKeys } from './redis-keys';
+import { missingSystemTools, missingToolsMessage } from './ensure-deps.mjs';
 import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLighthousePages, type LighthouseMeasured } from './lighthouse/measure';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -613,7 +614,15 @@ function targets(m: Measurements): Target[] {
   return out;
 }
 
+/** Chromium (LCP, Lighthouse) checked before the fill: missing, the run would fail only after it. */
+function checkBrowser(): void {
+  if (!measuring('spa') && !measuring('lighthouse')) return;
+  const missing = missingSystemTools().filter((tool) => tool.command === 'chromium');
+  if (missing.length) throw new Error(missingToolsMessage(missing, 'The bench (LCP and Lighthouse)'));
+}
+
 async function main() {
+  checkBrowser();
   const started = process.hrtime.bigint();
   log(`Bench${QUICK ? ' (quick: a tenth of the size)' : ''}: ${SIZES.samples.toLocaleString('en-US')} samples over ${SIZES.accounts.toLocaleString('en-US')} accounts, the large one ${SIZES.large.toLocaleString('en-US')}; ${os.cpus().length} cores; database ${dbName}`);
   if (webBuildIsStale(ROOT)) {

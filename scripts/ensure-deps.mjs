@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * The first step of `npm start`, `npm test`, `npm run chaos` and `npm run load`, before anything
+ * The first step of `npm start`, `npm test`, `npm run bench`, `npm run chaos` and `npm run load`, before anything
  * imports a package: plain Node, no dependencies, so it runs on a fresh clone.
  *
  * - node_modules missing, or older than package-lock.json with other packages than it names
  *   (a pull that changed the lockfile): `npm ci` installs exactly the lockfile.
  * - With --test: every system program the tests drive is checked, and a missing one is named with
- *   the Debian package that has it (`.ci/run` installs them on a fresh machine).
+ *   the Debian package that has it (`.ci/run` installs them on a fresh machine); `npm run bench`
+ *   checks Chromium the same way before it fills its database.
  *
  * Exit code 0 when ready, 1 with a message saying what to do otherwise.
  */
@@ -83,10 +84,10 @@ export function missingSystemTools(pathEnv = process.env.PATH) {
 }
 
 /** What to tell someone whose machine lacks those tools: each one, then the one command that installs them all. */
-export function missingToolsMessage(missing) {
+export function missingToolsMessage(missing, who = 'The tests') {
   const lines = missing.map((t) => `  ${t.command} (${t.neededFor}): Debian package ${t.debianPackage}`);
   const packages = [...new Set(missing.map((t) => t.debianPackage))].join(' ');
-  return `The tests need programs this machine lacks:\n${lines.join('\n')}\nInstall them with:\n  apt-get update && apt-get install -y ${packages}\n`;
+  return `${who} need programs this machine lacks:\n${lines.join('\n')}\nInstall them with:\n  apt-get update && apt-get install -y ${packages}\n`;
 }
 
 function main(argv) {
