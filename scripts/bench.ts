@@ -31,7 +31,7 @@ import { Redis } from 'ioredis';
 import PDFDocument from 'pdfkit';
 import { Queue, Worker } from 'bullmq';
 import { chromium } from 'playwright-core';
-import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase } from '@platform/db';
+import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
 import { closeServerContext, createLogger, createMailer, createServerContext, enqueueJob, loadConfig } from '@platform/server';
 import { startWorker } from '@platform/worker';
 import { PROCESSORS } from '@platform/worker/processors/index';
@@ -273,11 +273,12 @@ async function measureImport(client: pg.Client, lab: Session, barcodes: string[]
   if (rows.length !== barcodes.length) throw new Error(`the import wrote ${rows.length} results, expected ${barcodes.length}`);
   await client.query('CREATE TEMP TABLE copy_baseline (LIKE test_results INCLUDING ALL)');
   await client.query('ALTER TABLE copy_baseline DROP CONSTRAINT IF EXISTS test_results_one_released_key');
-  const text = rows.map((r) => [r.test_id, r.version + 1000, r.value, r.scale ?? '\\N', r.status, r.entered_by_user_id, r.import_job_id].join('\t')).join('\n');
+  // Versions moved past the import's, so the same rows can go into test_results itself too.
+  const results = copyTextOf(rows.map((r) => ({ ...r, version: r.version + 1000 })));
   t = process.hrtime.bigint();
-  await pipeline(Readable.from([`${text}\n`]), client.query(copyFrom('COPY copy_baseline (test_id, version, value, scale, status, entered_by_user_id, import_job_id) FROM STDIN')));
+  await copyInto(client, 'copy_baseline', results);
   const copyMs = ms(t);
-  const ownTablesMs = await copyIntoOwnTables(client, commit.jobId);
+  const ownTablesMs = await copyIntoOwnTables(client, commit.jobId, results);
   log(`Import of ${barcodes.length.toLocaleString('en-US')} rows: dry run ${(dryMs / 1000).toFixed(2)} s + commit ${(commitMs / 1000).toFixed(2)} s; raw COPY of its ${rows.length} result rows ${(copyMs / 1000).toFixed(3)} s`);
   log(`Import: the same results and their samples' status events COPYed into their own tables (foreign keys, indexes, WAL; rolled back): ${(ownTablesMs / 1000).toFixed(3)} s`);
   return { importS: importMs / 1000, copyS: copyMs / 1000, ownTablesS: ownTablesMs / 1000 };
@@ -289,22 +290,35 @@ async function measureImport(client: pg.Client, lab: Session, barcodes: string[]
  * foreign-key checks, the tables' indexes, logged), in a transaction rolled back. The samples'
  * own updates are not in it (COPY only inserts).
  */
-async function copyIntoOwnTables(client: pg.Client, importJobId: number): Promise<number> {
-  const results = await client.query(`SELECT test_id, version, value, scale, status, entered_by_user_id, import_job_id FROM test_results WHERE import_job_id = $1`, [importJobId]);
+async function copyIntoOwnTables(client: pg.Client, importJobId: number, results: CopyText): Promise<number> {
   const events = await client.query(
     `SELECT e.sample_id, e.from_status, e.to_status, e.actor_user_id, e.actor_kind FROM sample_status_events e
        JOIN tests t ON t.sample_id = e.sample_id JOIN test_results r ON r.test_id = t.id AND r.import_job_id = $1
       WHERE e.to_status = 'In Testing'`, [importJobId]);
-  const tsv = (rows: Record<string, unknown>[], shift?: string) => `${rows.map((r) => Object.entries(r).map(([k, v]) => (k === shift ? Number(v) + 1000 : (v ?? '\\N'))).join('\t')).join('\n')}\n`;
+  const eventsText = copyTextOf(events.rows);
   await client.query('BEGIN');
   try {
     const t = process.hrtime.bigint();
-    await pipeline(Readable.from([tsv(results.rows, 'version')]), client.query(copyFrom('COPY test_results (test_id, version, value, scale, status, entered_by_user_id, import_job_id) FROM STDIN')));
-    await pipeline(Readable.from([tsv(events.rows)]), client.query(copyFrom('COPY sample_status_events (sample_id, from_status, to_status, actor_user_id, actor_kind) FROM STDIN')));
+    await copyInto(client, 'test_results', results);
+    await copyInto(client, 'sample_status_events', eventsText);
     return ms(t);
   } finally {
     await client.query('ROLLBACK');
   }
+}
+
+/** Rows (all with the same columns, in that order) as COPY's text, NULL as \\N: built before a COPY is timed. */
+interface CopyText {
+  columns: string;
+  text: string;
+}
+const copyTextOf = (rows: Record<string, unknown>[]): CopyText => ({
+  columns: Object.keys(rows[0]).join(', '),
+  text: `${rows.map((r) => Object.values(r).map((v) => v ?? '\\N').join('\t')).join('\n')}\n`,
+});
+
+async function copyInto(client: pg.Client, table: string, { columns, text }: CopyText): Promise<void> {
+  await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN`)));
 }
 
 /** The same page as a lab report (heading, lab, title, five sections of fields, footer) drawn with pdfkit and nothing else. */
@@ -410,10 +424,7 @@ async function measureJobs(env: NodeJS.ProcessEnv) {
     const throughput = async (send: (n: number) => Promise<void>, done: () => number) => {
       const before = done();
       const t = process.hrtime.bigint();
-      let next = 0;
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        while (next < JOB_COUNT) await send(LATENCY_JOBS + 1 + next++);
-      }));
+      await tenAtATime((n) => send(LATENCY_JOBS + 1 + n));
       while (done() - before < JOB_COUNT) await new Promise((r) => setTimeout(r, 5));
       return JOB_COUNT / (ms(t) / 1000);
     };
@@ -434,21 +445,26 @@ async function measureJobs(env: NodeJS.ProcessEnv) {
   }
 }
 
+/** JOB_COUNT sends (0, 1, …), 10 under way at a time, as the bench's committers send their jobs. */
+async function tenAtATime(send: (n: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: 10 }, async () => {
+    while (next < JOB_COUNT) await send(next++);
+  }));
+}
+
 /**
  * The ceiling a PostgreSQL commit per job puts on the jobs' throughput, whatever the queue does:
  * JOB_COUNT one-row INSERTs into a table of their own, 10 at a time as the jobs are committed,
  * each in a Sequelize transaction (as a command writes its job) and as a bare pg autocommit INSERT
  * (one round trip, nothing around it).
  */
-async function measureCommitFloor(db: ReturnType<typeof connect>) {
+async function measureCommitFloor(db: Db) {
   await db.sequelize.query('CREATE TABLE bench_commit_floor (id bigserial PRIMARY KEY, payload jsonb NOT NULL)');
   const pool = new pg.Pool({ connectionString: databaseUrl(ADMIN_URL, dbName), max: 10 });
   const rate = async (commitOne: (n: number) => Promise<unknown>) => {
     const t = process.hrtime.bigint();
-    let next = 0;
-    await Promise.all(Array.from({ length: 10 }, async () => {
-      while (next < JOB_COUNT) await commitOne(next++);
-    }));
+    await tenAtATime(commitOne);
     return JOB_COUNT / (ms(t) / 1000);
   };
   const insert = 'INSERT INTO bench_commit_floor (payload) VALUES ($1)';
