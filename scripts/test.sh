@@ -25,7 +25,10 @@ vitest_passed=${vitest_passed:-0}; vitest_failed=${vitest_failed:-1}
 if [ "$vitest_status" -ne 0 ] && [ "$vitest_failed" -eq 0 ]; then vitest_failed=1; fi
 
 rm -f test-artifacts/axe-checks.jsonl
-npx mocha --reporter spec --reporter-option maxDiffSize=4000 "$@" 2>&1 | tee test-artifacts/mocha.log
+# Mocha's files run side by side in TEST_JOBS processes (most of a test's time is spent waiting on a
+# server, a browser or a job, not on the CPU); each process has a database, a Redis prefix and a mail
+# catcher of its own (test/support/hooks.ts), so files in different processes share nothing.
+npx mocha --parallel --jobs "${TEST_JOBS:-3}" --reporter spec --reporter-option maxDiffSize=4000 "$@" 2>&1 | tee test-artifacts/mocha.log
 status=${PIPESTATUS[0]}
 passed=$(grep -Eo '^ +[0-9]+ passing' test-artifacts/mocha.log | grep -Eo '[0-9]+' | tail -1)
 failed=$(grep -Eo '^ +[0-9]+ failing' test-artifacts/mocha.log | grep -Eo '[0-9]+' | tail -1)

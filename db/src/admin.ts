@@ -12,9 +12,13 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-/** CREATE DATABASE `name`, connected through `adminUrl` (a URL of an existing database, e.g. …/postgres). */
-export async function createDatabase(adminUrl: string, name: string): Promise<void> {
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${identifier(name)}`));
+/**
+ * CREATE DATABASE `name`, connected through `adminUrl` (a URL of an existing database, e.g. …/postgres);
+ * with `template`, a copy of that database (nobody may be connected to it meanwhile).
+ */
+export async function createDatabase(adminUrl: string, name: string, { template }: { template?: string } = {}): Promise<void> {
+  const copyOf = template ? ` TEMPLATE ${identifier(template)}` : '';
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${identifier(name)}${copyOf}`));
 }
 
 /** DROP DATABASE IF EXISTS `name` WITH (FORCE): ends the sessions still connected to it. */

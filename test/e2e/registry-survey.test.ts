@@ -58,6 +58,11 @@ describe('registry survey (browser, phone)', function () {
       const group = page.getByRole('radiogroup', { name: q.text });
       await group.getByRole('radio', { name: q.kind === 'scale' ? q.options[0] : 'No', exact: true }).check();
     }
+    // "Other" asks what it means, and sends nothing until it is said.
+    await page.getByRole('radiogroup', { name: PROSTOX_REGISTRY_SURVEY[1].text }).getByRole('radio', { name: 'Other', exact: true }).check();
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByText('Please say what "Other" means').waitFor();
+    await page.getByRole('textbox', { name: 'Please say what “Other” means' }).fill('Only at night');
     await expectAccessible(page, 'the registry survey answered');
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await page.getByRole('heading', { name: 'Thank you' }).waitFor();
@@ -65,7 +70,9 @@ describe('registry survey (browser, phone)', function () {
 
     const answered = await threeMonths.reload();
     expect(answered.status).to.equal(FollowUpStatus.Answered);
-    expect((answered.answers as { answers: Record<string, unknown> }).answers).to.include({ urineLeaks: 0, sawDoctor: 'No' });
+    const stored = answered.answers as { answers: Record<string, unknown>; details: Record<string, string> };
+    expect(stored.answers).to.include({ urineLeaks: 0, urinePads: 'Other', sawDoctor: 'No' });
+    expect(stored.details).to.deep.equal({ urinePads: 'Only at night' });
 
     // The same link again: refused, plainly.
     await page.goto(path);

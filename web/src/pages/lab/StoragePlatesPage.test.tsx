@@ -94,19 +94,15 @@ describe('StoragePlatesPage', () => {
     expect(screen.getByRole('textbox', { name: /^Well/ })).toHaveProperty('value', 'D1');
     expect(document.activeElement).toBe(box);
 
-    // The map shows the new samples, by status, with the sample id for hover and screen readers.
-    await screen.findByRole('button', { name: 'Well C1: 61000000000003, In Storage (In Testing when taken out)' });
-    expect(screen.getByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Well E1, empty' })).toBeTruthy();
-    const legend = screen.getByRole('list', { name: 'Legend' });
-    expect(within(legend).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Completed', 'In Testing', 'empty']);
+    // The map shows the new samples (how it draws them: StoragePlateMap.test.tsx).
+    await screen.findByText('Well C1: 61000000000003, In Storage (In Testing when taken out)');
   });
 
   it('a click on an empty well sends the next scan there; a refused scan says why and the well stays', async () => {
     const user = userEvent.setup({ delay: null });
     const sent = storageApi([stored('A1', '61000000000001', 'Completed')]);
     renderPage(<StoragePlatesPage />, { path: PATH, route: `${PATH}?plate=7` });
-    await user.click(await screen.findByRole('button', { name: 'Well F6, empty' }));
+    await user.click(await screen.findByText('Well F6, empty'));
     const box = screen.getByRole('textbox', { name: /Scan a sample id into P-0007/ });
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect(screen.getByRole('textbox', { name: /^Well/ })).toHaveProperty('value', 'F6');
@@ -127,21 +123,21 @@ describe('StoragePlatesPage', () => {
     const user = userEvent.setup({ delay: null });
     const sent = storageApi([stored('A1', '61000000000001', 'Completed')]);
     renderPage(<StoragePlatesPage />, { path: PATH, route: `${PATH}?plate=7` });
-    await user.click(await screen.findByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' }));
+    await user.click(await screen.findByText('Well A1: 61000000000001, In Storage (Completed when taken out)'));
     const detail = screen.getByRole('region', { name: 'Well A1' });
     expect(within(detail).getByText('sample · In Storage (Completed when taken out)')).toBeTruthy();
     expect(within(detail).getByText(/^Placed by Leo Bench, /)).toBeTruthy();
     await user.click(within(detail).getByRole('button', { name: 'Take out' }));
     await screen.findByText('61000000000001 taken out of P-0007 A1: back to Completed');
     expect(sent.some((r) => r.method === 'POST' && r.path === '/lab-toolbox/storage/plates/7/wells/A1/take-out')).toBe(true);
-    await screen.findByRole('button', { name: 'Well A1, empty' });
+    await screen.findByText('Well A1, empty');
   });
 
   it('dismissing what was done gives the focus back to the scan box', async () => {
     const user = userEvent.setup({ delay: null });
     storageApi([stored('A1', '61000000000001', 'Completed')]);
     renderPage(<StoragePlatesPage />, { path: PATH, route: `${PATH}?plate=7` });
-    await user.click(await screen.findByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' }));
+    await user.click(await screen.findByText('Well A1: 61000000000001, In Storage (Completed when taken out)'));
     await user.click(within(screen.getByRole('region', { name: 'Well A1' })).getByRole('button', { name: 'Take out' }));
     await screen.findByText('61000000000001 taken out of P-0007 A1: back to Completed');
     const box = screen.getByRole('textbox', { name: /Scan a sample id into P-0007/ });
@@ -164,7 +160,7 @@ describe('StoragePlatesPage', () => {
     expect(within(testing).getByRole('button', { name: 'Discard…' })).toHaveProperty('disabled', true);
     expect(within(testing).getByText('Only a Completed sample can be discarded.')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Well A1: 61000000000001, In Storage (Completed when taken out)' }));
+    await user.click(screen.getByText('Well A1: 61000000000001, In Storage (Completed when taken out)'));
     const detail = screen.getByRole('region', { name: 'Well A1' });
     await user.click(within(detail).getByRole('button', { name: 'Discard…' }));
     expect(sent.some((r) => r.path === '/lab-toolbox/storage/discard')).toBe(false);

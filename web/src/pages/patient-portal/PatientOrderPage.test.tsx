@@ -118,122 +118,7 @@ describe('PatientOrderPage: eligibility', () => {
   });
 });
 
-describe('PatientOrderPage: details', () => {
-  it("checks the date of birth with the domain's rule and words, at the field", async () => {
-    const user = userEvent.setup();
-    const sent = patientApi();
-    renderOrder();
-    await answerEligibility(user);
-    await fillDetails(user, { dateOfBirth: '1957-13-40' });
-    await chooseProvider(user, 'Riverside Oncology');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(describedText(screen.getByRole('textbox', { name: /^Date of birth/ }))).toContain('Date of birth must be a real date written YYYY-MM-DD'));
-    expect(sent.some((r) => r.path === '/order/create')).toBe(false);
-  });
-
-  it("puts the server's field messages on the fields they name", async () => {
-    const user = userEvent.setup();
-    const sent = patientApi({
-      'POST /order/create': apiRefusal(400, 'validation', 'The order is not valid', [
-        { field: 'patient.postalCode', message: 'ZIP code must be 5 digits, or 5+4 digits like 94110-1234' },
-        { field: 'accountId', message: 'Treating provider does not take patient orders' },
-      ]),
-    });
-    renderOrder();
-    await answerEligibility(user);
-    await fillDetails(user);
-    await chooseProvider(user, 'Lakeside Urology');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-
-    await waitFor(() => expect(describedText(screen.getByRole('textbox', { name: /^ZIP code/ }))).toContain('ZIP code must be 5 digits'));
-    expect(describedText(screen.getByRole('combobox', { name: /^Treating provider/ }))).toContain('Treating provider does not take patient orders');
-    expect(screen.queryByText('Your order was not created')).toBeNull();
-    expect(sent.find((r) => r.path === '/order/create')?.body).toMatchObject({
-      product: 'prostox', accountId: 4, invitationToken: null, mirakind: false,
-      patient: { firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19', state: 'IL', postalCode: '62701', phone: null, addressLine2: null },
-    });
-  });
-});
-
-/** Through eligibility, details and referral to the payment step, with these answers of the API besides the patient's. */
-async function toPayment(user: User, extra: Record<string, MockHandler>) {
-  const sent = patientApi(extra);
-  renderOrder();
-  await answerEligibility(user);
-  await fillDetails(user);
-  await chooseProvider(user, 'Riverside Oncology');
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await choose(user, /How did you hear/, 'Internet search');
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await screen.findByRole('radiogroup', { name: /How will you pay/ });
-  return sent;
-}
-
-describe('PatientOrderPage: payment', () => {
-
-  it('shows the self-pay price, then the summary, and goes to the card page of the stand-in', async () => {
-    const user = userEvent.setup();
-    const leave = vi.spyOn(leavePage, 'leavePageFor').mockImplementation(() => {});
-    const sent = await toPayment(user, {
-      'POST /order/set-payment': { body: summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00 }) },
-      'POST /stripe/create-payment-intent': {
-        body: { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret', amountCents: 500_00, currency: 'usd', publishableKey: 'pk_test', checkoutUrl: 'http://127.0.0.1:9999/pay/pi_1' },
-      },
-    });
-    // The order token is this tab's, never in the address.
-    expect(window.sessionStorage.getItem(`patient-order-token:${ORDER}`)).toBe(TOKEN);
-    await choose(user, /How will you pay/, /Pay myself: \$500\.00/);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-
-    const card = await screen.findByTestId('order-summary');
-    expect(within(card).getByText('$500.00')).toBeTruthy();
-    expect(within(card).queryByTestId('donation-line')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Pay $500.00 by card' }));
-    await waitFor(() => expect(leave).toHaveBeenCalledWith('http://127.0.0.1:9999/pay/pi_1'));
-    expect(sent.find((r) => r.path === '/order/set-payment')?.body).toEqual({ orderNumber: ORDER, orderToken: TOKEN, method: 'Self-Pay', insurancePlanId: null, insuranceMemberId: null });
-    expect(sent.find((r) => r.path === '/stripe/create-payment-intent')?.body).toEqual({ orderNumber: ORDER, orderToken: TOKEN });
-  });
-
-  it('shows the MiraKind donation line on the summary', async () => {
-    const user = userEvent.setup();
-    await toPayment(user, {
-      'POST /order/set-payment': { body: summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00, donationCents: 100_00, mirakind: true }) },
-    });
-    await choose(user, /How will you pay/, /Pay myself/);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect((await screen.findByTestId('donation-line')).textContent).toBe(
-      'Includes a tax-deductible donation of $100.00 (20% of the price) to MiraKind, our non-profit partner.',
-    );
-  });
-
-  it('offers the financial-assistance price only when an approved record is found', async () => {
-    const user = userEvent.setup();
-    const sent = await toPayment(user, { 'POST /patient/financial-assistance-patient-exists': { body: { exists: false } } });
-    await choose(user, /How will you pay/, /Financial assistance: \$100\.00/);
-    expect(await screen.findByText(/could not find an approved financial assistance record/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(sent.find((r) => r.path === '/patient/financial-assistance-patient-exists')?.body).toEqual({ firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19' });
-  });
-
-  it('sends an insurance order straight to the complete page, with nothing to pay', async () => {
-    const user = userEvent.setup();
-    const sent = await toPayment(user, {
-      'POST /order/set-payment': {
-        body: summary({ paymentMethod: PaymentMethod.Insurance, insurancePlanName: 'Blue Harbor PPO', priceCents: 0, paymentStatus: PaymentStatus.NotCharged, stage: PatientOrderStage.AwaitingSignOff }),
-      },
-    });
-    await choose(user, /How will you pay/, /^Insurance/);
-    await user.click(screen.getByRole('combobox', { name: /^Insurance plan/ }));
-    await user.click(await screen.findByRole('option', { name: 'Blue Harbor PPO', hidden: true }));
-    await fillIn(user, screen.getByRole('textbox', { name: /^Member ID/ }), 'XJH-4410');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(within(await screen.findByTestId('order-summary')).getByText('No charge')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Place my order' }));
-    expect(await screen.findByText('Elsewhere')).toBeTruthy();
-    expect(sent.find((r) => r.path === '/order/set-payment')?.body).toMatchObject({ method: 'Insurance', insurancePlanId: 9, insuranceMemberId: 'XJH-4410' });
-    expect(sent.some((r) => r.path === '/stripe/create-payment-intent')).toBe(false);
-  });
-});
+// The details, payment and card steps are tested each on its own (DetailsStep.test.tsx, PaymentStep.test.tsx).
 
 describe('PatientOrderPage: an order the clinic cancelled', () => {
   const cancelled = summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00, stage: PatientOrderStage.Cancelled });
@@ -260,36 +145,6 @@ describe('PatientOrderPage: an order the clinic cancelled', () => {
     expect(await screen.findByRole('radiogroup', { name: /18 years of age/ })).toBeTruthy();
     expect(window.sessionStorage.getItem('patient-order-open:prostox')).toBeNull();
   });
-
-  it('when the clinic cancels while the patient is paying, the card step shows the order cancelled, with no card to try again', async () => {
-    const user = userEvent.setup();
-    const leave = vi.spyOn(leavePage, 'leavePageFor').mockImplementation(() => {});
-    await toPayment(user, {
-      'POST /order/set-payment': { body: summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 500_00 }) },
-      'POST /stripe/create-payment-intent': apiRefusal(409, 'order_cancelled', 'This order was cancelled'),
-      'POST /order/summary': { body: cancelled },
-    });
-    await choose(user, /How will you pay/, /Pay myself: \$500\.00/);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(await screen.findByRole('button', { name: 'Pay $500.00 by card' }));
-    expect(await screen.findByText('This order was cancelled')).toBeTruthy();
-    expect(await screen.findByTestId('order-summary')).toBeTruthy();
-    noWayToPay();
-    expect(leave).not.toHaveBeenCalled();
-  });
-
-  it('when the clinic cancels before the payment is chosen, the payment step shows the order cancelled', async () => {
-    const user = userEvent.setup();
-    await toPayment(user, {
-      'POST /order/set-payment': apiRefusal(409, 'order_cancelled', 'This order was cancelled'),
-      'POST /order/summary': { body: summary({ stage: PatientOrderStage.Cancelled }) },
-    });
-    await choose(user, /How will you pay/, /Pay myself: \$500\.00/);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('This order was cancelled')).toBeTruthy();
-    expect(screen.queryByRole('radiogroup', { name: /How will you pay/ })).toBeNull();
-    noWayToPay();
-  });
 });
 
 describe('PatientOrderPage: invitations', () => {
@@ -309,6 +164,8 @@ describe('PatientOrderPage: invitations', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('radiogroup', { name: /How did you hear/ });
+    // The order token is this tab's, never in the address.
+    expect(window.sessionStorage.getItem(`patient-order-token:${ORDER}`)).toBe(TOKEN);
     expect(sent.find((r) => r.path === '/order/invitation')?.body).toEqual({ invitationToken: 'inv_abcdefghijklmnopqrstuvwxyz' });
     expect(sent.find((r) => r.path === '/order/create')?.body).toMatchObject({ accountId: 3, invitationToken: 'inv_abcdefghijklmnopqrstuvwxyz' });
     expect(sent.some((r) => r.path === '/order/prostox/get-prp-accounts')).toBe(false);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FOLLOW_UP_LINK_MESSAGES, PROSTOX_REGISTRY_SURVEY } from '@platform/domain';
+import { FOLLOW_UP_LINK_MESSAGES, PROSTOX_REGISTRY_SURVEY, SURVEY_SECTIONS } from '@platform/domain';
 import { ErrorModalHost } from '../../components/ErrorModalHost';
 import { closeErrorModal } from '../../shell/error-modal-store';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
@@ -21,42 +21,25 @@ const renderSurvey = (token: string | null = TOKEN) =>
     route: `/registry/study/prostox/55/survey/new${token ? `?token=${token}` : ''}`,
   });
 
-/** Answers every question: the second option of each (scale 1, or No). */
-async function answerAll(user: ReturnType<typeof userEvent.setup>) {
-  for (const q of PROSTOX_REGISTRY_SURVEY) {
-    const group = screen.getByRole('radiogroup', { name: q.text });
-    await user.click(within(group).getByRole('radio', { name: q.kind === 'scale' ? q.options[1] : 'No' }));
-  }
-}
-
 describe('RegistrySurveyPage', () => {
   afterEach(() => closeErrorModal());
 
-  it('greets the patient, asks every question, and sends the answers once', async () => {
+  // Each question's renderer is tested on its own (SurveyQuestion.test.tsx); answering the whole
+  // survey and sending it once is the browser suite's (test/e2e/registry-survey.test.ts).
+  it('greets the patient, asks every question by section, and sends nothing while any is unanswered', async () => {
     const sent = surveyApi({ body: { firstName: 'Walter', months: 6, study: 'prostox' } }, { status: 201, body: { answeredAt: '2027-01-01T00:00:00.000Z' } });
     const user = userEvent.setup();
     renderSurvey();
     expect(await screen.findByRole('heading', { name: 'Hello Walter.' })).toBeTruthy();
     expect(screen.getByText(/6-month follow-up survey/)).toBeTruthy();
-    expect(screen.getAllByRole('radiogroup')).toHaveLength(PROSTOX_REGISTRY_SURVEY.length);
+    for (const section of SURVEY_SECTIONS) {
+      const questions = PROSTOX_REGISTRY_SURVEY.filter((q) => q.section === section);
+      expect(within(screen.getByRole('region', { name: section })).getAllByRole('radiogroup')).toHaveLength(questions.length);
+    }
 
-    // Nothing answered: each question says so, nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Send my answers' }));
-    expect(screen.getAllByText('Choose one answer').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/^(Choose one answer|Choose Yes, No or Other)$/)).toHaveLength(PROSTOX_REGISTRY_SURVEY.length);
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
-
-    await answerAll(user);
-    // "Other" asks what it means.
-    const pads = screen.getByRole('radiogroup', { name: PROSTOX_REGISTRY_SURVEY[1].text });
-    await user.click(within(pads).getByRole('radio', { name: 'Other' }));
-    await user.click(screen.getByRole('button', { name: 'Send my answers' }));
-    expect(await screen.findByText('Please say what "Other" means')).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: 'Please say what “Other” means' }), 'Only at night');
-    await user.click(screen.getByRole('button', { name: 'Send my answers' }));
-
-    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
-    const post = sent.find((r) => r.method === 'POST')!;
-    expect(post.body).toMatchObject({ token: TOKEN, answers: { urineLeaks: 1, urinePads: 'Other', sawDoctor: 'No' }, details: { urinePads: 'Only at night' } });
   });
 
   it('a link already used says so, with no error modal', async () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { inLanguage, PROSTOX_REGISTRY_SURVEY, SURVEY_SECTIONS, SURVEY_SECTIONS_ES, YES_NO_OTHER, YesNoOther, type SurveyQuestion } from '@platform/domain';
+import { PROSTOX_REGISTRY_SURVEY, SURVEY_SECTIONS, SURVEY_SECTIONS_ES, YesNoOther } from '@platform/domain';
 import { answerRegistrySurvey, useRegistrySurvey } from '../../api/follow-ups';
 import { FormError } from '../../components/FormError';
 import { FollowUpLinkPage, LinkMessage, linkRefusalOf, type LinkOutcome } from '../../components/FollowUpLinkPage';
@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
+import { SurveyQuestion, type SurveyValues } from './SurveyQuestion';
 
 const NO_TOKEN: LinkOutcome = { title: 'common.linkDoesNotWork', text: 'followUp.refusal.invalid' };
 const THANKS: LinkOutcome = { title: 'common.thankYou', text: 'followUp.survey.thanks' };
@@ -48,11 +49,10 @@ export function RegistrySurveyPage() {
   return <FollowUpLinkPage kicker={t('followUp.survey.kicker')}>{body}</FollowUpLinkPage>;
 }
 
-type Values = { answers: Record<string, string>; details: Record<string, string> };
 
 function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: string; onDone: (message: LinkOutcome) => void }) {
   const { t, language } = usePatientText();
-  const form = useForm<Values>({
+  const form = useForm<SurveyValues>({
     initialValues: {
       answers: Object.fromEntries(PROSTOX_REGISTRY_SURVEY.map((q) => [q.id, ''])),
       details: Object.fromEntries(PROSTOX_REGISTRY_SURVEY.filter((q) => q.kind === 'yes-no-other').map((q) => [q.id, ''])),
@@ -68,7 +68,7 @@ function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: stri
   });
   const sending = useFormSubmit(
     form,
-    (values: Values) => answerRegistrySurvey(sampleId, {
+    (values: SurveyValues) => answerRegistrySurvey(sampleId, {
       token,
       answers: Object.fromEntries(PROSTOX_REGISTRY_SURVEY.map((q) => [q.id, q.kind === 'scale' ? Number(values.answers[q.id]) : values.answers[q.id]])),
       details: Object.fromEntries(Object.entries(values.details).filter(([id, text]) => values.answers[id] === YesNoOther.Other && text.trim())),
@@ -91,7 +91,7 @@ function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: stri
               {language === 'es' ? SURVEY_SECTIONS_ES[section] : section}
             </Title>
             {PROSTOX_REGISTRY_SURVEY.filter((q) => q.section === section).map((q) => (
-              <Question key={q.id} question={q} form={form} />
+              <SurveyQuestion key={q.id} question={q} form={form} />
             ))}
           </Stack>
         ))}
@@ -101,28 +101,5 @@ function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: stri
         </Button>
       </Stack>
     </form>
-  );
-}
-
-function Question({ question: q, form }: { question: SurveyQuestion; form: UseFormReturnType<Values, Values, (values: Values) => FormErrors> }) {
-  const { t, language } = usePatientText();
-  const shown = inLanguage(q, language);
-  const options = shown.kind === 'scale'
-    ? shown.options.map((label, i) => ({ value: String(i), label }))
-    : YES_NO_OTHER.map((v) => ({ value: v, label: t(`answers.${v}`) }));
-  const answer = form.getValues().answers[q.id];
-  return (
-    <Stack gap="xs">
-      <Radio.Group label={shown.text} required withAsterisk={false} {...form.getInputProps(`answers.${q.id}`)} key={form.key(`answers.${q.id}`)} styles={{ label: { fontSize: 18, marginBottom: 8 } }}>
-        <Stack gap={10}>
-          {options.map((o) => (
-            <Radio key={o.value} value={o.value} label={o.label} size="md" />
-          ))}
-        </Stack>
-      </Radio.Group>
-      {q.kind === 'yes-no-other' && answer === YesNoOther.Other && (
-        <Textarea label={t('common.otherMeans')} autosize minRows={2} {...form.getInputProps(`details.${q.id}`)} key={form.key(`details.${q.id}`)} />
-      )}
-    </Stack>
   );
 }

@@ -1,0 +1,97 @@
+// The patient's details step alone, with the eligibility answers it is given (the page walks to it in
+// PatientOrderPage.test.tsx's invitation test, and the browser suite walks the whole order).
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { TestName, type EligibilityAnswers } from '@platform/domain';
+import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
+import { describedText, fillIn } from '../../test/fields';
+import { renderPage } from '../../test/render';
+import { DetailsStep } from './DetailsStep';
+import { EMPTY_PATIENT } from './patient-values';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const ANSWERS = { adult: 'Yes', diagnosis: 'Yes', radiationPlanned: 'Yes', radiationCompleted: 'No', radiationType: 'Photons', treatmentOption: 'ultra', livesInUs: 'Yes' } as unknown as EligibilityAnswers;
+const CREATED = {
+  order: {
+    orderNumber: 'RPD0123456789', product: 'prostox', tests: [TestName.ProstoxUltra], accountName: 'Riverside Oncology', paymentMethod: null,
+    paymentStatus: 'Awaiting Payment', stage: 'Awaiting Payment', priceCents: null, donationCents: null, mirakind: false, insurancePlanName: null,
+  },
+  orderToken: 'tok_abcdefghijklmnopqrstuvwxyz',
+};
+
+function renderDetails(api: Record<string, MockHandler> = {}) {
+  const sent = mockApi({
+    'GET /order/prostox/get-prp-accounts': { body: [{ id: 3, name: 'Riverside Oncology' }, { id: 4, name: 'Lakeside Urology' }] },
+    'POST /order/create': { status: 201, body: CREATED },
+    ...api,
+  });
+  const onCreated = vi.fn();
+  renderPage(<DetailsStep product="prostox" answers={ANSWERS} patient={EMPTY_PATIENT} fixedAccount={null} invitationToken={null} mirakind={false} onCreated={onCreated} />);
+  return { sent, onCreated };
+}
+
+const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+
+async function fillDetails(user: User, { dateOfBirth = '1957-08-19' } = {}) {
+  await fillIn(user, field('First name'), 'Harold');
+  await fillIn(user, field('Last name'), 'Finch');
+  await fillIn(user, field('Date of birth'), dateOfBirth);
+  await fillIn(user, field('Email'), 'harold@example.test');
+  await fillIn(user, field('Address line 1'), '12 Elm Street');
+  await fillIn(user, field('City'), 'Springfield');
+  await fillIn(user, field('State'), 'IL');
+  await fillIn(user, field('ZIP code'), '62701');
+}
+
+async function chooseProvider(user: User, name: string) {
+  await user.click(screen.getByRole('combobox', { name: /^Treating provider/ }));
+  await user.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
+describe('DetailsStep', () => {
+  it("checks the date of birth with the domain's rule and words, at the field", async () => {
+    const user = userEvent.setup();
+    const { sent, onCreated } = renderDetails();
+    await fillDetails(user, { dateOfBirth: '1957-13-40' });
+    await chooseProvider(user, 'Riverside Oncology');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(describedText(field('Date of birth'))).toContain('Date of birth must be a real date written YYYY-MM-DD'));
+    expect(sent.some((r) => r.path === '/order/create')).toBe(false);
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's field messages on the fields they name", async () => {
+    const user = userEvent.setup();
+    const { sent, onCreated } = renderDetails({
+      'POST /order/create': apiRefusal(400, 'validation', 'The order is not valid', [
+        { field: 'patient.postalCode', message: 'ZIP code must be 5 digits, or 5+4 digits like 94110-1234' },
+        { field: 'accountId', message: 'Treating provider does not take patient orders' },
+      ]),
+    });
+    await fillDetails(user);
+    await chooseProvider(user, 'Lakeside Urology');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(describedText(field('ZIP code'))).toContain('ZIP code must be 5 digits'));
+    expect(describedText(screen.getByRole('combobox', { name: /^Treating provider/ }))).toContain('Treating provider does not take patient orders');
+    expect(screen.queryByText('Your order was not created')).toBeNull();
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(sent.find((r) => r.path === '/order/create')?.body).toMatchObject({
+      product: 'prostox', accountId: 4, invitationToken: null, mirakind: false, answers: ANSWERS,
+      patient: { firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19', state: 'IL', postalCode: '62701', phone: null, addressLine2: null },
+    });
+  });
+
+  it('hands the created order and the patient on', async () => {
+    const user = userEvent.setup();
+    const { onCreated } = renderDetails();
+    await fillDetails(user);
+    await chooseProvider(user, 'Riverside Oncology');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledOnce());
+    expect(onCreated.mock.calls[0][0]).toEqual(CREATED);
+    expect(onCreated.mock.calls[0][1]).toMatchObject({ firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19' });
+  });
+});
