@@ -110,12 +110,15 @@ export async function findRedis(options: ServiceOptions = {}): Promise<Service> 
   throw new Error('No Redis found. Set REDIS_URL, start Redis on 127.0.0.1:6379, or install a redis-server binary (Debian: apt-get install redis-server).');
 }
 
-export async function freePort(preferred: number): Promise<number> {
-  if (!(await portOpen(preferred))) return preferred;
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * Starts a server on its preferred port, or on any free one when that is taken: binding is the check
+ * (a port found free and bound later could be taken meanwhile by a second `npm start`).
+ */
+export async function listenPreferring<T>(listen: (port: number) => Promise<T>, preferred: number): Promise<T> {
+  try {
+    return await listen(preferred);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    return listen(0);
+  }
 }

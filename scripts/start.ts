@@ -13,7 +13,7 @@ import { connect, createMigrator } from '@platform/db';
 import { startApi } from '@platform/api';
 import { loadConfig } from '@platform/server';
 import { startWorker } from '@platform/worker';
-import { findPostgres, findRedis, freePort } from './local-services';
+import { findPostgres, findRedis, listenPreferring } from './local-services';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 import { PAYMENT_WEBHOOK_PATH } from '@platform/domain';
@@ -54,14 +54,16 @@ async function main() {
 
   let catcher: MailCatcher | null = null;
   if (!process.env.SMTP_HOST) {
-    catcher = await startMailCatcher({ databaseUrl: postgres.url, port: await freePort(2525) });
+    catcher = await listenPreferring((port) => startMailCatcher({ databaseUrl: postgres.url, port }), 2525);
     process.env.SMTP_PORT = String(catcher.port);
   }
 
-  // Without Stripe keys, card payments go to the local stand-in: stripe-node is pointed at its
-  // port now; it starts once the API answers (its webhooks go there).
-  const standInPort = process.env.STRIPE_SECRET_KEY ? null : await freePort(12111);
-  if (standInPort) process.env.STRIPE_API_URL = `http://127.0.0.1:${standInPort}`;
+  // Without Stripe keys, card payments go to the local stand-in: it listens now and stripe-node is
+  // pointed at it; its webhooks go to the API once the API answers.
+  const stripe: StripeStandIn | null = process.env.STRIPE_SECRET_KEY
+    ? null
+    : await listenPreferring((port) => startStripeStandIn({ port, webhookSecret: loadConfig(process.env, { webDist: WEB_DIST }).stripe.webhookSecret }), 12111);
+  if (stripe) process.env.STRIPE_API_URL = stripe.url;
 
   if (webBuildIsStale(ROOT, WEB_DIST)) {
     console.log('Building the web app (its sources changed since the last build, or it was never built)…');
@@ -71,14 +73,7 @@ async function main() {
   const config = loadConfig(process.env, { webDist: WEB_DIST });
   const worker = await startWorker(config);
   const api = await startApi(config, process.env.HOST ?? '127.0.0.1');
-  let stripe: StripeStandIn | null = null;
-  if (standInPort) {
-    stripe = await startStripeStandIn({
-      port: standInPort,
-      webhookSecret: config.stripe.webhookSecret,
-      webhookUrl: `${api.url}/api/webhooks${PAYMENT_WEBHOOK_PATH}`,
-    });
-  }
+  stripe?.setWebhookUrl(`${api.url}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
 
   const width = Math.max(...Object.values(DEMO_USERS).map((u) => u.email.length));
   console.log(`

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { AppContext } from './context';
@@ -34,6 +34,8 @@ import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { researchRouter } from './research/research.routes';
 import { indexHtmlForRequests } from './web/index-html';
 import { JSON_BODY_LIMIT } from '@platform/domain';
+import { refuseDeepJson } from './http/json-depth';
+import { AppError } from './http/errors';
 import { notFound } from '@platform/server';
 
 export function createApp(ctx: AppContext): Express {
@@ -42,6 +44,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(ctx.config) } }));
   app.use(requestContext(ctx.logger));
+  app.use(refuseMalformedPath);
   // On the fly for API answers (brotli at quality 4); a file sent already compressed is left as it is.
   app.use(compression());
 
@@ -49,7 +52,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api/webhooks', webhooksRouter(ctx));
   app.use('/api/webhooks', paymentWebhookRouter(ctx));
 
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: refuseDeepJson }));
   app.use('/api', (req, _res, next) => {
     // Any body must be JSON, but a lab upload's: its route reads it raw once the caller is checked.
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -132,3 +135,16 @@ function setCacheHeaders(res: ServerResponse, file: string): void {
   else if (path.basename(path.dirname(file)) === 'assets') res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'public, max-age=3600');
 }
+
+/**
+ * A path whose percent-encoding is broken (/%E0%A4%A) is refused before anything reads it, in the
+ * one error shape: the static file server would otherwise answer it with an HTML page of its own.
+ */
+const refuseMalformedPath: RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return next(new AppError(400, 'bad_request', 'The request is malformed'));
+  }
+  next();
+};

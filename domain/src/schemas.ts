@@ -152,11 +152,31 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown): ValidationRe
  * Every string (or key) holding U+0000, as a field error: no form has a use for it and PostgreSQL
  * text cannot store it, so it is refused here, naming the field, before it reaches a query.
  */
-function nulCharacters(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push({ field: path.join('.'), message: `${path.at(-1) ?? 'The value'} must not contain a NUL character` });
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) nulCharacters(key.includes('\u0000') ? key : item, [...path, key], found);
+function nulCharacters(value: unknown): FieldError[] {
+  // Iterative (a stack, not recursion), and each path built only for a value found: however deep a
+  // body is, this neither overflows the stack nor copies a path per level.
+  type Visit = { value: unknown; key: string | null; parent: Visit | null };
+  const pathOf = (visit: Visit) => {
+    const path: string[] = [];
+    for (let at: Visit | null = visit; at?.key != null; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const found: FieldError[] = [];
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    if (typeof visit.value === 'string') {
+      if (visit.value.includes('\u0000')) {
+        const path = pathOf(visit);
+        found.push({ field: path.join('.'), message: `${path.at(-1) ?? 'The value'} must not contain a NUL character` });
+      }
+    } else if (visit.value && typeof visit.value === 'object') {
+      const entries = Object.entries(visit.value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i];
+        stack.push({ value: key.includes('\u0000') ? key : item, key, parent: visit });
+      }
+    }
   }
   return found;
 }

@@ -17,7 +17,8 @@ export interface Config {
   sessionSecret: string;
   secureCookies: boolean;
   /** Express's 'trust proxy': which proxies' X-Forwarded-* headers to believe (addresses, 'loopback', a hop count). */
-  trustProxy: string | number;
+  /** Express's `trust proxy`: false (the default) believes no X-Forwarded-For. */
+  trustProxy: string | number | false;
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string };
   logLevel: string;
   webDist: string | null;
@@ -81,7 +82,7 @@ const schema = Joi.object({
   REDIS_PREFIX: Joi.string().pattern(/^[\w-]+$/).default('platform'),
   SESSION_SECRET: Joi.string().min(16).default(DEV_SESSION_SECRET),
   SECURE_COOKIES: Joi.boolean().default(false),
-  TRUST_PROXY: Joi.string().default('loopback'),
+  TRUST_PROXY: Joi.string().allow('').default(''),
   SMTP_HOST: Joi.string().default('127.0.0.1'),
   SMTP_PORT: Joi.number().port().default(2525),
   SMTP_SECURE: Joi.boolean().default(false),
@@ -167,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     redisPrefix: v.REDIS_PREFIX,
     sessionSecret: v.SESSION_SECRET,
     secureCookies: v.SECURE_COOKIES,
-    trustProxy: /^\d+$/.test(v.TRUST_PROXY) ? Number(v.TRUST_PROXY) : v.TRUST_PROXY,
+    trustProxy: v.TRUST_PROXY === '' ? false : /^\d+$/.test(v.TRUST_PROXY) ? Number(v.TRUST_PROXY) : v.TRUST_PROXY,
     smtp: { host: v.SMTP_HOST, port: v.SMTP_PORT, secure: v.SMTP_SECURE, user: v.SMTP_USER, pass: v.SMTP_PASS, from: v.MAIL_FROM },
     logLevel: v.LOG_LEVEL,
     webDist: v.WEB_DIST ?? defaults.webDist ?? null,

@@ -49,9 +49,15 @@ function expectedFor(policies: RoutePolicy[], caller: Caller, accountId: number)
   return 'allowed';
 }
 
+let calls = 0;
+/**
+ * One request as `session`, each from an address of its own: the sign-in throttle counts a bad body
+ * against its address before validation, and this sweep sends far more than any one client would.
+ */
 const call = (session: Session, method: string, path: string, body: unknown = {}, query: Record<string, unknown> = {}) => {
   const agent = session.agent as unknown as Record<string, (p: string) => import('supertest').Test>;
-  const req = agent[method](path).query(query).set('X-Forwarded-For', '10.9.7.1');
+  calls++;
+  const req = agent[method](path).query(query).set('X-Forwarded-For', `10.${100 + (calls >> 16)}.${(calls >> 8) & 255}.${calls & 255}`);
   return method === 'get' || method === 'head' ? req : req.set('x-csrf-token', session.csrf).send(body as object);
 };
 
@@ -231,6 +237,25 @@ describe('Access matrix and bad input, generated from the route table', function
       }
       return cases;
     }
+
+    it('refuses a body nested thousands deep and a body over the size limit on every route that takes one, before any work', async () => {
+      const before = await tableCounts();
+      const nested = `{"a":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+      const huge = JSON.stringify({ a: 'x'.repeat(1024 * 1024 + 1) });
+      const wrong: string[] = [];
+      const bodyRoutes = routes.filter((r) => ['post', 'put', 'patch', 'delete'].includes(r.method) && !/\/webhooks\//.test(r.pattern));
+      for (const route of bodyRoutes) {
+        const owner = ownerOf(route) ?? callers[0];
+        for (const [what, body, status, code] of [['nested 5,000 deep', nested, 400, 'body_too_deep'], ['over 1 MB', huge, 413, 'body_too_large']] as const) {
+          const agent = owner.session.agent as unknown as Record<string, (p: string) => import('supertest').Test>;
+          const res = await agent[route.method](pathOf(route)).set('X-Forwarded-For', '10.9.7.1').set('x-csrf-token', owner.session.csrf).set('Content-Type', 'application/json').send(body);
+          if (res.status !== status || res.body?.error?.code !== code) wrong.push(`${route.method.toUpperCase()} ${route.pattern} (${what}) as ${owner.name}: ${res.status} ${JSON.stringify(res.body?.error ?? '').slice(0, 200)}`);
+        }
+      }
+      expect(bodyRoutes.length).to.be.greaterThan(50);
+      expect(wrong, wrong.join('\n')).to.deep.equal([]);
+      expect(await tableCounts()).to.deep.equal(before);
+    });
 
     it('answers 4xx naming the field, never 5xx, for every schema-validated route, and writes nothing', async () => {
       const before = await tableCounts();

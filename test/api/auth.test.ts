@@ -97,6 +97,103 @@ describe('sign-in', () => {
     }
   });
 
+  describe('nobody can lock the owner out (OWASP lockout guidance)', () => {
+    // A throttle of its own (Redis prefix): the demo users' allowances stay untouched for other tests.
+    let own: TestApp;
+    before(async () => {
+      own = await buildTestApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}-lockout` });
+    });
+    after(() => own.close());
+
+    const PORTALS = [['admin', 'admin'], ['physician', 'provider'], ['researcher', 'research'], ['lab1', 'lab']] as const;
+    for (const [who, portal] of PORTALS) {
+      it(`${portal} sign-in: failures from other addresses leave the owner's own browser its allowance`, async () => {
+        const { email } = DEMO_USERS[who];
+        const owner = await signIn(own.app, who, portal, '10.7.1.1');
+        // The attacker: one wrong password from each of five addresses, no device cookie.
+        for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+          const attacker = await newSession(own.app, `10.7.2.${i + 1}`);
+          await attacker.post('/api/auth/login', { email, password: 'wrong-password-1', portal }).expect(401);
+        }
+        const stranger = await newSession(own.app, '10.7.3.1');
+        await stranger.post('/api/auth/login', { email, password: DEMO_PASSWORD, portal }).expect(429);
+        // The owner, in the browser they signed in with before: signed in.
+        await owner.refreshCsrf();
+        await owner.post('/api/auth/login', { email, password: DEMO_PASSWORD, portal }).expect(200);
+        // Guessing in the owner's browser is still limited, by its own allowance.
+        await owner.refreshCsrf();
+        for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await owner.post('/api/auth/login', { email, password: 'wrong-password-1', portal }).expect(401);
+        await owner.post('/api/auth/login', { email, password: DEMO_PASSWORD, portal }).expect(429);
+      });
+    }
+
+    it("a device cookie is the account's it was issued for: another account's, or a forged one, counts as an unknown device", async () => {
+      const owner = await signIn(own.app, 'staff', 'provider', '10.7.4.1');
+      const { email } = DEMO_USERS.superAdmin;
+      for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+        const attacker = await newSession(own.app, `10.7.5.${i + 1}`);
+        await attacker.post('/api/auth/login', { email, password: 'wrong-password-1', portal: 'provider' }).expect(401);
+      }
+      await owner.refreshCsrf();
+      await owner.post('/api/auth/login', { email, password: DEMO_PASSWORD, portal: 'provider' }).expect(429);
+      const forged = await newSession(own.app, '10.7.6.1');
+      forged.agent.jar.setCookie('platform.device=abc.def; Path=/api/auth', '127.0.0.1', '/api/auth');
+      await forged.post('/api/auth/login', { email, password: DEMO_PASSWORD, portal: 'provider' }).expect(429);
+    });
+  });
+
+  it('refuses a body nested thousands deep before any work, naming the limit; the sign-in throttle counts it first', async () => {
+    const s = await newSession(t.app, '10.2.7.1');
+    for (const depth of [5_000, 6_000]) {
+      const body = `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"x","portal":"lab"}`;
+      const res = await s.agent.post('/api/auth/login').set('x-csrf-token', s.csrf).set('X-Forwarded-For', '10.2.7.1').set('Content-Type', 'application/json').send(body);
+      expect(res.status, `depth ${depth}`).to.equal(400);
+      expect(res.body.error).to.deep.equal({ code: 'body_too_deep', message: 'The request body is nested too deeply (the limit is 32 levels of objects and arrays)' });
+    }
+    // A bad body still takes its point from the address's allowance before validation runs.
+    const { hashPassword } = await import('@platform/server/auth/passwords');
+    await t.ctx.db.models.User.create({ kind: 'lab', email: 'shape-lab@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Shay', lastName: 'Pe' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+      await s.post('/api/auth/login', { email: 'shape-lab@demo.test', password: 'wrong-password-1', portal: 'nowhere' }).expect(400);
+    }
+    await s.post('/api/auth/login', { email: 'shape-lab@demo.test', password: DEMO_PASSWORD, portal: 'lab' }).expect(429);
+  });
+
+  it('with TRUST_PROXY unset, X-Forwarded-For is not believed: rotating it does not escape the per-address limit', async () => {
+    const { LOGIN_FAILURES_PER_ADDRESS } = await import('@platform/domain');
+    const direct = await buildTestApp({ TRUST_PROXY: '', REDIS_PREFIX: `${process.env.REDIS_PREFIX}-direct` });
+    try {
+      for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
+        const s = await newSession(direct.app, `10.8.${i}.1`);
+        await s.post('/api/auth/login', { email: `nobody-${i}@demo.test`, password: 'wrong-password-1', portal: 'lab' }).expect(401);
+      }
+      const next = await newSession(direct.app, '10.8.99.1');
+      await next.post('/api/auth/login', { email: 'nobody-else@demo.test', password: 'wrong-password-1', portal: 'lab' }).expect(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('a session ends at its absolute lifetime however active it is: 8 hours for admins and lab users, 12 for providers', async () => {
+    const { pastLifetime } = await import('../../api/src/auth/session');
+    const hour = 3_600_000;
+    const at = Date.parse('2026-11-27T08:00:00Z');
+    expect(pastLifetime('admin', at, at + 8 * hour)).to.equal(false);
+    expect(pastLifetime('admin', at, at + 8 * hour + 1)).to.equal(true);
+    expect(pastLifetime('lab', at, at + 8 * hour + 1)).to.equal(true);
+    expect(pastLifetime('provider', at, at + 12 * hour)).to.equal(false);
+    expect(pastLifetime('provider', at, at + 12 * hour + 1)).to.equal(true);
+    expect(pastLifetime('provider', undefined, at), 'a session with no sign-in time').to.equal(true);
+
+    // A real session whose sign-in was 8 hours and a minute ago: the next request is signed out.
+    const s = await signIn(t.app, 'lab2', 'lab', '10.2.8.1');
+    await s.agent.get('/api/auth/me').expect(200);
+    const [[row]] = (await t.ctx.db.sequelize.query(`SELECT sid FROM "session" WHERE (sess -> 'passport' ->> 'user')::int = (SELECT id FROM users WHERE email = :email) ORDER BY expire DESC LIMIT 1`, { replacements: { email: DEMO_USERS.lab2.email } })) as [{ sid: string }[], unknown];
+    await t.ctx.db.sequelize.query(`UPDATE "session" SET sess = jsonb_set(sess::jsonb, '{signedInAt}', to_jsonb(:at::bigint))::json WHERE sid = :sid`, { replacements: { at: Date.now() - 8 * hour - 60_000, sid: row.sid } });
+    t.ctx.authCache?.forgetSession(row.sid);
+    await s.agent.get('/api/auth/me').expect(401);
+  });
+
   it('a burst of parallel guesses gets no more tries than the limit', async () => {
     const { hashPassword } = await import('@platform/server/auth/passwords');
     await t.ctx.db.models.User.create({ kind: 'lab', email: 'burst-lab@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Bea', lastName: 'Burst' });
@@ -205,6 +302,32 @@ describe('sign-in', () => {
       await waitForMail(email, 3);
       expect(await emailsSettled(t.ctx, email), 'reset emails logged').to.equal(3);
       expect(await mailTo(email)).to.have.length(3);
+    });
+
+    it('a new password ends every link sent before it: a reset, or a change of password', async () => {
+      const { hashPassword } = await import('@platform/server/auth/passwords');
+      const { createHash, randomBytes } = await import('node:crypto');
+      const email = 'many-links@demo.test';
+      const user = await t.ctx.db.models.User.create({ kind: 'lab', email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Manny', lastName: 'Links' });
+      /** A link as the forgot-password email carries it (only its hash is stored). */
+      const link = async () => {
+        const token = randomBytes(32).toString('hex');
+        await t.ctx.db.models.PasswordResetToken.create({ userId: user.id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 3_600_000) });
+        return token;
+      };
+      const [first, , third] = [await link(), await link(), await link()];
+      const s = await newSession(t.app, '10.6.0.3');
+      await s.post('/api/auth/reset-password', { token: first, password: 'first-link-pass-1' }).expect(204);
+      const stale = await s.post('/api/auth/reset-password', { token: third, password: 'third-link-pass-3' }).expect(400);
+      expect(stale.body.error.code).to.equal('invalid_token');
+      await s.post('/api/auth/login', { email, password: 'first-link-pass-1', portal: 'lab' }).expect(200);
+
+      const beforeChange = await link();
+      await s.refreshCsrf();
+      await s.post('/api/auth/change-password', { currentPassword: 'first-link-pass-1', newPassword: 'changed-pass-22' }).expect(204);
+      await s.refreshCsrf(); // the session goes on under a new id after a change of password
+      await s.post('/api/auth/reset-password', { token: beforeChange, password: 'sneaky-pass-99' }).expect(400);
+      await s.post('/api/auth/login', { email, password: 'changed-pass-22', portal: 'lab' }).expect(200);
     });
 
     it('refuses a reset token that was never issued', async () => {

@@ -144,6 +144,33 @@ describe('npm start', function () {
     expect((await post('order/summary', key)).paymentStatus).to.equal('Paid');
   });
 
+  it('two npm starts on one machine (another PORT and database) both come up: the mail catcher and the Stripe stand-in each on a port of their own', async () => {
+    const secondDb = `${dbName}_two`;
+    await createDatabase(ADMIN_URL, secondDb);
+    let second: Started | null = null;
+    try {
+      const one = await envFor('development');
+      const two = await envFor('development');
+      const secondUrl = new URL(ADMIN_URL);
+      secondUrl.pathname = `/${secondDb}`;
+      two.env.DATABASE_URL = secondUrl.toString();
+      two.env.REDIS_PREFIX = `${process.env.REDIS_PREFIX}-start-two`;
+      [started, second] = await Promise.all([run('npm', ['start'], one.env, 'is running at', one.port), run('npm', ['start'], two.env, 'is running at', two.port)]);
+      const portsOf = (output: string) => ({
+        smtp: /caught locally on SMTP port (\d+)/.exec(output)?.[1],
+        stripe: /local Stripe stand-in at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1],
+      });
+      const [a, b] = [portsOf(started.output()), portsOf(second.output())];
+      expect(a.smtp && b.smtp && a.stripe && b.stripe, `${started.output()}\n${second.output()}`).to.be.a('string');
+      expect(a.smtp).to.not.equal(b.smtp);
+      expect(a.stripe).to.not.equal(b.stripe);
+      for (const { base } of [started, second]) await signInPage(base, '/admin/login');
+    } finally {
+      await stop(second);
+      await dropDatabase(ADMIN_URL, secondDb);
+    }
+  });
+
   it('NODE_ENV=production: starts all the same with development settings, says why, and serves the sign-in page', async () => {
     const { env, port } = await envFor('production');
     delete env.SESSION_SECRET;

@@ -218,6 +218,25 @@ describe('patient ordering', function () {
     expect(mail.text).to.include('Amount paid: $100.00 (Financial Assistance price, paid by card)');
   });
 
+  it("a stranger who knows a patient's name and date of birth cannot change their record or where their results go", async () => {
+    const victim = orderingPatient();
+    const record = await m().Patient.create({ accountId: clinic.accountId, ...victim, country: 'US' });
+    const onFile = () => m().Patient.findByPk(record.id, { attributes: ['email', 'phone', 'addressLine1', 'city', 'state', 'postalCode', 'preferredLanguage'], raw: true });
+    const before = await onFile();
+    const page = async () => (await clinic.physician.agent.get(`/api/provider-clinic/${clinic.accountId}/patient/${record.id}`).expect(200)).body;
+    const pageBefore = await page();
+
+    // The same name (another case) and date of birth, the stranger's own contact and address, no session.
+    const stranger = { ...victim, firstName: victim.firstName.toUpperCase(), email: 'stranger@elsewhere.test', phone: '(555) 999-0000', addressLine1: '1 Stranger Road', city: 'Faraway' };
+    const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: stranger, language: 'es' });
+
+    expect(await onFile(), 'the patient on file').to.deep.equal(before);
+    expect(await page(), "the clinic's patient page").to.deep.equal(pageBefore);
+    const placed = await m().Order.findByPk(order.orderId);
+    expect(placed!.patientId, "the stranger's order is not on the patient's record").to.not.equal(record.id);
+    expect((await m().Patient.findByPk(placed!.patientId))!.email).to.equal('stranger@elsewhere.test');
+  });
+
   it('MiraKind: the clinic orders for a patient; the summary and the receipt show the 20% tax-deductible donation', async () => {
     const who = orderingPatient();
     const body = { product: 'kras', answers: eligibleAnswers('kras'), patient: who, accountId: clinic.accountId, invitationToken: null, mirakind: true };

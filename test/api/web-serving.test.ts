@@ -110,6 +110,15 @@ describe('serving the SPA: compression and caching', () => {
     expect(res.headers['content-type']).to.match(/json/);
   });
 
+  it('answers a malformed URL (broken percent-encoding) with the product\'s JSON error, never an HTML page', async () => {
+    for (const url of ['/%E0%A4%A', '/api/%E0%A4%A', '/assets/%E0%A4%A.js', '/provider-clinic/%E0%A4%A/patients']) {
+      const res = await request(t.app).get(url);
+      expect(res.status, url).to.equal(400);
+      expect(res.headers['content-type'], url).to.match(/^application\/json/);
+      expect(res.body.error, url).to.deep.equal({ code: 'bad_request', message: 'The request is malformed' });
+    }
+  });
+
   it('caches other static files for an hour', async () => {
     const res = await request(t.app).get('/favicon.svg').expect(200);
     expect(res.headers['cache-control']).to.equal('public, max-age=3600');

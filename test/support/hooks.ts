@@ -42,6 +42,8 @@ export async function mochaGlobalSetup(this: unknown) {
     OUTBOX_SWEEP_MS: '500',
     OUTBOX_STALE_MS: '1000',
     WORKER_LOCK_MS: '3000',
+    // The tests stand behind a proxy on loopback: the X-Forwarded-For they send names each client.
+    TRUST_PROXY: 'loopback',
   });
   await createDatabase(ADMIN_URL, templateOf(runId));
   const db = connect(databaseUrl(ADMIN_URL, templateOf(runId)));

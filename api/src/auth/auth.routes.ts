@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { PassportStatic } from 'passport';
 import {
   changePasswordBody, forgotPasswordBody, loginBody, requestAccessBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, type ForgotPasswordAnswer,
@@ -7,7 +7,8 @@ import {
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { validateBody } from '../http/validate';
-import { createEmailRequestThrottle, createLoginThrottle, createPasswordChangeThrottle } from './login-throttle';
+import { createEmailRequestThrottle, createLoginThrottle, createPasswordChangeThrottle, type SignInAttempt } from './login-throttle';
+import { knownDevice, rememberDevice } from './device-cookie';
 import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from './auth.service';
 import { requireUser } from './guards';
 import { csrfToken } from './session';
@@ -45,18 +46,29 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req, res, ctx.config) });
   });
 
-  router.post('/login', signIn, validateBody(loginBody), async (req, res) => {
+  // The attempt is counted before anything costs the server (validation, the password hash).
+  const reserveAttempt: RequestHandler = async (req, res, next) => {
+    const typed: unknown = (req.body as { email?: unknown } | undefined)?.email;
+    const email = typeof typed === 'string' ? typed : '';
+    const attempt = { email, ip: req.ip ?? 'unknown', device: email ? knownDevice(req, ctx.config, email) : null };
+    res.locals.signInAttempt = attempt;
+    await throttle.reserve(attempt);
+    next();
+  };
+
+  router.post('/login', signIn, reserveAttempt, validateBody(loginBody), async (req, res) => {
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
-    const ip = req.ip ?? 'unknown';
-    await throttle.reserve(email, ip);
+    const attempt = res.locals.signInAttempt as SignInAttempt;
     const { user, wrongPortal } = await authenticate(passport, req);
     if (!user) {
       await recordAudit(ctx.db, { ...auditActor(callerOf(req, res)), action: 'auth.login_failed', details: { portal, ...(wrongPortal ? { reason: 'wrong portal' } : {}) } });
       if (wrongPortal) throw new AppError(401, 'wrong_portal', wrongPortalMessage(wrongPortal));
       throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
     }
-    await throttle.recordSuccess(email, ip);
+    await throttle.recordSuccess(attempt);
+    rememberDevice(req, res, ctx.config, email);
     await logIn(req, user); // passport regenerates the session here
+    req.session.signedInAt = Date.now();
     const accounts = await accountsOf(ctx, user);
     req.session.currentAccountId = pickCurrentAccount(accounts, undefined, portal)?.id;
     await recordAudit(ctx.db, { ...auditActor(callerAs(callerOf(req, res), user)), action: 'auth.login', entityKind: 'user', entityId: user.id, details: { portal } });
@@ -112,9 +124,9 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     await changePassword(ctx, callerOf(req, res), req.user!, req.body.currentPassword, req.body.newPassword, req.sessionID);
     await changeThrottle.recordSuccess(req.user!.id);
     // This session goes on under a new id (and a new CSRF token), as after a sign-in.
-    const currentAccountId = req.session.currentAccountId;
+    const { currentAccountId, signedInAt } = req.session;
     await logIn(req, req.user!);
-    req.session.currentAccountId = currentAccountId;
+    Object.assign(req.session, { currentAccountId, signedInAt });
     res.status(204).end();
   });
 

@@ -5,6 +5,7 @@ import {
   type Me, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
+import type { User } from '@platform/db';
 import { burnVerifyTime, hashPassword, verifyPassword } from '@platform/server/auth/passwords';
 import type { SessionUser } from './session-user';
 import { auditActor, type Caller, callerAs, forbidden, Invalid, passwordResetEmail, queueEmail, recordAudit } from '@platform/server';
@@ -145,11 +146,19 @@ export async function resetPassword(ctx: Ctx, token: string, password: string, r
     if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalidToken();
     const user = await User.findOne({ where: { id: row.userId, isActive: true }, transaction });
     if (!user) throw invalidToken();
-    await user.update({ passwordHash: await hashPassword(password) }, { transaction });
-    await row.update({ usedAt: new Date() }, { transaction });
+    await replacePassword(ctx, user, password, transaction);
     await endSessionsOf(ctx, user.id, transaction);
     await recordAudit(ctx.db, { ...auditActor(callerAs(request, user)), action: 'auth.password_reset', entityKind: 'user', entityId: user.id }, transaction);
   });
+}
+
+/**
+ * The one way a password changes: the new hash, and every reset or set-password link of the user
+ * not yet used ends with the old password (a link sent earlier must not undo the change).
+ */
+async function replacePassword(ctx: Ctx, user: User, password: string, transaction: Transaction) {
+  await user.update({ passwordHash: await hashPassword(password) }, { transaction });
+  await ctx.db.models.PasswordResetToken.update({ usedAt: new Date() }, { where: { userId: user.id, usedAt: null }, transaction });
 }
 
 /** Changes the password and ends every other session of the user (a stolen session dies with the old password). */
@@ -159,7 +168,7 @@ export async function changePassword(ctx: Ctx, caller: Caller, user: SessionUser
     throw new Invalid('The current password is not correct', [{ field: 'currentPassword', message: 'The current password is not correct' }], 'validation_failed');
   }
   await ctx.db.sequelize.transaction(async (transaction) => {
-    await row.update({ passwordHash: await hashPassword(next) }, { transaction });
+    await replacePassword(ctx, row, next, transaction);
     await endSessionsOf(ctx, user.id, transaction, sessionId);
     await recordAudit(ctx.db, { ...auditActor(caller), action: 'auth.password_changed', entityKind: 'user', entityId: user.id }, transaction);
   });

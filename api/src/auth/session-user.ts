@@ -12,5 +12,7 @@ declare global {
 declare module 'express-session' {
   interface SessionData {
     currentAccountId?: number;
+    /** When the user signed in (ms since the epoch): the session's absolute lifetime counts from here. */
+    signedInAt?: number;
   }
 }

@@ -10,7 +10,7 @@ import session from 'express-session';
 import { Passport, type PassportStatic } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { csrfSync } from 'csrf-sync';
-import { SESSION_IDLE_MINUTES, type SignInPortal } from '@platform/domain';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SignInPortal, type UserKind } from '@platform/domain';
 import type { AppContext } from '../context';
 import { loadSessionUser, verifyCredentials } from './auth.service';
 import './session-user';
@@ -46,8 +46,27 @@ export function installSessions(app: Express, ctx: AppContext): PassportStatic {
   });
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(endSessionPastItsLifetime);
   return passport;
 }
+
+/** Whether a signed-in session has outlived its absolute lifetime (a session from before lifetimes were kept has). */
+export function pastLifetime(kind: UserKind, signedInAt: number | undefined, now = Date.now()): boolean {
+  return signedInAt === undefined || now - signedInAt > SESSION_ABSOLUTE_HOURS[kind] * 3_600_000;
+}
+
+/**
+ * However active it is, a session ends SESSION_ABSOLUTE_HOURS after its sign-in: the request goes
+ * on signed out (a fresh, empty session), so a page answers 401 and the SPA asks for the password.
+ */
+const endSessionPastItsLifetime: RequestHandler = (req, _res, next) => {
+  if (!req.user || !pastLifetime(req.user.kind, req.session.signedInAt)) return next();
+  req.session.regenerate((err) => {
+    if (err) return next(err);
+    req.user = undefined;
+    next();
+  });
+};
 
 /**
  * Session reads through the process's auth cache (auth-cache.ts): a cached row is served while it
@@ -136,7 +155,7 @@ interface CsrfConfig {
 
 const signNonce = (secret: string, nonce: string) => createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
 
-function sameString(a: string, b: string): boolean {
+export function sameString(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -149,7 +168,7 @@ function isSignedToken(secret: string, token: string | undefined): token is stri
   return rest.length === 0 && !!nonce && !!mac && sameString(mac, signNonce(secret, nonce));
 }
 
-function cookieOf(req: Request, name: string): string | undefined {
+export function cookieOf(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) {

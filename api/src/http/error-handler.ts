@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { Conflict, DomainError, Forbidden, Gone, Invalid, NotFound, Unprocessable } from '@platform/server';
+import { JSON_MAX_DEPTH } from '@platform/domain';
 import { AppError } from './errors';
 
 interface BodyParserError extends Error {
@@ -16,6 +17,8 @@ function fromBodyParser(err: BodyParserError): AppError | null {
   switch (err.type) {
     case 'entity.parse.failed':
       return new AppError(400, 'malformed_json', 'The request body is not valid JSON');
+    case 'entity.too.deep':
+      return new AppError(400, 'body_too_deep', `The request body is nested too deeply (the limit is ${JSON_MAX_DEPTH} levels of objects and arrays)`);
     case 'entity.too.large':
       return new AppError(413, 'body_too_large', `The request body is too large${err.limit ? ` (the limit is ${megabytes(err.limit)})` : ''}`);
     case 'encoding.unsupported':

@@ -128,23 +128,38 @@ function newPatientOrderNumber(): string {
 
 const CONTACT_FIELDS = ['email', 'phone', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode'] as const;
 
-/** The patient in the account with the same name (any case) and date of birth, their contact and address brought up to date; or a new one. */
-async function findOrCreatePatient(ctx: Pick<Ctx, 'db'>, transaction: Transaction, accountId: number, p: OrderingPatient, language: Language, caller: Caller) {
-  const m = ctx.db.models;
+/**
+ * Who may be matched to a patient already on file, and so change where that patient's results go.
+ * A name and a date of birth prove nothing (they are on every requisition): only the clinic itself
+ * (its own MiraKind order, signed in) or an invitation the clinic sent to the email on that
+ * patient's record. Anyone else's order makes a patient record of its own.
+ */
+type PatientProof = { by: 'clinic' } | { by: 'invitation'; email: string } | null;
+
+/** The patient in the account with the same name (any case) and date of birth, if the proof reaches them. */
+async function provenPatient(ctx: Pick<Ctx, 'db'>, transaction: Transaction, accountId: number, p: OrderingPatient, proof: PatientProof) {
+  if (!proof) return null;
   const { sequelize } = ctx.db;
-  const existing = await m.Patient.findOne({
+  return ctx.db.models.Patient.findOne({
     where: {
       accountId,
       dateOfBirth: p.dateOfBirth,
       [Op.and]: [
         sequelize.where(sequelize.fn('lower', sequelize.col('first_name')), p.firstName.toLowerCase()),
         sequelize.where(sequelize.fn('lower', sequelize.col('last_name')), p.lastName.toLowerCase()),
+        ...(proof.by === 'invitation' ? [sequelize.where(sequelize.fn('lower', sequelize.col('email')), proof.email.trim().toLowerCase())] : []),
       ],
     },
     order: [['id', 'ASC']],
     lock: transaction.LOCK.UPDATE,
     transaction,
   });
+}
+
+/** The proven patient (see PatientProof), their contact and address brought up to date; or a new one. */
+async function findOrCreatePatient(ctx: Pick<Ctx, 'db'>, transaction: Transaction, accountId: number, p: OrderingPatient, language: Language, caller: Caller, proof: PatientProof) {
+  const m = ctx.db.models;
+  const existing = await provenPatient(ctx, transaction, accountId, p, proof);
   const details = { email: p.email, phone: p.phone, addressLine1: p.addressLine1, addressLine2: p.addressLine2, city: p.city, state: p.state, postalCode: p.postalCode };
   const preferredLanguage = language;
   if (!existing) {
@@ -158,7 +173,7 @@ async function findOrCreatePatient(ctx: Pick<Ctx, 'db'>, transaction: Transactio
   const changed: string[] = CONTACT_FIELDS.filter((f) => (existing[f] ?? null) !== (details[f] ?? null));
   if (existing.preferredLanguage !== preferredLanguage) changed.push('preferredLanguage');
   if (changed.length) await existing.update({ ...details, country: 'US', preferredLanguage }, { transaction });
-  await recordAudit(ctx.db, { ...auditActor(caller), action: 'patient.details_updated', entityKind: 'patient', entityId: existing.id, details: { accountId, changed } }, transaction);
+  await recordAudit(ctx.db, { ...auditActor(caller), action: 'patient.details_updated', entityKind: 'patient', entityId: existing.id, details: { accountId, changed, provenBy: proof!.by } }, transaction);
   return { patient: existing, created: false, changed };
 }
 
@@ -187,7 +202,8 @@ export async function createPatientOrder(ctx: Ctx, caller: Caller, body: CreateP
             { field: 'invitationToken', message: 'The invitation names another test or treating provider' },
           ]);
         }
-        const { patient, created } = await findOrCreatePatient(ctx, transaction, account.id, body.patient, body.language, caller);
+        const proof: PatientProof = body.mirakind ? { by: 'clinic' } : invitation ? { by: 'invitation', email: invitation.email } : null;
+        const { patient, created } = await findOrCreatePatient(ctx, transaction, account.id, body.patient, body.language, caller, proof);
         const orderToken = randomBytes(32).toString('hex');
         const order = await m.Order.create(
           {

@@ -1,17 +1,19 @@
 /**
  * The one reader of every lab import file (CSV or XLSX, told apart by content and name): result
- * files and DNA extraction runs (the worker's lab-import job) and storage plate files (the api,
- * synchronously). Rows are numbered as a spreadsheet shows them (the header is row 1 when it is
- * the first line) and cells are kept exactly as written: each import decides what a space means.
+ * files and DNA extraction runs (the worker's lab-import job) and storage plate files (the api); a
+ * workbook is read in a thread of its own once its size is checked (xlsx-thread.ts). Rows are
+ * numbered as a spreadsheet shows them (the header is row 1 when it is the first line) and cells
+ * are kept exactly as written: each import decides what a space means.
  *
  * A file that cannot be the import at all (junk, empty, wrong columns, no data rows or too many)
  * is refused with one sentence, an Invalid naming the field `file`: a 400 in the api; inside a job
  * run-job turns it into an UnrecoverableError with the same message (the job fails, no retry).
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import { formatCount, normaliseImportHeader, sniffImportFile, type ImportFormat } from '@platform/domain';
 import { badRequest } from '../errors';
+import type { XlsxThreadAnswer } from './xlsx-thread';
 
 /** One line of a sheet as read: its spreadsheet row number (1-based, header included) and its cells exactly as written. */
 export interface SheetRow {
@@ -101,38 +103,33 @@ function csvRecords(text: string, delimiter: string): string[][] {
   }
 }
 
-/** A workbook cell as the lab reads it: numbers as written (no exponent for a long barcode), dates as YYYY-MM-DD, formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 1e21 ? value.toFixed(0) : String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('hyperlink' in value) return String(value.text ?? '');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as ExcelJS.CellFormulaValue).result ?? null);
-  if ('error' in value) return value.error;
-  return '';
-}
+/** Memory a sheet thread may use: far above any workbook within the limits, far below the process's. */
+const SHEET_THREAD_HEAP_MB = 512;
 
-/** The first sheet of a workbook (exceljs is loaded only when a workbook comes in). */
-async function readXlsx(content: Buffer): Promise<SheetRow[]> {
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch {
-    throw fileProblem('The Excel workbook cannot be read: it may be damaged, password-protected or not a workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw fileProblem('The Excel workbook has no sheet');
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value));
-    rows.push({ row: rowNumber, cells });
+/**
+ * The first sheet of a workbook, read in a thread of its own (xlsx-thread.ts): the caller's event
+ * loop goes on meanwhile, and the memory the workbook took is given back when the thread ends.
+ */
+function readXlsx(content: Buffer): Promise<SheetRow[]> {
+  return new Promise((resolve, reject) => {
+    const thread = new Worker(new URL('./xlsx-thread-entry.mjs', import.meta.url), {
+      workerData: content,
+      resourceLimits: { maxOldGenerationSizeMb: SHEET_THREAD_HEAP_MB },
+    });
+    let answered = false;
+    thread.once('message', (answer: XlsxThreadAnswer) => {
+      answered = true;
+      if ('refused' in answer) reject(fileProblem(answer.refused));
+      else resolve(answer.rows);
+    });
+    thread.once('error', (err: NodeJS.ErrnoException) => {
+      answered = true;
+      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileProblem('The Excel workbook is too large to read: save only the sheet to import, or save it as CSV') : err);
+    });
+    thread.once('exit', () => {
+      if (!answered) reject(new Error('The sheet thread ended without an answer'));
+    });
   });
-  return rows;
 }
 
 /** 'a, b and c' */
