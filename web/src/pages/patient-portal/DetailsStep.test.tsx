@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TestName, type EligibilityAnswers } from '@platform/domain';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
-import { describedText, fillIn } from '../../test/fields';
+import { describedText } from '../../test/fields';
 import { renderPage } from '../../test/render';
+import { fillDetails } from './order-form-steps';
 import { DetailsStep } from './DetailsStep';
 import { EMPTY_PATIENT } from './patient-values';
 
@@ -34,16 +35,6 @@ function renderDetails(api: Record<string, MockHandler> = {}) {
 
 const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
 
-async function fillDetails(user: User, { dateOfBirth = '1957-08-19' } = {}) {
-  await fillIn(user, field('First name'), 'Harold');
-  await fillIn(user, field('Last name'), 'Finch');
-  await fillIn(user, field('Date of birth'), dateOfBirth);
-  await fillIn(user, field('Email'), 'harold@example.test');
-  await fillIn(user, field('Address line 1'), '12 Elm Street');
-  await fillIn(user, field('City'), 'Springfield');
-  await fillIn(user, field('State'), 'IL');
-  await fillIn(user, field('ZIP code'), '62701');
-}
 
 async function chooseProvider(user: User, name: string) {
   await user.click(screen.getByRole('combobox', { name: /^Treating provider/ }));

@@ -5,8 +5,8 @@ import {
   PatientOrderStage, PaymentMethod, PaymentStatus, TestName, type InvitationPrefill, type PatientOrderSummary,
 } from '@platform/domain';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
-import { describedText, fillIn } from '../../test/fields';
 import { renderPage } from '../../test/render';
+import { fillDetails } from './order-form-steps';
 import { NOT_ELIGIBLE_TITLE, NOTHING_CHARGED } from './EligibilityStep';
 import { choosePatientLanguage } from '../../i18n/patient-language';
 import { PatientOrderPage } from './PatientOrderPage';
@@ -58,18 +58,6 @@ async function answerEligibility(user: User, over: Record<string, string> = {}) 
   await user.click(screen.getByRole('button', { name: 'Check my answers' }));
 }
 
-async function fillDetails(user: User, { dateOfBirth = '1957-08-19' } = {}) {
-  await screen.findByRole('form', { name: 'Your details' });
-  const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
-  if (!(field('First name') as HTMLInputElement).value) await fillIn(user, field('First name'), 'Harold');
-  if (!(field('Last name') as HTMLInputElement).value) await fillIn(user, field('Last name'), 'Finch');
-  await fillIn(user, field('Date of birth'), dateOfBirth);
-  if (!(field('Email') as HTMLInputElement).value) await fillIn(user, field('Email'), 'harold@example.test');
-  await fillIn(user, field('Address line 1'), '12 Elm Street');
-  await fillIn(user, field('City'), 'Springfield');
-  await fillIn(user, field('State'), 'IL');
-  await fillIn(user, field('ZIP code'), '62701');
-}
 
 async function chooseProvider(user: User, name: string) {
   await user.click(screen.getByRole('combobox', { name: /^Treating provider/ }));

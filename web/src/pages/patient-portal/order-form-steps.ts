@@ -1,0 +1,20 @@
+/** What the order-page tests do to a step's form, as a person would: shared by the page's and the steps' own tests. */
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { fillIn } from '../../test/fields';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Fills in the patient's details (the fields an invitation filled in are left as they are). */
+export async function fillDetails(user: User, { dateOfBirth = '1957-08-19' } = {}) {
+  await screen.findByRole('form', { name: 'Your details' });
+  const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+  if (!(field('First name') as HTMLInputElement).value) await fillIn(user, field('First name'), 'Harold');
+  if (!(field('Last name') as HTMLInputElement).value) await fillIn(user, field('Last name'), 'Finch');
+  await fillIn(user, field('Date of birth'), dateOfBirth);
+  if (!(field('Email') as HTMLInputElement).value) await fillIn(user, field('Email'), 'harold@example.test');
+  await fillIn(user, field('Address line 1'), '12 Elm Street');
+  await fillIn(user, field('City'), 'Springfield');
+  await fillIn(user, field('State'), 'IL');
+  await fillIn(user, field('ZIP code'), '62701');
+}
