@@ -28,13 +28,23 @@ rm -f test-artifacts/axe-checks.jsonl
 # Mocha's files run side by side in TEST_JOBS processes (most of a test's time is spent waiting on a
 # server, a browser or a job, not on the CPU); each process has a database, a Redis prefix and a mail
 # catcher of its own (test/support/hooks.ts), so files in different processes share nothing.
+# The fault runs (test/chaos) then run alone: they kill and restart PostgreSQL, Redis and the
+# product's processes and bound every request in time, so nothing else may load the machine meanwhile.
+mocha_counts() { # the passing and failing counts of a mocha log (0 failing when it printed none)
+  local p f
+  p=$(grep -Eo '^ +[0-9]+ passing' "$1" | grep -Eo '[0-9]+' | tail -1)
+  f=$(grep -Eo '^ +[0-9]+ failing' "$1" | grep -Eo '[0-9]+' | tail -1)
+  echo "${p:-0} ${f:-0}"
+}
 npx mocha --parallel --jobs "${TEST_JOBS:-3}" --reporter spec --reporter-option maxDiffSize=4000 "$@" 2>&1 | tee test-artifacts/mocha.log
 status=${PIPESTATUS[0]}
-passed=$(grep -Eo '^ +[0-9]+ passing' test-artifacts/mocha.log | grep -Eo '[0-9]+' | tail -1)
-failed=$(grep -Eo '^ +[0-9]+ failing' test-artifacts/mocha.log | grep -Eo '[0-9]+' | tail -1)
-passed=${passed:-0}; failed=${failed:-0}
+read -r passed failed < <(mocha_counts test-artifacts/mocha.log)
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
-passed=$((passed + vitest_passed)); failed=$((failed + vitest_failed))
+npx mocha --no-config --node-option import=tsx --extension ts --timeout 20000 --exit --reporter spec test/chaos/chaos.test.ts 2>&1 | tee test-artifacts/mocha-chaos.log
+chaos_status=${PIPESTATUS[0]}
+read -r chaos_passed chaos_failed < <(mocha_counts test-artifacts/mocha-chaos.log)
+if [ "$chaos_status" -ne 0 ] && [ "$chaos_failed" -eq 0 ]; then chaos_failed=1; fi
+passed=$((passed + chaos_passed + vitest_passed)); failed=$((failed + chaos_failed + vitest_failed))
 # The browser tests' accessibility checks (test/support/browser.ts expectAccessible), in one line.
 node -e '
   const fs = require("fs");
