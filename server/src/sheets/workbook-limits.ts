@@ -10,7 +10,8 @@ import { formatCount, XLSX_MAX_CELLS, XLSX_MAX_EXPANDED_BYTES } from '@platform/
 /** Why a workbook is refused: the message is the one sentence the lab user reads. */
 export class WorkbookRefused extends Error {}
 
-const DAMAGED = 'The Excel workbook cannot be read: it may be damaged, password-protected or not a workbook';
+/** The one sentence for a workbook that cannot be read at all (the ZIP check and the reader both say it). */
+export const DAMAGED_WORKBOOK = 'The Excel workbook cannot be read: it may be damaged, password-protected or not a workbook';
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
@@ -33,12 +34,12 @@ function entriesOf(zip: Buffer): ZipEntry[] {
       break;
     }
   }
-  if (end < 0) throw new WorkbookRefused(DAMAGED);
+  if (end < 0) throw new WorkbookRefused(DAMAGED_WORKBOOK);
   const count = zip.readUInt16LE(end + 10);
   let at = zip.readUInt32LE(end + 16);
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new WorkbookRefused(DAMAGED);
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new WorkbookRefused(DAMAGED_WORKBOOK);
     const nameLength = zip.readUInt16LE(at + 28);
     entries.push({
       method: zip.readUInt16LE(at + 10),
@@ -54,7 +55,7 @@ function entriesOf(zip: Buffer): ZipEntry[] {
 /** An entry's bytes, expanded to at most `budget` bytes (refused past it). */
 function expand(zip: Buffer, entry: ZipEntry, budget: number): Buffer {
   const at = entry.headerOffset;
-  if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_HEADER) throw new WorkbookRefused(DAMAGED);
+  if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_HEADER) throw new WorkbookRefused(DAMAGED_WORKBOOK);
   const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
   const data = zip.subarray(start, start + entry.compressedSize);
   const tooBig = new WorkbookRefused(`The Excel workbook expands to more than ${formatCount(XLSX_MAX_EXPANDED_BYTES / 1024 / 1024)} MB when read: save only the sheet to import, or save it as CSV`);
@@ -62,12 +63,12 @@ function expand(zip: Buffer, entry: ZipEntry, budget: number): Buffer {
     if (data.length > budget) throw tooBig;
     return data;
   }
-  if (entry.method !== DEFLATED) throw new WorkbookRefused(DAMAGED);
+  if (entry.method !== DEFLATED) throw new WorkbookRefused(DAMAGED_WORKBOOK);
   try {
     return inflateRawSync(data, { maxOutputLength: Math.max(1, budget) });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) throw tooBig;
-    throw new WorkbookRefused(DAMAGED);
+    throw new WorkbookRefused(DAMAGED_WORKBOOK);
   }
 }
 

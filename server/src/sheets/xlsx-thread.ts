@@ -5,12 +5,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
-import { checkWorkbookLimits, WorkbookRefused } from './workbook-limits';
+import { checkWorkbookLimits, DAMAGED_WORKBOOK, WorkbookRefused } from './workbook-limits';
 
 /** What the thread answers: the rows, or the sentence that refuses the workbook. */
 export type XlsxThreadAnswer = { rows: { row: number; cells: string[] }[] } | { refused: string };
-
-const DAMAGED = 'The Excel workbook cannot be read: it may be damaged, password-protected or not a workbook';
 
 /** A workbook cell as the lab reads it: numbers as written (no exponent for a long barcode), dates as YYYY-MM-DD, formulas by their result. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -38,7 +36,7 @@ async function readFirstSheet(content: Buffer): Promise<XlsxThreadAnswer> {
   try {
     await workbook.xlsx.load(content as unknown as Parameters<typeof workbook.xlsx.load>[0]);
   } catch {
-    return { refused: DAMAGED };
+    return { refused: DAMAGED_WORKBOOK };
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { refused: 'The Excel workbook has no sheet' };
