@@ -173,9 +173,9 @@ const TEXTS: Record<StaticDocument['id'], DocumentText> = {
       { heading: 'How to apply' },
       {
         steps: [
-          'Start your order in the Patient Portal from the link your clinic gave you.',
-          'When asked how you will pay, choose financial assistance and answer the questions.',
-          'You will hear from us by email, usually within two business days. If you are approved, you pay the reduced price when you complete the order.',
+          'Apply to the financial assistance team through the support address in the Patient Portal.',
+          'You will hear from us by email, usually within two business days. If you are approved, the email gives your assistance code: keep it private, it works only for you.',
+          'Order in the Patient Portal from the link your clinic gave you. When asked how you will pay, choose financial assistance and enter your assistance code; you pay the reduced price when you complete the order.',
         ],
       },
       { heading: 'Good to know' },

@@ -102,6 +102,8 @@ export class FinancialAssistanceRecord extends Model<
   declare decidedByUserId: NullableFk;
   declare decidedAt: Nullable<Date>;
   declare notes: Nullable<string>;
+  /** SHA-256 of the assistance code emailed with the grant (null on records made before codes: they cannot be used at payment). */
+  declare codeHash: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -237,6 +239,7 @@ export function initPatients(sequelize: Sequelize) {
       decidedByUserId: nullableFk(),
       decidedAt: { type: DataTypes.DATE },
       notes: { type: DataTypes.TEXT },
+      codeHash: { type: DataTypes.TEXT },
       ...timestamps(),
     },
     { sequelize, modelName: 'FinancialAssistanceRecord', tableName: 'financial_assistance_records' },

@@ -134,6 +134,14 @@ export interface FinancialAidRow {
   createdAt: string;
 }
 
+/** The answer to a grant: the record, and its assistance code shown this once (only its hash is kept). */
+export interface CreatedFinancialAid extends FinancialAidRow {
+  /** ABCDE-23456: what the patient enters at payment. */
+  assistanceCode: string;
+  /** Where the code was emailed; null when the patient has no email on file (the admin gives it to them). */
+  codeEmailedTo: string | null;
+}
+
 /** GET admin/emails (rows): never the body (a sent link's token is not shown, even redacted). */
 export interface EmailLogRow {
   id: number;

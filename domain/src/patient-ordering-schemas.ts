@@ -8,7 +8,7 @@ import Joi from 'joi';
 import { YES_NO_OTHER } from './enums';
 import { ORDER_ATTESTATIONS, type Attestations } from './orders';
 import {
-  CANCEL_REASON_MAX_LENGTH, ELIGIBILITY_QUESTIONS, INVITATION_ACTIONS, PATIENT_ORDER_NUMBER_PATTERN, PATIENT_PRODUCTS, PAYMENT_METHODS, PaymentMethod,
+  AID_CODE_PATTERN, CANCEL_REASON_MAX_LENGTH, ELIGIBILITY_QUESTIONS, INVITATION_ACTIONS, PATIENT_ORDER_NUMBER_PATTERN, PATIENT_PRODUCTS, PAYMENT_METHODS, PaymentMethod,
   REFERRAL_OTHER_MAX_LENGTH, REFERRAL_SOURCES, type EligibilityAnswers, type InvitationAction, type PatientProduct,
   type ReferralSource,
 } from './patient-ordering';
@@ -135,10 +135,16 @@ export const setReferralSourceBody = Joi.object<SetReferralSourceBody>({
   }).label('Where you heard about the test'),
 }).options(STRICT_KEYS).label('Request body');
 
+/** The assistance code the patient typed: checked in its normalised form (normalizeAidCode). */
+const assistanceCodeSchema = Joi.string().trim().uppercase().replace(/[\s-]/g, '').pattern(AID_CODE_PATTERN).label('Assistance code')
+  .messages({ 'string.pattern.base': '{#label} must be the 10 letters and digits from the email of the financial assistance program (for example ABCDE-23456)' });
+
 export interface SetPaymentBody extends PatientOrderKey {
   method: PaymentMethod;
   insurancePlanId: number | null;
   insuranceMemberId: string | null;
+  /** With Financial Assistance: the code the program's approval email gave the patient. */
+  assistanceCode?: string | null;
 }
 /** POST order/set-payment: how the patient pays; insurance moves the order on at once. */
 export const setPaymentBody = Joi.object<SetPaymentBody>({
@@ -156,14 +162,21 @@ export const setPaymentBody = Joi.object<SetPaymentBody>({
       .messages({ 'string.pattern.base': '{#label} must be 3 to 40 letters, digits or dashes' }),
     otherwise: Joi.valid(null, '').empty(['', null]).default(null),
   }).label('Member ID'),
+  assistanceCode: Joi.when('method', {
+    is: PaymentMethod.FinancialAssistance,
+    then: assistanceCodeSchema.required(),
+    otherwise: Joi.valid(null, '').empty(['', null]).default(null),
+  }).label('Assistance code'),
 }).options(STRICT_KEYS).label('Request body');
 
-export interface FinancialAssistanceExistsBody { firstName: string; lastName: string; dateOfBirth: string }
-/** POST patient/financial-assistance-patient-exists (throttled per address; answers only yes or no). */
+export interface FinancialAssistanceExistsBody extends PatientOrderKey { assistanceCode: string }
+/**
+ * POST patient/financial-assistance-patient-exists: whether the code applies to the person of the
+ * caller's own order (its key), throttled per address. It answers nothing about a bare name.
+ */
 export const financialAssistanceExistsBody = Joi.object<FinancialAssistanceExistsBody>({
-  firstName: patientNameSchema('First name').required(),
-  lastName: patientNameSchema('Last name').required(),
-  dateOfBirth: patientDateOfBirthSchema.required(),
+  ...orderKey,
+  assistanceCode: assistanceCodeSchema.required(),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface InvitationLookupBody { invitationToken: string }

@@ -434,3 +434,23 @@ export interface PatientInvitationRow {
 export function isCurrentAid(record: { status: string; validUntil: string | null }, today: string = todayDataDate()): boolean {
   return record.status === AccessStatus.Approved && record.validUntil !== null && record.validUntil >= today;
 }
+
+/**
+ * The assistance code: what proves at payment that the person ordering is the person the aid was
+ * granted to (a name and a date of birth are on every requisition, so they prove nothing). The
+ * admin's grant makes one and emails it to the patient; only its hash is kept. Ten characters of
+ * an alphabet without look-alikes (no I, L, O, 0, 1), written in two groups of five.
+ */
+export const AID_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const AID_CODE_LENGTH = 10;
+export const AID_CODE_PATTERN = new RegExp(`^[${AID_CODE_ALPHABET}]{${AID_CODE_LENGTH}}$`);
+
+/** A code as typed (any case, with or without the dash or spaces) in the form it is checked in. */
+export function normalizeAidCode(typed: string): string {
+  return typed.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/** A code as shown and emailed: ABCDE-23456. */
+export function formatAidCode(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}

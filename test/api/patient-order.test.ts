@@ -5,14 +5,15 @@
  * cancellation with a refund, and who may do what.
  */
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import {
-  ItemKind, PatientOrderStage, PaymentMethod, PaymentStatus, ResultListCategory, SampleStatus, ShipmentStatus, TestOrigin, Portal,
+  ItemKind, PatientOrderStage, PaymentMethod, type OrderingPatient, PaymentStatus, ResultListCategory, SampleStatus, ShipmentStatus, TestOrigin, Portal,
 } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import request from 'supertest';
 import { signShippingPayload } from '@platform/server';
 import { DECLINED_CARD, SUCCEEDING_CARD } from '../../scripts/stripe-stand-in';
-import { newSession, type Session } from '../support/http';
+import { newSession, signIn, type Session } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { paymentIntentCalls, startPaymentStack, type PaymentStack } from '../support/stripe';
 import { ALL_ATTESTED } from '../support/fixtures/clinic';
@@ -191,31 +192,91 @@ describe('patient ordering', function () {
     });
   });
 
-  it('financial assistance: an approved record makes the same order cost 100 USD', async () => {
-    const who = orderingPatient();
-    const none = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth }).expect(200);
-    expect(none.body).to.deep.equal({ exists: false });
-    const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: who });
-    const refused = await patient.post('/api/order/set-payment', { ...order.key, method: PaymentMethod.FinancialAssistance, insurancePlanId: null, insuranceMemberId: null }).expect(422);
-    expect(refused.body.error.message).to.equal('No approved financial assistance was found for this patient');
+  describe('financial assistance', () => {
+    let admin: Session;
+    before(async () => {
+      admin = await signIn(stack.t.app, 'admin', 'admin', '10.66.0.9');
+    });
 
-    // The admin's record (on a patient record of no account, as the admin portal writes it).
-    const aidPatient = await m().Patient.create({ accountId: null, firstName: who.firstName.toUpperCase(), lastName: who.lastName, dateOfBirth: who.dateOfBirth });
-    // An approved record whose last day has passed does not count.
-    await m().FinancialAssistanceRecord.create({ patientId: aidPatient.id, status: 'Approved', approvedPriceCents: 50_00, validUntil: '2020-12-31' });
-    const expired = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth }).expect(200);
-    expect(expired.body).to.deep.equal({ exists: false });
-    await m().FinancialAssistanceRecord.create({ patientId: aidPatient.id, status: 'Approved', approvedPriceCents: 100_00, validUntil: '2099-12-31' });
-    const yes = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth }).expect(200);
-    expect(yes.body).to.deep.equal({ exists: true });
+    /** The admin's grant for a person (a new patient record, as the admin page enters one): answers the record as the API answered it. */
+    async function grantAid(who: OrderingPatient, approvedPriceCents: number) {
+      return (await admin.post('/api/admin/patients/financial-assistance/create', {
+        patient: { firstName: who.firstName, lastName: who.lastName, dateOfBirth: who.dateOfBirth, email: who.email }, approvedPriceCents, validUntil: '2099-12-31', note: null,
+      }).expect(201)).body;
+    }
 
-    const priced = await choosePayment(patient, order.key, PaymentMethod.FinancialAssistance);
-    expect(priced).to.include({ priceCents: 100_00, paymentMethod: PaymentMethod.FinancialAssistance });
-    const { intent } = await payByCard(order);
-    expect(intent.amountCents).to.equal(100_00);
-    expect((await summary(order.key)).paymentStatus).to.equal(PaymentStatus.Paid);
-    const [mail] = await waitForMail(who.email);
-    expect(mail.text).to.include('Amount paid: $100.00 (Financial Assistance price, paid by card)');
+    /** The assistance code in the grant's email to the person. */
+    async function emailedCode(who: OrderingPatient): Promise<string> {
+      const [mail] = await waitForMail(who.email, 1, { matching: (m) => /assistance code/.test(m.text) });
+      const code = /Your assistance code: ([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(mail.text);
+      expect(code, mail.text).to.not.equal(null);
+      return code![1];
+    }
+
+    const exists = async (key: PlacedPatientOrder['key'], assistanceCode: string) =>
+      (await patient.post('/api/patient/financial-assistance-patient-exists', { ...key, assistanceCode }).expect(200)).body.exists;
+    const payWithAid = (key: PlacedPatientOrder['key'], assistanceCode?: string) =>
+      patient.post('/api/order/set-payment', { ...key, method: PaymentMethod.FinancialAssistance, insurancePlanId: null, insuranceMemberId: null, ...(assistanceCode ? { assistanceCode } : {}) });
+
+    it("the code emailed with the admin's grant makes the granted person's order cost the approved price", async () => {
+      const who = orderingPatient();
+      const granted = await grantAid(who, 100_00);
+      const [mail] = await waitForMail(who.email, 1, { matching: (m) => /assistance code/.test(m.text) });
+      expect(mail.subject).to.equal(`Your ${stack.t.ctx.config.brand} financial assistance is approved`);
+      expect(mail.text).to.include('your test costs $100.00 if you order it by December 31, 2099.');
+      const code = await emailedCode(who);
+      expect(granted).to.include({ assistanceCode: code, codeEmailedTo: who.email, approvedPriceCents: 100_00, current: true });
+
+      const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: who });
+      expect(await exists(order.key, 'ABCDE-23456')).to.equal(false);
+      expect(await exists(order.key, code.toLowerCase().replace('-', ' '))).to.equal(true);
+      const wrong = await payWithAid(order.key, 'ABCDE-23456').expect(422);
+      expect(wrong.body.error.message).to.equal('No approved financial assistance was found for this patient with this assistance code');
+      expect(wrong.body.error.fields[0].field).to.equal('assistanceCode');
+
+      const priced = (await payWithAid(order.key, code).expect(200)).body;
+      expect(priced).to.include({ priceCents: 100_00, paymentMethod: PaymentMethod.FinancialAssistance });
+      const { intent } = await payByCard(order);
+      expect(intent.amountCents).to.equal(100_00);
+      expect((await summary(order.key)).paymentStatus).to.equal(PaymentStatus.Paid);
+      const [receipt] = await waitForMail(who.email, 1, { matching: (m) => /Amount paid/.test(m.text) });
+      expect(receipt.text).to.include('Amount paid: $100.00 (Financial Assistance price, paid by card)');
+    });
+
+    it('a code opens only a current record: one past its last day does not count', async () => {
+      const who = orderingPatient();
+      const aidPatient = await m().Patient.create({ accountId: null, firstName: who.firstName.toUpperCase(), lastName: who.lastName, dateOfBirth: who.dateOfBirth });
+      const codeHash = createHash('sha256').update('HJK7MN2P3Q').digest('hex');
+      await m().FinancialAssistanceRecord.create({ patientId: aidPatient.id, status: 'Approved', approvedPriceCents: 50_00, validUntil: '2020-12-31', codeHash });
+      const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: who });
+      expect(await exists(order.key, 'HJK7M-N2P3Q')).to.equal(false);
+      await payWithAid(order.key, 'HJK7M-N2P3Q').expect(422);
+    });
+
+    it("a stranger who knows a person's name and date of birth can neither use their aid nor learn whether they have it", async () => {
+      const victim = orderingPatient();
+      await grantAid(victim, 0); // aid at no cost: before the fix, the stranger's kit shipped for nothing
+      const stranger = orderingPatient({ firstName: victim.firstName, lastName: victim.lastName, dateOfBirth: victim.dateOfBirth });
+      const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: stranger });
+
+      // The attack as it worked: Financial Assistance with the person's name and date of birth, and nothing else.
+      const bare = await payWithAid(order.key);
+      expect(bare.status, JSON.stringify(bare.body)).to.equal(400);
+      expect(bare.body.error.fields[0]).to.include({ field: 'assistanceCode' });
+      await payWithAid(order.key, 'ABCDE-23456').expect(422);
+      // The stranger's own code (their own aid, under another name) does not open the victim-named order either.
+      const strangerOwn = orderingPatient({ email: stranger.email });
+      await grantAid(strangerOwn, 10_00);
+      await payWithAid(order.key, await emailedCode(strangerOwn)).expect(422);
+      const after = await summary(order.key);
+      expect(after).to.include({ paymentStatus: PaymentStatus.AwaitingPayment, paymentMethod: null, priceCents: null });
+      expect(await m().Sample.count({ where: { orderId: order.orderId } })).to.equal(0);
+
+      // No public endpoint answers whether someone has aid: the bare name and date of birth is refused, and an order's key is required.
+      const oracle = await patient.post('/api/patient/financial-assistance-patient-exists', { firstName: victim.firstName, lastName: victim.lastName, dateOfBirth: victim.dateOfBirth }).expect(400);
+      expect(oracle.body.error.fields.map((f: { field: string }) => f.field)).to.include.members(['orderNumber', 'orderToken']);
+      await patient.post('/api/patient/financial-assistance-patient-exists', { ...order.key, orderToken: 'x'.repeat(order.key.orderToken.length), assistanceCode: 'ABCDE-23456' }).expect(404);
+    });
   });
 
   it("a stranger who knows a patient's name and date of birth cannot change their record or where their results go", async () => {

@@ -111,7 +111,7 @@ export function adminRouter(ctx: AppContext): Router {
     sendPage(res, await listFinancialAid(ctx, userCallerOf(req, res), query(res)));
   });
   router.post('/patients/financial-assistance/create', validateBody(createFinancialAidBody), async (req, res) => {
-    res.status(201).json(await createFinancialAid(ctx, userCallerOf(req, res), req.body));
+    noStore(res).status(201).json(await createFinancialAid(ctx, userCallerOf(req, res), req.body));
   });
 
   // The email log, bulk campaigns and the job monitor

@@ -3,18 +3,21 @@
  * Patient ordering reads these later. The patient is found across accounts by the one patient
  * search (patients/patient-search.ts), which the lab's sfpatient/search uses too.
  */
+import { randomInt } from 'node:crypto';
 import type { WhereOptions } from 'sequelize';
 import type { FinancialAssistanceRecord, Patient } from '@platform/db';
 import {
-  AccessStatus, fullName, isCurrentAid, patientLabel, type AdminPatientOption, type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
+  AccessStatus, AID_CODE_ALPHABET, AID_CODE_LENGTH, formatAidCode, fullName, isCurrentAid, patientLabel, type AdminPatientOption, type CreatedFinancialAid,
+  type CreateFinancialAidBody, type FinancialAidQuery, type FinancialAidRow,
 } from '@platform/domain';
-import { auditActor, notFound, recordAudit, type Caller } from '@platform/server';
+import { auditActor, financialAidGrantedEmail, notFound, queueEmail, recordAudit, type Caller } from '@platform/server';
 import type { AppContext } from '../context';
+import { hashToken } from '../auth/auth.service';
 import { dataDate, toIso } from '../http/answer-values';
 import { findPatients } from '../patients/patient-search';
 import { offsetOf } from '../http/paging';
 
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
 const PATIENT_OPTIONS_LIMIT = 20;
 
@@ -51,10 +54,21 @@ export async function listFinancialAid(ctx: Ctx, caller: Caller, query: Financia
   return { rows: rows.map(aidRow), total: count };
 }
 
-/** Records an approved reduced price for an existing patient or a new one (no account: they will order themselves). */
-export async function createFinancialAid(ctx: Ctx, caller: Caller, body: CreateFinancialAidBody): Promise<FinancialAidRow> {
+/** A new assistance code (AID_CODE_LENGTH characters of AID_CODE_ALPHABET, about 50 bits). */
+function newAidCode(): string {
+  return Array.from({ length: AID_CODE_LENGTH }, () => AID_CODE_ALPHABET[randomInt(AID_CODE_ALPHABET.length)]).join('');
+}
+
+/**
+ * Records an approved reduced price for an existing patient or a new one (no account: they will
+ * order themselves), with a new assistance code: only its hash is kept, the patient is emailed it
+ * (in their language) when an email is on file, and the admin sees it once in the answer to give
+ * it by other means when none is.
+ */
+export async function createFinancialAid(ctx: Ctx, caller: Caller, body: CreateFinancialAidBody): Promise<CreatedFinancialAid> {
   const { FinancialAssistanceRecord, Patient } = ctx.db.models;
-  const id = await ctx.db.sequelize.transaction(async (transaction) => {
+  const code = newAidCode();
+  const { id, emailedTo } = await ctx.db.sequelize.transaction(async (transaction) => {
     const patient = body.patientId
       ? await Patient.findByPk(body.patientId, { transaction })
       : await Patient.create({ accountId: null, ...body.patient!, sex: null, phone: null }, { transaction });
@@ -63,15 +77,30 @@ export async function createFinancialAid(ctx: Ctx, caller: Caller, body: CreateF
       {
         patientId: patient.id, status: AccessStatus.Approved, approvedPriceCents: body.approvedPriceCents, validUntil: body.validUntil, notes: body.note,
         householdSize: null, annualIncomeCents: null, createdByUserId: caller.userId, decidedByUserId: caller.userId, decidedAt: new Date(),
+        codeHash: hashToken(code),
       },
       { transaction },
     );
+    const email = patient.email
+      ? await queueEmail(ctx, transaction, {
+        to: patient.email,
+        ...financialAidGrantedEmail({
+          language: patient.preferredLanguage, brand: ctx.config.brand, firstName: patient.firstName,
+          priceCents: body.approvedPriceCents, validUntil: body.validUntil, code,
+        }),
+        entity: { kind: 'patient', id: patient.id },
+        createdByUserId: caller.userId,
+      })
+      : null;
     await recordAudit(ctx.db, {
       ...auditActor(caller), action: 'financial_aid.created', entityKind: 'patient', entityId: patient.id,
-      details: { recordId: record.id, before: null, after: { approvedPriceCents: body.approvedPriceCents, validUntil: body.validUntil }, newPatient: !body.patientId },
+      details: {
+        recordId: record.id, before: null, after: { approvedPriceCents: body.approvedPriceCents, validUntil: body.validUntil }, newPatient: !body.patientId,
+        codeEmailId: email?.id ?? null,
+      },
     }, transaction);
-    return record.id;
+    return { id: record.id, emailedTo: email ? patient.email : null };
   });
   const record = await FinancialAssistanceRecord.findByPk(id, { include: [{ model: Patient, as: 'patient' }, { model: ctx.db.models.User, as: 'createdBy', attributes: ['firstName', 'lastName'] }] });
-  return aidRow(record!);
+  return { ...aidRow(record!), assistanceCode: formatAidCode(code), codeEmailedTo: emailedTo };
 }

@@ -9,7 +9,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, isUnpaid, mirakindDonationCents, ORDER_CANCELLED_CODE, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
+  AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, isUnpaid, mirakindDonationCents, normalizeAidCode, ORDER_CANCELLED_CODE, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
   PaymentMethod, PaymentStatus, Portal, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
   type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InsurancePlanOption, type InvitationPrefill, type OrderingPatient,
   type PatientOrderKey, type PatientOrderSummary, type PatientProduct, type PaymentIntentAnswer, type PrpAccountOption, type SetPaymentBody,
@@ -31,7 +31,7 @@ export const INVITATION_MESSAGES = {
   cancelled: 'This invitation was cancelled',
   expired: 'This invitation has expired',
 } as const;
-export const NO_FINANCIAL_ASSISTANCE = 'No approved financial assistance was found for this patient';
+export const NO_FINANCIAL_ASSISTANCE = 'No approved financial assistance was found for this patient with this assistance code';
 export const NOT_ELIGIBLE = 'The answers show the test is not right to order this way';
 
 // ---------------------------------------------------------------------------------------------
@@ -64,25 +64,40 @@ export async function activeInsurancePlans(ctx: Pick<Ctx, 'db'>): Promise<Insura
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The current financial-assistance record of a person (by name and date of birth, in any account or
- * none): of their approved records, newest first, the first that isCurrentAid (the admin's list's rule).
+ * The current financial-assistance record an assistance code opens for a person: the record whose
+ * code it is, granted to a patient record of the same name and date of birth (in any account or
+ * none), approved and not past its last day (isCurrentAid, the admin's list's rule). The code
+ * proves the person (a name and a date of birth prove nothing); name and date of birth keep one
+ * person's code from pricing another person's order.
  */
-async function currentAidRecord(ctx: Pick<Ctx, 'db'>, who: { firstName: string; lastName: string; dateOfBirth: string }, transaction?: Transaction) {
+async function currentAidRecord(ctx: Pick<Ctx, 'db'>, who: { firstName: string; lastName: string; dateOfBirth: string; code: string }, transaction?: Transaction) {
   const rows = await ctx.db.sequelize.query<{ id: number; approved_price_cents: number | null; valid_until: string | null; status: string }>(
     `SELECT r.id, r.approved_price_cents, to_char(r.valid_until, 'YYYY-MM-DD') AS valid_until, r.status
        FROM financial_assistance_records r JOIN patients p ON p.id = r.patient_id
-      WHERE lower(p.first_name) = lower(:firstName) AND lower(p.last_name) = lower(:lastName) AND p.date_of_birth = :dateOfBirth
-        AND r.status = :approved
-      ORDER BY r.created_at DESC, r.id DESC`,
-    { replacements: { ...who, approved: AccessStatus.Approved }, type: QueryTypes.SELECT, transaction },
+      WHERE r.code_hash = :codeHash
+        AND lower(p.first_name) = lower(:firstName) AND lower(p.last_name) = lower(:lastName) AND p.date_of_birth = :dateOfBirth`,
+    { replacements: { ...who, codeHash: hashToken(normalizeAidCode(who.code)) }, type: QueryTypes.SELECT, transaction },
   );
   const row = rows.find((r) => isCurrentAid({ status: r.status, validUntil: r.valid_until }));
   return row ? { id: Number(row.id), approvedPriceCents: row.approved_price_cents } : null;
 }
 
+/** The current aid record an assistance code opens for the patient of an order (null when none). */
+async function aidRecordOfOrder(ctx: Pick<Ctx, 'db'>, order: Order, code: string, transaction?: Transaction) {
+  const patient = await ctx.db.models.Patient.findByPk(order.patientId, { transaction });
+  return patient?.firstName && patient.lastName && patient.dateOfBirth
+    ? currentAidRecord(ctx, { firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dateOfBirth, code }, transaction)
+    : null;
+}
+
+/** Whether the code applies to the patient of the caller's own order (its key): yes or no, audited. */
 export async function financialAssistanceExists(ctx: Pick<Ctx, 'db'>, caller: Caller, body: FinancialAssistanceExistsBody): Promise<{ exists: boolean }> {
-  const record = await currentAidRecord(ctx, body);
-  await recordAudit(ctx.db, { ...auditActor(caller), action: 'financial_aid.checked', entityKind: 'patient', details: { exists: record !== null } });
+  const order = await orderByKey(ctx, body);
+  const record = await aidRecordOfOrder(ctx, order, body.assistanceCode);
+  await recordAudit(ctx.db, {
+    ...auditActor(caller), action: 'financial_aid.checked', entityKind: 'patient', entityId: order.patientId,
+    details: { orderId: order.id, exists: record !== null, recordId: record?.id ?? null },
+  });
   return { exists: record !== null };
 }
 
@@ -260,18 +275,15 @@ export async function setReferralSource(ctx: Ctx, caller: Caller, body: SetRefer
   });
 }
 
-/** What an order costs with a method: the price, the MiraKind donation part and the aid record it rests on. */
-async function priceFor(ctx: Pick<Ctx, 'db'>, order: Order, method: PaymentMethod, transaction: Transaction) {
+/** What an order costs with a method: the price, the MiraKind donation part and the aid record it rests on (opened by the assistance code). */
+async function priceFor(ctx: Pick<Ctx, 'db'>, order: Order, body: SetPaymentBody, transaction: Transaction) {
   const tests = testsOfOrder(order);
   let priceCents = 0;
   let aidRecordId: number | null = null;
-  if (method === PaymentMethod.SelfPay) priceCents = patientPriceCents(tests, { financialAssistance: false });
-  if (method === PaymentMethod.FinancialAssistance) {
-    const patient = await ctx.db.models.Patient.findByPk(order.patientId, { transaction });
-    const record = patient?.firstName && patient.lastName && patient.dateOfBirth
-      ? await currentAidRecord(ctx, { firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dateOfBirth }, transaction)
-      : null;
-    if (!record) throw unprocessable(NO_FINANCIAL_ASSISTANCE, [{ field: 'method', message: NO_FINANCIAL_ASSISTANCE }]);
+  if (body.method === PaymentMethod.SelfPay) priceCents = patientPriceCents(tests, { financialAssistance: false });
+  if (body.method === PaymentMethod.FinancialAssistance) {
+    const record = await aidRecordOfOrder(ctx, order, body.assistanceCode ?? '', transaction);
+    if (!record) throw unprocessable(NO_FINANCIAL_ASSISTANCE, [{ field: 'assistanceCode', message: NO_FINANCIAL_ASSISTANCE }]);
     aidRecordId = record.id;
     priceCents = record.approvedPriceCents ?? patientPriceCents(tests, { financialAssistance: true });
   }
@@ -289,7 +301,7 @@ export async function setPayment(ctx: Ctx, caller: Caller, body: SetPaymentBody)
     if (body.method === PaymentMethod.Insurance && !plan) {
       throw new NotFound('Insurance plan not found', [{ field: 'insurancePlanId', message: 'Choose an insurance plan from the list' }]);
     }
-    const { priceCents, donationCents, aidRecordId } = await priceFor(ctx, order, body.method, transaction);
+    const { priceCents, donationCents, aidRecordId } = await priceFor(ctx, order, body, transaction);
     // Once a card payment has started, its amount is fixed: another method or price would leave that payment open.
     if (order.stripePaymentIntentId && (order.paymentMethod !== body.method || order.priceCents !== priceCents)) {
       throw conflict('A card payment was started for this order: pay it by card, or start a new order to pay another way');

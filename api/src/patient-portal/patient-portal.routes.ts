@@ -77,7 +77,8 @@ export function patientPortalRouter(ctx: AppContext): Router {
     noStore(res).json(await invitationPrefill(ctx, patientCallerOf(req, res), (req.body as InvitationLookupBody).invitationToken));
   });
 
-  router.post('/patient/financial-assistance-patient-exists', publicRoute('a yes/no answer, throttled per address'), validateBody(financialAssistanceExistsBody), async (req, res) => {
+  // The caller's own order (its key) and the assistance code emailed with the grant: no answer about a bare name. Throttled per address.
+  router.post('/patient/financial-assistance-patient-exists', byOrderToken, validateBody(financialAssistanceExistsBody), async (req, res) => {
     await aidChecks.consume(req.ip ?? 'unknown');
     noStore(res).json(await financialAssistanceExists(ctx, patientCallerOf(req, res), req.body as FinancialAssistanceExistsBody));
   });

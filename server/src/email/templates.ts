@@ -5,7 +5,7 @@
  * catalogues (./messages); the provider, staff and campaign emails are in English.
  */
 import {
-  EmailCampaign, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
+  EmailCampaign, formatAidCode, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
   type PaymentMethod as PaymentMethodT,
 } from '@platform/domain';
 import { emailText, type EmailText } from './messages';
@@ -27,6 +27,7 @@ export const EMAIL_TEMPLATES = {
   patientOrderReceipt: 'patient-order-receipt',
   patientInvitation: 'patient-invitation',
   patientOrderCancelled: 'patient-order-cancelled',
+  financialAidGranted: 'financial-aid-granted',
   portalFeedbackRequest: EmailCampaign.PortalFeedbackRequest,
   portalSignupReminder: EmailCampaign.PortalSignupReminder,
 } as const;
@@ -264,6 +265,31 @@ export function patientInvitationEmail(a: InLanguage & { brand: string; firstNam
       a.link,
       '',
       t('invitation.ignore'),
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the patient when the lab's admin approves financial assistance: the price, until when, and the
+ * assistance code that proves at payment that the order is theirs. The log keeps it so the admin
+ * can send it again to the same address when the patient has lost it.
+ */
+export function financialAidGrantedEmail(a: InLanguage & { brand: string; firstName: string | null; priceCents: number; validUntil: string; code: string }): EmailContent {
+  const t = emailText(a.language);
+  // A calendar date (YYYY-MM-DD) written out in the patient's language, read in UTC so no zone shifts its day.
+  const until = new Intl.DateTimeFormat(a.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${a.validUntil}T00:00:00Z`));
+  return {
+    template: EMAIL_TEMPLATES.financialAidGranted,
+    subject: t('aid.subject', { brand: a.brand }),
+    text: [
+      patientGreeting(t, a.firstName),
+      '',
+      t('aid.body', { brand: a.brand, price: formatUsd(a.priceCents), until }),
+      '',
+      t('aid.code', { code: formatAidCode(a.code) }),
+      t('aid.how'),
+      '',
+      t('aid.keep'),
     ].join('\n'),
   };
 }

@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import type {
   AccessStatus, AccountAccessBody, AccountGrant, ActivateDeactivateBody, AdminAccountRow, AdminAttention, AdminPatientOption, CampaignAudience,
   CampaignPreview, CampaignProgress, CampaignRecipientRow, CampaignRow, ContactDetail, ContactInAccountBody, ContactRow, CreateAccountBody,
-  CreateFinancialAidBody, CreateLabUserBody, EmailCampaign, EmailLogRow, EmailStatus, FinancialAidRow, InsurancePlanBody, InsurancePlanRow,
+  CreatedFinancialAid, CreateFinancialAidBody, CreateLabUserBody, EmailCampaign, EmailLogRow, EmailStatus, FinancialAidRow, InsurancePlanBody, InsurancePlanRow,
   JobRow, JobsRetried, JobStatus, JobSummary, LabUserCreated, LabUserRow, ProviderRegistered, RegisterProviderBody, StaffLinksBody, SupportStaffRow,
   UpdateAccessBody,
 } from '@platform/domain';
@@ -176,7 +176,7 @@ export const updateInsurancePlan = (planId: number, body: InsurancePlanBody) => 
 
 export const searchPatients = (q: string) => post<AdminPatientOption[]>('patients/search', { q });
 
-export const createFinancialAid = (body: CreateFinancialAidBody) => post<FinancialAidRow>('patients/financial-assistance/create', body);
+export const createFinancialAid = (body: CreateFinancialAidBody) => post<CreatedFinancialAid>('patients/financial-assistance/create', body);
 
 export const resendEmail = (emailId: number) => post<EmailLogRow>(`emails/${emailId}/resend`);
 

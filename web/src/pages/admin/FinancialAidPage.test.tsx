@@ -23,7 +23,7 @@ describe('FinancialAidPage', () => {
     const user = userEvent.setup({ delay: null });
     const sent = renderAid({
       'POST /admin/patients/search': { body: [{ id: 5, name: 'Imogen Brightwater', dateOfBirth: '1959-10-03', email: 'imogen@example.test', accountName: 'Riverside Oncology' }] },
-      'POST /admin/patients/financial-assistance/create': { status: 201, body: record },
+      'POST /admin/patients/financial-assistance/create': { status: 201, body: { ...record, assistanceCode: 'KQ7RT-M2X9P', codeEmailedTo: 'imogen@example.test' } },
     });
     expect(await screen.findByText('No financial aid records yet.')).toBeTruthy();
     await fillIn(user, screen.getByLabelText(/^Find a patient/), 'Bright');
@@ -33,6 +33,9 @@ describe('FinancialAidPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save record' }));
 
     await findToast('Financial aid saved for Imogen Brightwater');
+    // The code, shown this once, and where it went.
+    expect(await screen.findByText('Assistance code for Imogen Brightwater: KQ7RT-M2X9P')).toBeTruthy();
+    expect(screen.getByText(/^Emailed to imogen@example\.test\. The patient enters it/)).toBeTruthy();
     expect(sent.find((r) => r.path === '/admin/patients/search')?.body).toEqual({ q: 'Bright' });
     expect(sent.find((r) => r.path === '/admin/patients/financial-assistance/create')?.body).toEqual({
       patientId: 5, approvedPriceCents: 10000, validUntil: '2099-12-31', note: null,

@@ -6,12 +6,13 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE, FINANCIAL_AID_DEFAULT_PRICE_CENTS, formatCalendarDate, formatDate, isDataDate, PERSON_NAME_MAX_LENGTH, REASON_MAX_LENGTH, todayDataDate,
-  type FinancialAidRow,
+  type CreatedFinancialAid,
 } from '@platform/domain';
 import {
   ADMIN_PATIENT_SEARCH_MIN_LENGTH, createFinancialAid, useAdminPatientSearch, useFinancialAid, useRefreshAdmin, type AdminPatientOption,
 } from '../../api/admin';
 import { FormError } from '../../components/FormError';
+import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
 import { formatCents } from '../../format';
 import { nestedFieldOf } from '../../forms/server-errors';
@@ -29,11 +30,34 @@ const MAX_PRICE_USD = 10_000;
 /** /admin/provider/financial-aid: patients approved for the financial assistance program, at which price and until when. */
 export function FinancialAidPage() {
   const [patientFilter, setPatientFilter] = useState<{ id: number; name: string } | null>(null);
+  const [granted, setGranted] = useState<CreatedFinancialAid | null>(null);
   return (
     <AdminPageFrame title="Financial aid" subtitle="Patients approved for the financial assistance program: the price they pay and until when.">
-      <NewRecord onSaved={(row) => setPatientFilter({ id: row.patientId, name: row.patientName })} />
+      {granted && <AssistanceCode granted={granted} onClose={() => setGranted(null)} />}
+      <NewRecord
+        onSaved={(row) => {
+          setGranted(row);
+          setPatientFilter({ id: row.patientId, name: row.patientName });
+        }}
+      />
       <Records patientFilter={patientFilter} onPatientFilter={setPatientFilter} />
     </AdminPageFrame>
+  );
+}
+
+/**
+ * The grant's assistance code, shown this once (only its hash is kept): the patient enters it at
+ * payment. Emailed to them when an email is on file; otherwise the admin gives it to them.
+ */
+function AssistanceCode({ granted, onClose }: { granted: CreatedFinancialAid; onClose: () => void }) {
+  return (
+    <div role="status">
+      <Notice color={granted.codeEmailedTo ? 'green' : 'orange'} title={`Assistance code for ${granted.patientName}: ${granted.assistanceCode}`} onClose={onClose}>
+        {granted.codeEmailedTo
+          ? `Emailed to ${granted.codeEmailedTo}. The patient enters it when they choose financial assistance at payment. It is not shown again.`
+          : 'This patient has no email on file: give them this code yourself (by phone or letter). They enter it when they choose financial assistance at payment. It is not shown again.'}
+      </Notice>
+    </div>
   );
 }
 
@@ -62,7 +86,7 @@ const EMPTY: AidValues = {
 const today = () => todayDataDate();
 const whenNew = (check: (v: string) => string | null) => (v: string, values: AidValues) => (values.mode === 'new' ? check(v) : null);
 
-function NewRecord({ onSaved }: { onSaved: (row: FinancialAidRow) => void }) {
+function NewRecord({ onSaved }: { onSaved: (row: CreatedFinancialAid) => void }) {
   const refresh = useRefreshAdmin();
   const form = useForm<AidValues>({
     initialValues: EMPTY,

@@ -112,7 +112,6 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
           <PaymentStep
             orderKey={orderKey!}
             summary={summary!}
-            patient={patient}
             onSummary={setSummary}
             onCard={() => setActive(CARD_STEP)}
             onFinish={() => navigate(completePath(orderKey!.orderNumber))}

@@ -10,7 +10,6 @@ import { fillIn } from '../../test/fields';
 import { renderPage } from '../../test/render';
 import { CardPayment } from './CardPayment';
 import { PaymentStep } from './PaymentStep';
-import { EMPTY_PATIENT } from './patient-values';
 import * as leavePage from './leave-page';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -18,7 +17,6 @@ type User = ReturnType<typeof userEvent.setup>;
 const ORDER = 'RPD0123456789';
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
 const KEY = { orderNumber: ORDER, orderToken: TOKEN };
-const HAROLD = { ...EMPTY_PATIENT, firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19', email: 'harold@example.test' };
 
 const summary = (over: Partial<PatientOrderSummary> = {}): PatientOrderSummary => ({
   orderNumber: ORDER, product: 'prostox', tests: [TestName.ProstoxUltra], accountName: 'Riverside Oncology', paymentMethod: null,
@@ -30,7 +28,7 @@ const cancelled = summary({ paymentMethod: PaymentMethod.SelfPay, priceCents: 50
 /** The payment step as the order flow holds it: the summary it shows is the one the step last chose. */
 function FlowPayment({ onCard, onFinish }: { onCard: () => void; onFinish: () => void }) {
   const [current, setCurrent] = useState(summary());
-  return <PaymentStep orderKey={KEY} summary={current} patient={HAROLD} onSummary={setCurrent} onCard={onCard} onFinish={onFinish} />;
+  return <PaymentStep orderKey={KEY} summary={current} onSummary={setCurrent} onCard={onCard} onFinish={onFinish} />;
 }
 
 function renderPayment(api: Record<string, MockHandler>) {
@@ -78,13 +76,33 @@ describe('PaymentStep', () => {
     );
   });
 
-  it('offers the financial-assistance price only when an approved record is found', async () => {
+  it('asks for the assistance code and refuses to go on when it does not match an approved record', async () => {
     const user = userEvent.setup();
     const { sent } = renderPayment({ 'POST /patient/financial-assistance-patient-exists': { body: { exists: false } } });
     await choose(user, /Financial assistance: \$100\.00/);
-    expect(await screen.findByText(/could not find an approved financial assistance record/)).toBeTruthy();
+    await fillIn(user, screen.getByRole('textbox', { name: /^Assistance code/ }), 'abcde 23456');
+    expect(await screen.findByText(/This code does not match an approved financial assistance for you/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(sent.find((r) => r.path === '/patient/financial-assistance-patient-exists')?.body).toEqual({ firstName: 'Harold', lastName: 'Finch', dateOfBirth: '1957-08-19' });
+    // Asked about this order's patient with the code, never about a name.
+    expect(sent.find((r) => r.path === '/patient/financial-assistance-patient-exists')?.body).toEqual({ orderNumber: ORDER, orderToken: TOKEN, assistanceCode: 'ABCDE23456' });
+  });
+
+  it('with a matching assistance code, chooses the financial-assistance price with that code', async () => {
+    const user = userEvent.setup();
+    const { sent } = renderPayment({
+      'POST /patient/financial-assistance-patient-exists': { body: { exists: true } },
+      'POST /order/set-payment': { body: summary({ paymentMethod: PaymentMethod.FinancialAssistance, priceCents: 100_00 }) },
+    });
+    await choose(user, /Financial assistance/);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the 10 letters and digits of your assistance code')).toBeTruthy();
+    await fillIn(user, screen.getByRole('textbox', { name: /^Assistance code/ }), 'ABCDE-23456');
+    expect(await screen.findByText('We found your approved financial assistance.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('button', { name: 'Pay $100.00 by card' })).toBeTruthy();
+    expect(sent.find((r) => r.path === '/order/set-payment')?.body).toEqual({
+      orderNumber: ORDER, orderToken: TOKEN, method: 'Financial Assistance', insurancePlanId: null, insuranceMemberId: null, assistanceCode: 'ABCDE23456',
+    });
   });
 
   it('places an insurance order with nothing to pay', async () => {

@@ -3,7 +3,7 @@ import { Button, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import useSWR from 'swr';
 import {
-  en, patientPriceCents, PaymentMethod, PaymentStatus, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
+  AID_CODE_PATTERN, en, normalizeAidCode, patientPriceCents, PaymentMethod, PaymentStatus, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
 } from '@platform/domain';
 import { financialAssistanceExists, isOrderCancelled, setPayment, useInsurancePlans } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
@@ -12,7 +12,6 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 import { formatCents } from '../../format';
 import { CancelledOrderOf } from './CancelledOrder';
-import type { PatientValues } from './patient-values';
 import { OrderSummary } from './OrderSummary';
 
 export const NO_ASSISTANCE_FOUND = en.order.payment.noAssistance;
@@ -21,6 +20,7 @@ interface PaymentValues {
   method: string;
   insurancePlanId: string | null;
   insuranceMemberId: string;
+  assistanceCode: string;
 }
 
 /** Whether the order still has a card payment to make. */
@@ -29,14 +29,13 @@ export const needsCard = (s: PatientOrderSummary) =>
 
 /**
  * Step 4: how the patient pays (insurance, self-pay at the catalogue price, or the financial
- * assistance price when an approved record exists), then the summary with the price and, on the
- * MiraKind path, the donation line; on to the card or, with nothing to charge, to the end.
+ * assistance price with the assistance code the program's approval email gave them), then the
+ * summary with the price and, on the MiraKind path, the donation line; on to the card or, with
+ * nothing to charge, to the end.
  */
-export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onFinish }: {
+export function PaymentStep({ orderKey, summary, onSummary, onCard, onFinish }: {
   orderKey: PatientOrderKey;
   summary: PatientOrderSummary;
-  /** The patient's details from step 2 (null when the order was resumed in a new visit). */
-  patient: PatientValues | null;
   onSummary: (summary: PatientOrderSummary) => void;
   onCard: () => void;
   onFinish: () => void;
@@ -53,18 +52,20 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
     setFocusChosen(false);
   });
   const form = useForm<PaymentValues>({
-    initialValues: { method: '', insurancePlanId: null, insuranceMemberId: '' },
+    initialValues: { method: '', insurancePlanId: null, insuranceMemberId: '', assistanceCode: '' },
     validate: {
       method: (v) => (v ? null : t('order.payment.chooseHow')),
       insurancePlanId: (v, values) => (values.method === PaymentMethod.Insurance && !v ? t('order.payment.choosePlanError') : null),
       insuranceMemberId: (v, values) => (values.method === PaymentMethod.Insurance && !v.trim() ? t('order.payment.memberIdError') : null),
+      assistanceCode: (v, values) => (values.method === PaymentMethod.FinancialAssistance && !AID_CODE_PATTERN.test(normalizeAidCode(v)) ? t('order.payment.assistanceCodeError') : null),
     },
   });
-  const { method } = form.getValues();
-  const who = patient && { firstName: patient.firstName.trim(), lastName: patient.lastName.trim(), dateOfBirth: patient.dateOfBirth.trim() };
+  const { method, assistanceCode } = form.getValues();
+  // Checked once the whole code is typed: the answer is about this order's patient only.
+  const code = normalizeAidCode(assistanceCode);
   const assistance = useSWR(
-    method === PaymentMethod.FinancialAssistance && who ? ['financial-assistance-exists', who.firstName, who.lastName, who.dateOfBirth] : null,
-    ([, firstName, lastName, dateOfBirth]: string[]) => financialAssistanceExists({ firstName, lastName, dateOfBirth }),
+    method === PaymentMethod.FinancialAssistance && AID_CODE_PATTERN.test(code) ? ['financial-assistance-exists', orderKey.orderNumber, code] : null,
+    ([, , typed]: string[]) => financialAssistanceExists({ ...orderKey, assistanceCode: typed }),
     { revalidateOnFocus: false, shouldRetryOnError: false, onError: () => undefined },
   );
   const noAssistance = method === PaymentMethod.FinancialAssistance && assistance.data?.exists === false;
@@ -78,6 +79,7 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
         method: values.method as PaymentMethod,
         insurancePlanId: insurance ? Number(values.insurancePlanId) : null,
         insuranceMemberId: insurance ? values.insuranceMemberId.trim() : null,
+        ...(values.method === PaymentMethod.FinancialAssistance ? { assistanceCode: normalizeAidCode(values.assistanceCode) } : {}),
       };
       return setPayment(body);
     },
@@ -154,6 +156,18 @@ export function PaymentStep({ orderKey, summary, patient, onSummary, onCard, onF
             />
             <TextInput label={t('order.payment.memberId')} description={t('order.payment.memberIdHint')} autoComplete="off" withAsterisk {...form.getInputProps('insuranceMemberId')} />
           </>
+        )}
+        {method === PaymentMethod.FinancialAssistance && (
+          <TextInput
+            label={t('order.payment.assistanceCode')}
+            description={t('order.payment.assistanceCodeHint')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            withAsterisk
+            {...form.getInputProps('assistanceCode')}
+          />
         )}
         {method === PaymentMethod.FinancialAssistance && assistance.isLoading && (
           <Text role="status" fz="sm">
