@@ -248,6 +248,67 @@ export function extractionDecisionRefusal(e: ExtractionDecisionState, outcome: E
   return null;
 }
 
+/**
+ * Where a sample's DNA stands for the results read from it, by its newest extraction: none
+ * imported, in review or passed (within the acceptance range), flagged and not yet decided, sent to
+ * re-extraction and the re-extraction not yet imported, withdrawn (its extraction result was
+ * rejected in review), or the sample rejected for its quantity.
+ */
+export const DnaQc = {
+  None: 'none',
+  InReview: 'in-review',
+  Passed: 'passed',
+  Flagged: 'flagged',
+  AwaitingReextraction: 'awaiting-re-extraction',
+  Withdrawn: 'withdrawn',
+  Rejected: 'rejected',
+} as const;
+export type DnaQc = (typeof DnaQc)[keyof typeof DnaQc];
+
+export const DNA_QC_LABELS: Readonly<Record<DnaQc, string>> = {
+  none: 'No DNA extraction',
+  'in-review': 'DNA extraction in review',
+  passed: 'DNA extraction passed',
+  flagged: 'DNA extraction flagged',
+  'awaiting-re-extraction': 'Awaiting re-extraction',
+  withdrawn: 'DNA extraction withdrawn',
+  rejected: 'Sample rejected: quantity not sufficient',
+};
+
+/** The states in which no result read from the sample's DNA may be released. */
+export const DNA_QC_HOLDS_RELEASE: readonly DnaQc[] = [DnaQc.Flagged, DnaQc.AwaitingReextraction, DnaQc.Withdrawn, DnaQc.Rejected];
+
+/** A sample's newest extraction, as its DNA state is read from it. */
+export interface NewestExtraction {
+  label: string;
+  flags: readonly string[];
+  outcome: ExtractionOutcome | null;
+  /** The status of the extraction's own DNA Extraction result version. */
+  resultStatus: string;
+}
+
+/** A sample's DNA state from its newest extraction (null: none imported). */
+export function dnaQcOf(e: NewestExtraction | null): DnaQc {
+  if (!e) return DnaQc.None;
+  if (e.outcome === 'reject-sample') return DnaQc.Rejected;
+  if (e.outcome === 're-extraction') return DnaQc.AwaitingReextraction;
+  if (e.resultStatus === TestResultStatus.Rejected) return DnaQc.Withdrawn;
+  if (e.flags.length > 0) return DnaQc.Flagged;
+  return e.resultStatus === TestResultStatus.Released ? DnaQc.Passed : DnaQc.InReview;
+}
+
+/** Why a result read from a sample whose DNA is held cannot be released (release-rule.ts). */
+export function dnaHoldMessage(barcode: string, testName: string, dna: { label: string; qc: DnaQc; flags: readonly string[] }): string {
+  const why: Record<DnaQc, string> = {
+    none: '', 'in-review': '', passed: '',
+    flagged: `its DNA extraction ${dna.label} is outside the acceptance range (${dna.flags.join('; ')}) and waits for a decision`,
+    'awaiting-re-extraction': `its DNA extraction ${dna.label} was sent to re-extraction and the re-extraction has not been imported`,
+    withdrawn: `its DNA extraction ${dna.label} was rejected in review`,
+    rejected: 'it was rejected for its DNA quantity',
+  };
+  return `The ${testName} result of sample ${barcode} cannot be released: ${why[dna.qc]}`;
+}
+
 /** The message of a flagged extraction's release refusal (release-rule.ts). */
 export function flaggedExtractionMessage(label: string, flags: readonly string[]): string {
   return `The DNA extraction of ${label} is outside the acceptance range (${flags.join('; ')}): send it to re-extraction or reject the sample instead`;

@@ -23,6 +23,7 @@ import {
 } from './lab-values';
 import { EARLIEST_DATE_OF_BIRTH, PATIENT_NAME_MAX_LENGTH } from './orders';
 import { LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_PLATE_NAME_MAX_LENGTH, PCR_PLATE_STATUSES, PCR_WELL_PATTERN, PCR_WELLS, type PcrPlateStatus } from './pcr-plates';
+import type { DnaQc } from './dna-extraction';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 const id = () => Joi.number().integer().positive();
@@ -357,7 +358,11 @@ export interface ReviewListRow {
   plate: { id: number; name: string; well: string; controlsPassed: boolean; controlProblems: string[] } | null;
   correctionReason: string | null;
   releasedValue: string | null;
+  /** The sample's DNA state by its newest extraction; null for a DNA extraction's own result. */
+  dna: { qc: DnaQc; label: string | null; text: string } | null;
   canApprove: boolean;
+  /** Why the caller may not approve it (the release rule's words); null when they may. */
+  cannotApprove: string | null;
 }
 
 /** One row of the released results list. */

@@ -7,7 +7,7 @@ import { approvalGroupOf, APPROVAL_GROUP_TESTS, SELF_APPROVAL_MESSAGE, type Appr
 import { isTestName } from './catalogue';
 import { SampleStatus, type SampleStatus as Status } from './enums';
 import { TestResultStatus } from './record-values';
-import { flaggedExtractionMessage } from './dna-extraction';
+import { DNA_QC_HOLDS_RELEASE, dnaHoldMessage, flaggedExtractionMessage, type DnaQc } from './dna-extraction';
 import { describeSampleStatus, workStatusOf } from './sample-lifecycle';
 
 export interface ReleaseCandidate {
@@ -25,9 +25,18 @@ export interface ReleaseCandidate {
   plate: { name: string; ok: boolean; problems: string[] } | null;
   /** The DNA extraction the result records (label as imported, flags outside the acceptance range); absent for other results. */
   extraction?: { label: string; flags: readonly string[] } | null;
+  /** The sample's DNA state by its newest extraction (absent or null: none imported). */
+  sampleDna?: SampleDna | null;
 }
 
-export type ReleaseRefusalKind = 'wrong-group' | 'own-result' | 'not-in-review' | 'sample-status' | 'controls-failed' | 'extraction-flagged';
+/** A sample's DNA state as the release rule and the review list read it. */
+export interface SampleDna {
+  label: string;
+  qc: DnaQc;
+  flags: readonly string[];
+}
+
+export type ReleaseRefusalKind = 'wrong-group' | 'own-result' | 'not-in-review' | 'sample-status' | 'controls-failed' | 'extraction-flagged' | 'dna-held';
 export type ReleaseDecision = { ok: true } | { ok: false; kind: ReleaseRefusalKind; message: string };
 
 /**
@@ -57,6 +66,10 @@ export function canRelease(c: ReleaseCandidate, reviewerUserId: number, group?: 
   // A flagged extraction is never released: the lab sends the sample to re-extraction or rejects it.
   if (c.extraction && c.extraction.flags.length > 0) {
     return { ok: false, kind: 'extraction-flagged', message: flaggedExtractionMessage(c.extraction.label, c.extraction.flags) };
+  }
+  // A result read from DNA that failed its check (or waits for a new extraction) is never released.
+  if (!c.extraction && c.sampleDna && DNA_QC_HOLDS_RELEASE.includes(c.sampleDna.qc)) {
+    return { ok: false, kind: 'dna-held', message: dnaHoldMessage(c.barcode, c.testName, c.sampleDna) };
   }
   return { ok: true };
 }

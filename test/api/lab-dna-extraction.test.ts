@@ -352,6 +352,45 @@ describe('lab toolbox: DNA extraction import', function () {
     expect(await statusOf(db, sample.id)).to.equal('Rejected');
   });
 
+  it("a risk result is not released while its sample's DNA is flagged or waits for re-extraction; the review row says so", async () => {
+    const db = t.ctx.db;
+    const sample = await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] });
+    const risk = await makeResult(db, sample.testIds[0], 'Intermediate Risk', lab1Id);
+    const reviewRow = async () => {
+      const list = await lab2.agent.get(`/api/lab-toolbox/get-review-list?group=cancer&barcode=${sample.barcode}`).expect(200);
+      return list.body.find((r: { id: number }) => r.id === risk.id);
+    };
+    const approve = () => lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [risk.id] });
+    expect((await reviewRow()).dna).to.deep.equal({ qc: 'none', label: null, text: 'No DNA extraction' });
+
+    // The extraction comes back at 3.1 ng/µL: flagged.
+    const { commit } = await importRun(lab1, 'low-dna.csv', [`${sample.barcode},3.1,1.9,45,EX-31,D5`]);
+    const [extraction] = await listed(lab1, `jobId=${commit.id}&flagged=true`);
+    const flags = 'Concentration 3.1 ng/µL is below 10 ng/µL';
+    let row = await reviewRow();
+    expect(row.dna).to.deep.equal({ qc: 'flagged', label: sample.barcode, text: `DNA extraction flagged: ${sample.barcode} (${flags})` });
+    const flaggedMessage = `The PROSTOX ultra result of sample ${sample.barcode} cannot be released: its DNA extraction ${sample.barcode} is outside the acceptance range (${flags}) and waits for a decision`;
+    expect(row).to.include({ canApprove: false, cannotApprove: flaggedMessage });
+    expect((await approve().expect(409)).body.error.message).to.equal(flaggedMessage);
+
+    // Lab user 1 sends it to re-extraction: still held, and the row says what it waits for.
+    await lab1.post(`/api/lab-toolbox/dna-extractions/${extraction.id}/decide`, { outcome: 're-extraction' }).expect(200);
+    row = await reviewRow();
+    expect(row.dna).to.deep.include({ qc: 'awaiting-re-extraction', text: `Awaiting re-extraction: ${sample.barcode}` });
+    expect(row.canApprove).to.equal(false);
+    expect((await approve().expect(409)).body.error.message).to.equal(
+      `The PROSTOX ultra result of sample ${sample.barcode} cannot be released: its DNA extraction ${sample.barcode} was sent to re-extraction and the re-extraction has not been imported`,
+    );
+    expect((await db.models.TestResult.findByPk(risk.id))!.status).to.equal(TestResultStatus.InReview);
+
+    // The re-extraction is within range: the result may be released.
+    await importRun(lab1, 'reex-ok.csv', [`${sample.barcode}.reex,31.5,1.85,40,EX-32,A1`]);
+    row = await reviewRow();
+    expect(row).to.deep.include({ canApprove: true, cannotApprove: null, dna: { qc: 'in-review', label: `${sample.barcode}.reex`, text: `DNA extraction in review: ${sample.barcode}.reex` } });
+    await approve().expect(200);
+    expect((await db.models.TestResult.findByPk(risk.id))!.status).to.equal(TestResultStatus.Released);
+  });
+
   it("reject: the sample moves to Rejected with the spec's reason through the lifecycle, its results in review are withdrawn", async () => {
     const db = t.ctx.db;
     const { sample, extraction } = await flaggedSample('qns');

@@ -9,7 +9,7 @@ import { DEMO_USERS } from '../../scripts/demo-users';
 import { dialog, signIn } from './pages';
 import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
-import { makeSample, SampleStatus, statusOf, TestName, timeline } from '../support/fixtures/lab';
+import { makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from '../support/fixtures/lab';
 
 describe('DNA extraction import page (browser)', function () {
   this.timeout(120_000);
@@ -35,9 +35,11 @@ describe('DNA extraction import page (browser)', function () {
     const [a, b, low, qns] = [
       await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] }),
       await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.Kras] }),
-      await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxCfrt] }),
+      await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxUltra] }),
       await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.Previotox] }),
     ];
+    // The low sample's risk result was imported before its extraction came back (issue 25, item 1).
+    const risk = await makeResult(db, low.testIds[0], 'Intermediate Risk', await userId(db, 'lab1'));
     const csv = [
       'Sample ID,Concentration (ng/µL),A260/280,Volume (µL),Plate,Well',
       `${a.barcode},52.4,1.86,40,EX-50,A1`, `${b.barcode},31,1.9,35,EX-50,B1`, `${low.barcode},6.5,1.8,40,EX-50,C1`, `${qns.barcode},12,1.8,8,EX-50,D1`,
@@ -102,6 +104,15 @@ describe('DNA extraction import page (browser)', function () {
       await dialog(page, `Reject sample ${qns.barcode}`).getByRole('button', { name: 'Reject: quantity not sufficient' }).click();
       await page.getByText(`Sample ${qns.barcode} rejected: Rejected - quantity not sufficient`).first().waitFor();
       expect(await statusOf(db, qns.id)).to.equal('Rejected');
+
+      // The risk result of the sample sent to re-extraction: shown held, and "Choose all you may approve" leaves it out.
+      await page.goto(`/lab_toolbox/review?barcode=${low.barcode}`);
+      const row = table.getByRole('row').filter({ hasText: 'PROSTOX ultra' });
+      await row.getByText(`Awaiting re-extraction: ${low.barcode}`).waitFor();
+      expect(await page.getByRole('button', { name: /^Choose all you may approve/ }).isDisabled()).to.equal(true);
+      await expectAccessible(page, 'review of a result whose DNA awaits re-extraction');
+      await screenshot(page, 'dna-extraction-held-risk');
+      expect((await db.models.TestResult.findByPk(risk.id))!.status).to.equal(TestResultStatus.InReview);
       expect(lab2.errors).to.deep.equal([]);
     } finally {
       await lab2.close();

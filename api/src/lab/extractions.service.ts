@@ -6,8 +6,9 @@
  * the `<sampleId>.reex` id, the sample stays In Testing, a step on its timeline; or rejection
  * 'Rejected - quantity not sufficient' through moveSample), and the flags the release rule needs.
  */
-import { Op, literal, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, literal, type Transaction, type WhereOptions } from 'sequelize';
 import {
+  dnaQcOf,
   EXTRACTION_OUTCOMES,
   EXTRACTION_REJECTION_REASON,
   extractionDecisionRefusal,
@@ -20,6 +21,7 @@ import {
   type ExtractionListQuery,
   type ExtractionOutcome,
   type ExtractionView,
+  type SampleDna,
   type SampleStatus as Status,
 } from '@platform/domain';
 import { auditActor, conflict, conflictOnDuplicate, moveSample, notFound, noteOnTimeline, recordAudit } from '@platform/server';
@@ -163,6 +165,26 @@ export async function decideExtraction(ctx: Ctx, caller: UserCaller, extractionI
     }
     return { extraction: await loadView(ctx, extraction.id, transaction), message };
   });
+}
+
+/**
+ * Each sample's DNA state by its newest extraction (dnaQcOf), for the release rule and the review
+ * list: samples with no extraction are absent. One statement whatever the number of samples.
+ */
+export async function dnaOfSamples(ctx: Ctx, sampleIds: number[], transaction?: Transaction): Promise<Map<number, SampleDna>> {
+  const map = new Map<number, SampleDna>();
+  if (!sampleIds.length) return map;
+  const rows = await ctx.db.sequelize.query<{ sample_id: number; label: string; flags: string[]; outcome: ExtractionOutcome | null; result_status: string }>(
+    `SELECT DISTINCT ON (e.sample_id) e.sample_id, e.label, e.flags, e.outcome, r.status AS result_status
+       FROM dna_extractions e JOIN test_results r ON r.id = e.test_result_id
+      WHERE e.sample_id IN (:sampleIds)
+      ORDER BY e.sample_id, e.id DESC`,
+    { replacements: { sampleIds: [...new Set(sampleIds)] }, type: QueryTypes.SELECT, transaction },
+  );
+  for (const e of rows) {
+    map.set(Number(e.sample_id), { label: e.label, flags: e.flags, qc: dnaQcOf({ label: e.label, flags: e.flags, outcome: e.outcome, resultStatus: e.result_status }) });
+  }
+  return map;
 }
 
 /** The extraction each result records (label and flags), for the release rule: results that record none are absent. */

@@ -35,7 +35,7 @@ import { auditActor, badRequest, conflict, enqueueJob, forbidden, moveSample, no
 import type { UserCaller } from '../http/caller';
 import { withdrawResultsInReview } from './intake.service';
 import { plateChecksForResults } from './pcr.service';
-import { extractionsForResults } from './extractions.service';
+import { dnaOfSamples, extractionsForResults } from './extractions.service';
 import type { Models, ReviewCtx } from './review-rows';
 type Ctx = ReviewCtx;
 type ResultRow = InstanceType<Models['TestResult']>;
@@ -72,6 +72,7 @@ const RELEASE_REFUSAL_ERROR: Record<ReleaseRefusalKind, (message: string) => Err
   'sample-status': (message) => conflict(message),
   'controls-failed': (message) => conflict(message),
   'extraction-flagged': (message) => conflict(message),
+  'dna-held': (message) => conflict(message),
 };
 
 /** POST approve-tests-<group>: all or nothing, each result checked by the release rule. */
@@ -86,6 +87,7 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
     });
     const plates = await plateChecksForResults(ctx, results.map((r) => r.id), transaction);
     const extractions = await extractionsForResults(ctx, results.map((r) => r.id), transaction);
+    const dna = await dnaOfSamples(ctx, [...samples.keys()], transaction);
     const testsSeen = new Set<number>();
     for (const r of results) {
       const test = tests.get(r.testId)!;
@@ -97,6 +99,7 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
         correction: releasedNow.some((x) => x.testId === test.id),
         plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
         extraction: extractions.get(r.id) ?? null,
+        sampleDna: dna.get(sample.id) ?? null,
       }, caller.userId, group);
       if (!decision.ok) throw RELEASE_REFUSAL_ERROR[decision.kind](decision.message);
       if (testsSeen.has(test.id)) throw conflict(`Two results of the ${test.name} test of sample ${sample.barcode} were chosen: approve one`);

@@ -8,6 +8,9 @@ import {
   approvalGroupOf,
   canRelease,
   CANCER_TOXICITY_TESTS,
+  catalogueEntry,
+  DNA_QC_LABELS,
+  DnaQc,
   fullName,
   isTestName,
   isValidResultValue,
@@ -19,6 +22,7 @@ import {
   type ReleasedResultsQuery,
   type ReviewListQuery,
   type ReviewListRow,
+  type SampleDna,
   type SampleStatus as Status,
   type TestName,
 } from '@platform/domain';
@@ -28,7 +32,7 @@ import type { UserCaller } from '../http/caller';
 import { auditedPage, offsetOf } from '../http/paging';
 import { LAB_IMPORT_JOB } from './imports.service';
 import { plateChecksForResults } from './pcr.service';
-import { extractionsForResults } from './extractions.service';
+import { dnaOfSamples, extractionsForResults } from './extractions.service';
 import { includeTestSampleAccount, type ReviewCtx } from './review-rows';
 type Ctx = ReviewCtx;
 
@@ -117,10 +121,18 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
     literalFirstPages: true,
   });
   const ids = rows.map((r) => r.id);
-  const [plates, extractions] = await Promise.all([plateChecksForResults(ctx, ids), extractionsForResults(ctx, ids)]);
+  const [plates, extractions, dna] = await Promise.all([plateChecksForResults(ctx, ids), extractionsForResults(ctx, ids), dnaOfSamples(ctx, rows.map((r) => r.sample_id))]);
   const out = rows.map((r): ReviewListRow => {
     const plate = plates.get(r.id);
     const group = isTestName(r.test_name) ? approvalGroupOf(r.test_name) : null;
+    const extraction = extractions.get(r.id) ?? null;
+    const sampleDna = dna.get(Number(r.sample_id)) ?? null;
+    const decision = canRelease({
+      resultId: r.id, resultStatus: r.status as TestResultStatus, testName: r.test_name, enteredByUserId: r.entered_by_user_id, barcode: r.barcode,
+      sampleStatus: r.sample_status as Status, statusBeforeStorage: r.status_before_storage as Status | null, correction: r.released_value !== null,
+      plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
+      extraction, sampleDna,
+    }, caller.userId);
     return {
       id: r.id,
       version: r.version,
@@ -141,15 +153,19 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
       plate: plate ? { id: plate.plateId, name: plate.plateName, well: plate.well, controlsPassed: plate.check.ok, controlProblems: plate.check.ok ? [] : plate.check.problems } : null,
       correctionReason: r.correction_reason ?? null,
       releasedValue: r.released_value,
-      canApprove: canRelease({
-        resultId: r.id, resultStatus: r.status as TestResultStatus, testName: r.test_name, enteredByUserId: r.entered_by_user_id, barcode: r.barcode,
-        sampleStatus: r.sample_status as Status, statusBeforeStorage: r.status_before_storage as Status | null, correction: r.released_value !== null,
-        plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
-        extraction: extractions.get(r.id) ?? null,
-      }, caller.userId).ok,
+      dna: extraction ? null : dnaView(r.test_name, sampleDna),
+      canApprove: decision.ok,
+      cannotApprove: decision.ok ? null : decision.message,
     };
   });
   return { total, rows: out };
+}
+
+/** A sample's DNA state as a review row shows it: for the genetic tests (a parent test type), or wherever an extraction was imported. */
+function dnaView(test: string, dna: SampleDna | null): ReviewListRow['dna'] {
+  if (!dna) return isTestName(test) && catalogueEntry(test).parentType ? { qc: DnaQc.None, label: null, text: DNA_QC_LABELS[DnaQc.None] } : null;
+  const flags = dna.qc === DnaQc.Flagged ? ` (${dna.flags.join('; ')})` : '';
+  return { qc: dna.qc, label: dna.label, text: `${DNA_QC_LABELS[dna.qc]}: ${dna.label}${flags}` };
 }
 
 /** The filters a review list was read with, for its audit row. */

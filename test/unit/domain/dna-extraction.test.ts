@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import {
   canRelease,
   DEFAULT_EXTRACTION_ACCEPTANCE,
+  dnaQcOf,
+  DnaQc,
   extractionColumnOf,
   extractionDecisionRefusal,
   extractionFlags,
@@ -87,5 +89,36 @@ describe('domain: DNA extraction', () => {
     const flagged = canRelease({ ...candidate, extraction: { label: '41000000000001', flags: ['Volume 5 µL is below 20 µL'] } }, 2, 'dna-extraction');
     expect(flagged).to.deep.include({ ok: false, kind: 'extraction-flagged' });
     expect(canRelease({ ...candidate, extraction: { label: '41000000000001', flags: ['x'] } }, 1, 'dna-extraction')).to.deep.include({ kind: 'own-result' });
+  });
+
+  it("reads a sample's DNA state from its newest extraction", () => {
+    const e = { label: '41000000000001', flags: [] as string[], outcome: null, resultStatus: TestResultStatus.InReview };
+    expect(dnaQcOf(null)).to.equal(DnaQc.None);
+    expect(dnaQcOf(e)).to.equal(DnaQc.InReview);
+    expect(dnaQcOf({ ...e, resultStatus: TestResultStatus.Released })).to.equal(DnaQc.Passed);
+    expect(dnaQcOf({ ...e, flags: ['Concentration 5.2 ng/µL is below 10 ng/µL'] })).to.equal(DnaQc.Flagged);
+    // Sent to re-extraction, its own version is withdrawn (Rejected): it waits for the .reex.
+    expect(dnaQcOf({ ...e, flags: ['x'], outcome: 're-extraction', resultStatus: TestResultStatus.Rejected })).to.equal(DnaQc.AwaitingReextraction);
+    expect(dnaQcOf({ ...e, resultStatus: TestResultStatus.Rejected })).to.equal(DnaQc.Withdrawn);
+    expect(dnaQcOf({ ...e, flags: ['x'], outcome: 'reject-sample' })).to.equal(DnaQc.Rejected);
+  });
+
+  it('the release rule holds a risk result whose DNA is flagged, withdrawn or awaits re-extraction, and says why', () => {
+    const risk = {
+      resultId: 8, resultStatus: TestResultStatus.InReview, testName: 'PROSTOX ultra', enteredByUserId: 1, barcode: '41000000000002',
+      sampleStatus: SampleStatus.InTesting, statusBeforeStorage: null, correction: false, plate: null,
+    };
+    const dna = (qc: DnaQc) => ({ label: '41000000000002', qc, flags: ['Concentration 5.2 ng/µL is below 10 ng/µL'] });
+    for (const qc of [DnaQc.None, DnaQc.InReview, DnaQc.Passed]) expect(canRelease({ ...risk, sampleDna: dna(qc) }, 2)).to.deep.equal({ ok: true });
+    expect(canRelease({ ...risk, sampleDna: null }, 2)).to.deep.equal({ ok: true });
+    expect(canRelease({ ...risk, sampleDna: dna(DnaQc.Flagged) }, 2)).to.deep.equal({
+      ok: false, kind: 'dna-held',
+      message: 'The PROSTOX ultra result of sample 41000000000002 cannot be released: its DNA extraction 41000000000002 is outside the acceptance range (Concentration 5.2 ng/µL is below 10 ng/µL) and waits for a decision',
+    });
+    for (const qc of [DnaQc.AwaitingReextraction, DnaQc.Withdrawn, DnaQc.Rejected]) {
+      expect(canRelease({ ...risk, sampleDna: dna(qc) }, 2)).to.deep.include({ ok: false, kind: 'dna-held' });
+    }
+    // A correction of a released result is held the same way.
+    expect(canRelease({ ...risk, correction: true, sampleDna: dna(DnaQc.Withdrawn) }, 2)).to.deep.include({ ok: false, kind: 'dna-held' });
   });
 });

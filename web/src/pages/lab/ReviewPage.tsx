@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
+  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import { approveResults, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList, type ReleasedResultRow, type ReviewListRow } from '../../api/lab';
@@ -161,7 +161,7 @@ function InReview() {
         <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={(e) => { focusBack.remember(e.currentTarget); setRejecting(chosen); }} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
-          <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, their plate's controls failed, or their DNA extraction is outside the acceptance range).</Text>
+          <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, their plate's controls failed, their DNA extraction is outside the acceptance range, or their sample's DNA failed its check or waits for re-extraction).</Text>
         )}
       </Group>
       <ScrollArea>
@@ -190,7 +190,10 @@ function InReview() {
               return (
                 <Table.Tr key={r.id}>
                   <Table.Td><Checkbox aria-label={`Choose ${r.barcode} ${r.test}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} /></Table.Td>
-                  <Table.Td ff="monospace" fz="sm">{r.barcode}<br /><Badge size="xs" color={statusColor(r.sampleStatus)}>{r.sampleStatus}</Badge></Table.Td>
+                  <Table.Td ff="monospace" fz="sm">
+                    {r.barcode}<br /><Badge size="xs" color={statusColor(r.sampleStatus)}>{r.sampleStatus}</Badge>
+                    {r.dna && <Text ff="text" fz="xs" fw={DNA_QC_HOLDS_RELEASE.includes(r.dna.qc) ? 700 : 400} c={DNA_QC_HOLDS_RELEASE.includes(r.dna.qc) ? AA_COLORS.red : 'dimmed'} data-testid="dna-state">{r.dna.text}</Text>}
+                  </Table.Td>
                   <Table.Td fz="sm">{r.test}{r.version > 1 ? <Text fz="xs" c="dimmed">version {r.version}</Text> : null}</Table.Td>
                   <Table.Td fz="sm">
                     <Tooltip label={r.interpretation ?? ''} disabled={!r.interpretation} multiline w={320} withinPortal><Text fw={600} fz="sm">{r.value}</Text></Tooltip>
