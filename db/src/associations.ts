@@ -23,6 +23,8 @@ export function associate(m: Models): void {
   m.Contact.hasMany(m.AccountMembership, { foreignKey: 'contactId', as: 'memberships' });
   m.AccountMembership.belongsTo(m.Account, { foreignKey: 'accountId', as: 'account' });
   m.AccountMembership.belongsTo(m.Contact, { foreignKey: 'contactId', as: 'contact' });
+  m.AccountInvitation.belongsTo(m.Account, { foreignKey: 'accountId', as: 'account' });
+  m.AccountInvitation.belongsTo(m.User, { foreignKey: 'invitedByUserId', as: 'invitedBy' });
   m.Account.belongsToMany(m.Contact, { through: m.AccountMembership, foreignKey: 'accountId', otherKey: 'contactId', as: 'contacts' });
   m.Contact.belongsToMany(m.Account, { through: m.AccountMembership, foreignKey: 'contactId', otherKey: 'accountId', as: 'accounts' });
 

@@ -12,6 +12,7 @@ import {
   type Contact,
   type Department,
   type PasswordResetToken,
+  type AccountInvitation,
   type Physician,
   type ProviderStaffRelationship,
   type Technician,
@@ -50,6 +51,7 @@ export interface Models extends PcrModels, StorageModels, ExtractionModels, Foll
   Department: typeof Department;
   Contact: typeof Contact;
   AccountMembership: typeof AccountMembership;
+  AccountInvitation: typeof AccountInvitation;
   Physician: typeof Physician;
   ProviderStaffRelationship: typeof ProviderStaffRelationship;
   Technician: typeof Technician;

@@ -1,5 +1,5 @@
 /** People and accounts: users, accounts, departments, provider contacts, memberships, physicians, staff, technicians. */
-import type { AccessStatus, AccountRole, AccountType, ProviderTitle, Specialty, UserKind } from '@platform/domain';
+import type { AccessStatus, AccountInvitationStatus, AccountRole, AccountType, ProviderTitle, Specialty, UserKind } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -106,6 +106,33 @@ export class AccountMembership extends Model<InferAttributes<AccountMembership>,
 
   declare account?: NonAttribute<Account>;
   declare contact?: NonAttribute<Contact>;
+}
+
+/** A Super Admin's invitation of a person to their account (accepted through the emailed link). */
+export class AccountInvitation extends Model<InferAttributes<AccountInvitation>, InferCreationAttributes<AccountInvitation>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare email: string;
+  declare firstName: string;
+  declare lastName: string;
+  declare phone: Nullable<string>;
+  declare title: ProviderTitle;
+  declare specialty: Nullable<Specialty>;
+  declare npi: Nullable<string>;
+  declare role: AccountRole;
+  declare status: CreationOptional<AccountInvitationStatus>;
+  /** sha256 of the token sent by email; the token itself is never stored. */
+  declare tokenHash: string;
+  declare invitedByUserId: NullableFk;
+  declare expiresAt: Date;
+  declare decidedAt: Nullable<Date>;
+  /** The contact who accepted it. */
+  declare contactId: NullableFk;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
+  declare invitedBy?: NonAttribute<User | null>;
 }
 
 /** A physician an order of the account can name (linked to a contact when the physician uses the portal). */
@@ -243,6 +270,30 @@ export function initPeople(sequelize: Sequelize) {
     { sequelize, modelName: 'AccountMembership', tableName: 'account_memberships' },
   );
 
+  const AccountInvitationM = subclass(AccountInvitation);
+  AccountInvitationM.init(
+    {
+      id: id(),
+      accountId: fk(),
+      email: { type: DataTypes.TEXT, allowNull: false },
+      firstName: { type: DataTypes.TEXT, allowNull: false },
+      lastName: { type: DataTypes.TEXT, allowNull: false },
+      phone: { type: DataTypes.TEXT },
+      title: { type: DataTypes.TEXT, allowNull: false },
+      specialty: { type: DataTypes.TEXT },
+      npi: { type: DataTypes.TEXT },
+      role: { type: DataTypes.TEXT, allowNull: false },
+      status: dbDefault(DataTypes.TEXT),
+      tokenHash: { type: DataTypes.TEXT, allowNull: false },
+      invitedByUserId: nullableFk(),
+      expiresAt: { type: DataTypes.DATE, allowNull: false },
+      decidedAt: { type: DataTypes.DATE },
+      contactId: nullableFk(),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'AccountInvitation', tableName: 'account_invitations' },
+  );
+
   const PhysicianM = subclass(Physician);
   PhysicianM.init(
     {
@@ -296,6 +347,7 @@ export function initPeople(sequelize: Sequelize) {
     Department: DepartmentM,
     Contact: ContactM,
     AccountMembership: AccountMembershipM,
+    AccountInvitation: AccountInvitationM,
     Physician: PhysicianM,
     ProviderStaffRelationship: ProviderStaffRelationshipM,
     Technician: TechnicianM,

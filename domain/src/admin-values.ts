@@ -8,6 +8,21 @@ export const ACCOUNT_MAX_DEPARTMENTS = 50;
 export const REASON_MAX_LENGTH = 1000;
 /** How long a set-password link from an approval or a registration works. */
 export const SET_PASSWORD_LINK_DAYS = 7;
+/** How long an account invitation's link works. */
+export const ACCOUNT_INVITATION_DAYS = 14;
+
+/**
+ * An account invitation (a Super Admin adding someone to their account): Pending until the
+ * person accepts through the emailed link, or the Super Admin cancels it.
+ */
+export const AccountInvitationStatus = { Pending: 'Pending', Accepted: 'Accepted', Cancelled: 'Cancelled' } as const;
+export type AccountInvitationStatus = (typeof AccountInvitationStatus)[keyof typeof AccountInvitationStatus];
+export const ACCOUNT_INVITATION_STATUSES: readonly AccountInvitationStatus[] = Object.values(AccountInvitationStatus);
+
+/** What a Super Admin is told after adding a user: the same words whoever the address belongs to. */
+export const accountUserInvitedMessage = (email: string) =>
+  `Invitation sent to ${email}: they join this account when they accept it from the email`;
+
 /** The largest audience one bulk send may have. */
 export const CAMPAIGN_MAX_RECIPIENTS = 20_000;
 

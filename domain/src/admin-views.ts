@@ -74,6 +74,44 @@ export interface ProviderRegistered {
   contact: ContactDetail;
 }
 
+/** One invitation on an account's users page: Invited, awaiting acceptance (only what the Super Admin typed). */
+export interface AccountInvitationRow {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: ProviderTitle;
+  role: AccountRole;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  /** Past its last day: the link no longer works; cancel it and invite again. */
+  expired: boolean;
+}
+
+/** POST contacts/create by an account's Super Admin (201): the same answer whoever the address belongs to. */
+export interface AccountUserInvited {
+  message: string;
+  invitation: AccountInvitationRow;
+}
+
+/** POST auth/account-invitation: what the emailed link opens (to the holder of the link only). */
+export interface AccountInvitationPreview {
+  accountName: string;
+  invitedBy: string | null;
+  email: string;
+  role: AccountRole;
+  expiresAt: string;
+}
+
+/** POST auth/account-invitation/accept: what was done, and where the person goes next. */
+export interface AccountInvitationAccepted {
+  message: string;
+  /** 'sign-in': they already had a sign-in (the account is added to it); 'set-password': a new person chooses a password at `path`. */
+  next: 'sign-in' | 'set-password';
+  path: string;
+}
+
 /** GET provider-staff-relationships/get-support-staff?accountId= */
 export interface SupportStaffRow {
   contactId: number;

@@ -87,6 +87,13 @@ export const resetPasswordBody = Joi.object<ResetPasswordBody>({
   password: passwordSchema.required(),
 }).options(STRICT_KEYS).label('Request body');
 
+export interface AccountInvitationTokenBody { token: string }
+/** POST auth/account-invitation(/accept): the token from the emailed invitation link (64 hex characters). */
+export const accountInvitationTokenBody = Joi.object<AccountInvitationTokenBody>({
+  token: Joi.string().hex().length(RESET_TOKEN_HEX_LENGTH).label('Invitation link').required()
+    .messages({ 'string.hex': '{#label} is not valid', 'string.length': '{#label} is not valid' }),
+}).options(STRICT_KEYS).label('Request body');
+
 export interface ChangePasswordBody { currentPassword: string; newPassword: string }
 /** POST change-password: the current password and a new, different one. */
 export const changePasswordBody = Joi.object<ChangePasswordBody>({

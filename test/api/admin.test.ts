@@ -12,31 +12,10 @@ import { hashPassword } from '@platform/server/auth/passwords';
 import { buildTestApp, newSession, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
+import { firstSignIn, setPasswordToken, VALID_NPIS } from '../support/fixtures/first-sign-in';
 import { emailsSettled } from '../support/jobs';
 
 const tag = () => randomBytes(4).toString('hex');
-/** Valid NPIs (Luhn over 80840 + the first nine digits). */
-export const VALID_NPIS = ['1234567893', '1245319599', '1679576722'];
-
-/** The set-password link of the newest email to `address`: its token. */
-export async function setPasswordToken(address: string): Promise<string> {
-  const [mail] = await waitForMail(address, 1, { matching: (m) => /reset-password\?token=/.test(m.text) });
-  const match = mail.text.match(/reset-password\?token=([0-9a-f]{64})/);
-  expect(match, 'a set-password link in the email').to.not.equal(null);
-  return match![1];
-}
-
-/** Uses an emailed set-password token and signs in at the portal. */
-export async function firstSignIn(app: Express, email: string, portal: 'provider' | 'lab', ip: string): Promise<Session> {
-  const token = await setPasswordToken(email);
-  const password = `first-password-${tag()}1`;
-  const anon = await newSession(app, ip);
-  await anon.post('/api/auth/reset-password', { token, password }).expect(204);
-  const s = await newSession(app, ip);
-  await s.post('/api/auth/login', { email, password, portal }).expect(200);
-  await s.refreshCsrf();
-  return s;
-}
 
 describe('admin API', () => {
   let t: TestApp;

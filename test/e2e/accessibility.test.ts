@@ -1,5 +1,5 @@
 /**
- * axe-core on the sign-in pages and the 404 page (no WCAG 2.1 AA violation, also with the form's
+ * axe-core on the sign-in pages, the invitation page and the 404 page (no WCAG 2.1 AA violation, also with the form's
  * errors shown), the signed-in homes, and
  * screenshots of the sign-in pages at desktop (1280px) and phone (375px) width, kept under
  * test-artifacts/screenshots/ for people to look at.
@@ -25,6 +25,10 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void>;
   })),
   { name: 'forgot-password-provider', path: '/provider/forgot-password', ready: (page) => page.getByRole('button', { name: 'Send reset link' }).waitFor(), error: sentEmpty('Send reset link') },
   { name: 'reset-password-research', path: `/provider-research/reset-password?token=${'ab'.repeat(32)}`, ready: (page) => page.getByRole('button', { name: 'Save password' }).waitFor(), error: sentEmpty('Save password') },
+  {
+    name: 'accept-invitation-provider', path: '/provider/accept-invitation?token=not-a-token',
+    ready: (page) => page.getByText('This invitation link is not valid. Ask the person who invited you for a new one.').waitFor(),
+  },
   { name: 'not-found', path: '/404', ready: (page) => page.getByRole('heading', { name: 'Page not found' }).waitFor() },
 ];
 

@@ -21,12 +21,13 @@ const labPages = () => import('./pages/lab');
 const providerInfoPages = () => import('./pages/provider');
 const patientPortalPages = () => import('./pages/patient-portal');
 
-/** login, forgot-password and reset-password (the emailed link) of one portal. */
+/** login, forgot-password, reset-password and accept-invitation (the emailed links) of one portal. */
 function authRoutes(portal: SignInPortal): RouteObject[] {
   return [
     { path: 'login', handle: pageTitle('Sign in'), lazy: async () => { const { SignInPage } = await authPages(); return { element: <SignInPage portal={portal} /> }; } },
     { path: 'forgot-password', handle: pageTitle('Reset your password'), lazy: async () => { const { ForgotPasswordPage } = await authPages(); return { element: <ForgotPasswordPage portal={portal} /> }; } },
     { path: 'reset-password', handle: pageTitle('Choose a new password'), lazy: async () => { const { ResetPasswordPage } = await authPages(); return { element: <ResetPasswordPage portal={portal} /> }; } },
+    { path: 'accept-invitation', handle: pageTitle('Accept an invitation'), lazy: async () => { const { AcceptInvitationPage } = await authPages(); return { element: <AcceptInvitationPage portal={portal} /> }; } },
   ];
 }
 

@@ -72,24 +72,7 @@ async function admitProvider(ctx: Ctx, caller: Caller, scope: AccessScope, conta
   return user;
 }
 
-/**
- * A super admin adding someone who is already on their account's list (with access, or removed
- * from it) is told where to find them: giving access again happens there, not by a second user.
- */
-async function assertNotListed(ctx: Ctx, accountId: number, email: string, transaction: Transaction): Promise<void> {
-  const { Contact, AccountMembership } = ctx.db.models;
-  const listed = await Contact.count({
-    where: ctx.db.sequelize.where(ctx.db.sequelize.fn('lower', ctx.db.sequelize.col('Contact.email')), email.toLowerCase()),
-    include: [{ model: AccountMembership, as: 'memberships', where: { accountId }, attributes: [], required: true }],
-    transaction,
-  });
-  if (listed) {
-    const message = `${email} is already on this account's list of users: open them there to give them access again or change their role`;
-    throw conflict(message, [{ field: 'email', message }]);
-  }
-}
-
-/** An admin (any accounts) or an account's super admin (their account) registers a provider directly. */
+/** The lab's admin registers a provider directly (an account's Super Admin invites instead: account-invitations.service.ts). */
 export async function registerProvider(
   ctx: Ctx,
   caller: Caller,
@@ -97,7 +80,6 @@ export async function registerProvider(
   body: RegisterProviderBody,
 ): Promise<ProviderRegistered> {
   const contactId = await ctx.db.sequelize.transaction(async (transaction) => {
-    if (scope.kind === 'account') await assertNotListed(ctx, scope.accountId, body.email, transaction);
     await assertEmailFree(ctx, body.email, transaction);
     const contact = await conflictOnDuplicate(
       () => ctx.db.models.Contact.create(

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { PassportStatic } from 'passport';
 import {
-  changePasswordBody, forgotPasswordBody, loginBody, requestAccessBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, type ForgotPasswordAnswer,
+  accountInvitationTokenBody, changePasswordBody, forgotPasswordBody, loginBody, requestAccessBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, type ForgotPasswordAnswer,
   type RequestAccessBody, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
@@ -17,6 +17,7 @@ import { auditActor, callerAs, recordAudit } from '@platform/server';
 import { callerOf } from '../http/caller';
 import { publicRoute } from '../http/route-policy';
 import { REQUEST_ACCESS_ANSWER, requestAccess } from '../access/providers.service';
+import { acceptInvitation, previewInvitation } from '../access/account-invitations.service';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
@@ -117,6 +118,15 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   router.post('/reset-password', signIn, validateBody(resetPasswordBody), async (req, res) => {
     await resetPassword(ctx, req.body.token, req.body.password, callerOf(req, res));
     res.status(204).end();
+  });
+
+  // An account invitation's emailed link: what it is for, and accepting it (the token proves the address, as a reset link's does).
+  const invitationLink = publicRoute("an account invitation's emailed single-use token");
+  router.post('/account-invitation', invitationLink, validateBody(accountInvitationTokenBody), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await previewInvitation(ctx, req.body.token));
+  });
+  router.post('/account-invitation/accept', invitationLink, validateBody(accountInvitationTokenBody), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await acceptInvitation(ctx, callerOf(req, res), req.body.token));
   });
 
   router.post('/change-password', requireUser(), validateBody(changePasswordBody), async (req, res) => {

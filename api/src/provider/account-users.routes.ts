@@ -1,6 +1,7 @@
 /**
  * An account's Super Admin manages that account's users (the clinic's "Account users" page): the
- * same commands as the admin's, scoped to the URL's account; any other account id is a 404.
+ * same commands as the admin's, scoped to the URL's account (any other account id is a 404),
+ * except adding a user, which invites them (account-invitations.service.ts).
  */
 import { Router, type RequestHandler, type Response } from 'express';
 import {
@@ -15,7 +16,8 @@ import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { oneAccount } from '../access/scope';
 import { contactDetail } from '../access/contact-rows';
-import { listContacts, registerProvider } from '../access/providers.service';
+import { listContacts } from '../access/providers.service';
+import { cancelInvitation, inviteToAccount, pendingInvitations } from '../access/account-invitations.service';
 import { activateDeactivate, addAccountAccess, addSuperAdmin, removeAccountAccess, supportStaffOf, upsertStaffLinks } from '../access/memberships.service';
 import { CLINIC_API_BASE } from './provider.routes';
 
@@ -28,8 +30,15 @@ export function accountUsersRouter(ctx: AppContext): Router {
   router.get(path('contacts'), ...superAdmin, validateQuery(contactsQuery), async (_req, res) => {
     sendPage(res, await listContacts(ctx, scopeOf(res), res.locals.query as ContactsQuery));
   });
+  // A Super Admin adds people by invitation: the same answer whoever the address belongs to (issue 24).
   router.post(path('contacts/create'), ...superAdmin, validateBody(registerProviderBody), async (req, res) => {
-    res.status(201).json(await registerProvider(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+    res.status(201).json(await inviteToAccount(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
+  });
+  router.get(path('invitations'), ...superAdmin, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await pendingInvitations(ctx, scopeOf(res)));
+  });
+  router.post(path('invitations/:invitationId/cancel'), ...superAdmin, async (req, res) => {
+    res.json(await cancelInvitation(ctx, accountCallerOf(req, res), scopeOf(res), pathId(req.params.invitationId, 'Invitation')));
   });
   router.get(path('contacts/:contactId'), ...superAdmin, async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await contactDetail(ctx.db, pathId(req.params.contactId, 'User'), scopeOf(res)));

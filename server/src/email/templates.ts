@@ -5,7 +5,7 @@
  * catalogues (./messages); the provider, staff and campaign emails are in English.
  */
 import {
-  EmailCampaign, formatAidCode, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
+  ACCOUNT_INVITATION_DAYS, EmailCampaign, formatAidCode, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
   type PaymentMethod as PaymentMethodT,
 } from '@platform/domain';
 import { emailText, type EmailText } from './messages';
@@ -28,6 +28,7 @@ export const EMAIL_TEMPLATES = {
   patientInvitation: 'patient-invitation',
   patientOrderCancelled: 'patient-order-cancelled',
   financialAidGranted: 'financial-aid-granted',
+  accountInvitation: 'account-invitation',
   portalFeedbackRequest: EmailCampaign.PortalFeedbackRequest,
   portalSignupReminder: EmailCampaign.PortalSignupReminder,
 } as const;
@@ -39,7 +40,7 @@ export const EMAIL_TEMPLATES = {
  */
 export const SINGLE_USE_LINK_TEMPLATES: readonly string[] = [
   EMAIL_TEMPLATES.passwordReset, EMAIL_TEMPLATES.setPassword, EMAIL_TEMPLATES.resultReadyPatient,
-  EMAIL_TEMPLATES.registrySurvey, EMAIL_TEMPLATES.sampleFollowUpQuestion, EMAIL_TEMPLATES.patientInvitation,
+  EMAIL_TEMPLATES.registrySurvey, EMAIL_TEMPLATES.sampleFollowUpQuestion, EMAIL_TEMPLATES.patientInvitation, EMAIL_TEMPLATES.accountInvitation,
 ];
 
 /** The first line of every email: by first name when one is kept (research participants have none). */
@@ -76,6 +77,27 @@ export function setPasswordEmail(args: { brand: string; firstName: string | null
       args.link,
       '',
       'If the link has expired, use "Forgot password" on the sign-in page to get a new one.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A Super Admin's invitation to their account. One text whether or not the address already signs
+ * in: what accepting does is said for both cases, so the email tells no one else anything either.
+ */
+export function accountInvitationEmail(args: { brand: string; firstName: string; invitedBy: string; accountName: string; role: string; link: string }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.accountInvitation,
+    subject: `${args.invitedBy} invites you to ${args.accountName} on the ${args.brand} Platform`,
+    text: [
+      greeting(args.firstName),
+      '',
+      `${args.invitedBy} invites you to work in ${args.accountName} on the ${args.brand} Platform (role: ${args.role}).`,
+      `To accept, open this link within ${ACCOUNT_INVITATION_DAYS} days (it works once):`,
+      args.link,
+      '',
+      `If you already sign in to the ${args.brand} Platform with this address, accepting adds ${args.accountName} to your accounts; otherwise you choose a password next.`,
+      'If you did not expect this email, you can ignore it: nothing changes unless you accept.',
     ].join('\n'),
   };
 }

@@ -5,7 +5,8 @@
  */
 import useSWR from 'swr';
 import type {
-  AccountAccessBody, ActivateDeactivateBody, ContactDetail, ContactInAccountBody, ContactRow, ProviderRegistered, RegisterProviderBody, StaffLinksBody, SupportStaffRow,
+  AccountAccessBody, AccountInvitationRow, AccountUserInvited, ActivateDeactivateBody, ContactDetail, ContactInAccountBody, ContactRow, RegisterProviderBody,
+  StaffLinksBody, SupportStaffRow,
 } from '@platform/domain';
 import { MAX_PAGE_SIZE } from '@platform/domain';
 import { type ApiError, apiFetch, apiFetchPage, queryString, type Page } from './fetcher';
@@ -14,7 +15,7 @@ import { clinicApiPath } from './clinic';
 import { useApiQuery, useRefreshApi, withErrorHeading } from './query';
 
 // Declared once in domain/src/admin-views.ts (the API's services return them).
-export type { ContactDetail, ContactRow, ProviderRegistered, SupportStaffRow };
+export type { AccountInvitationRow, AccountUserInvited, ContactDetail, ContactRow, SupportStaffRow };
 
 
 /** What the add-user form sends: a new provider user with a role in this account only. */
@@ -63,6 +64,10 @@ export const useAccountUser = (accountId: number, contactId: number | null) =>
     withErrorHeading({ errorHeading: 'Error retrieving contact details', quietStatuses: [404, 403] }),
   );
 
+/** The account's invitations awaiting acceptance (a Super Admin's "Add user" sends one). */
+export const useAccountInvitations = (accountId: number) =>
+  useApiQuery<AccountInvitationRow[]>(clinicApiPath(accountId, 'invitations'), { errorHeading: 'Error retrieving invitations' });
+
 /** The account's support staff and the physicians each works for. */
 export const useSupportStaff = (accountId: number) =>
   useApiQuery<SupportStaffRow[]>(clinicApiPath(accountId, `provider-staff-relationships/get-support-staff?${queryString({ accountId })}`), {
@@ -84,11 +89,16 @@ export function useRefreshAccountUsers(accountId: number) {
 // Commands (each answers the user as they now are)
 // ---------------------------------------------------------------------------------------------
 
+/** "Add user": an invitation, emailed; the person joins when they accept it. */
 export const createAccountUser = (accountId: number, { role, ...person }: NewAccountUserInput) =>
-  apiFetch<ProviderRegistered>(clinicApiPath(accountId, 'contacts/create'), {
+  apiFetch<AccountUserInvited>(clinicApiPath(accountId, 'contacts/create'), {
     method: 'POST',
     body: { ...person, accounts: [{ accountId, role }] } satisfies RegisterProviderBody,
   });
+
+/** Cancels an invitation (its link stops working); answers the invitations still waiting. */
+export const cancelAccountInvitation = (accountId: number, invitationId: number) =>
+  apiFetch<AccountInvitationRow[]>(clinicApiPath(accountId, `invitations/${invitationId}/cancel`), { method: 'POST' });
 
 /** Gives the user this role in the account (a role change, or access again after a removal). */
 export const addAccountAccess = (accountId: number, body: Omit<AccountAccessBody, 'accountId'>) =>

@@ -1,5 +1,7 @@
 /** The auth endpoints: who is signed in, sign in and out, switch account, passwords, asking for access. */
 import type {
+  AccountInvitationAccepted,
+  AccountInvitationPreview,
   AccountSummary,
   ChangePasswordBody,
   ForgotPasswordAnswer,
@@ -63,4 +65,14 @@ export interface RequestAccessAnswer {
 /** A provider without an account asks for one (no sign-in); an admin approves or denies it. */
 export function requestAccess(body: RequestAccessBody): Promise<RequestAccessAnswer> {
   return apiFetch<RequestAccessAnswer>('/auth/request-access', { method: 'POST', body });
+}
+
+/** What an account invitation's emailed link is for (404 / 410 once used, cancelled or expired). */
+export function previewAccountInvitation(token: string): Promise<AccountInvitationPreview> {
+  return apiFetch<AccountInvitationPreview>('/auth/account-invitation', { method: 'POST', body: { token } });
+}
+
+/** Accepts an account invitation: the account joins the person's sign-in, or a new person chooses a password next. */
+export function acceptAccountInvitation(token: string): Promise<AccountInvitationAccepted> {
+  return apiFetch<AccountInvitationAccepted>('/auth/account-invitation/accept', { method: 'POST', body: { token } });
 }

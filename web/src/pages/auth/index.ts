@@ -2,3 +2,4 @@
 export { SignInPage } from './SignInPage';
 export { ForgotPasswordPage } from './ForgotPasswordPage';
 export { ResetPasswordPage } from './ResetPasswordPage';
+export { AcceptInvitationPage } from './AcceptInvitationPage';

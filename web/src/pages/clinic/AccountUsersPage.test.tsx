@@ -41,6 +41,7 @@ function usersApi(me: Me, extra: Record<string, MockHandler> = {}) {
     'GET /provider-clinic/1/contacts': { body: users, headers: { 'x-total-count': String(users.length) } },
     'GET /provider-clinic/1/contacts/10': { body: paula },
     'GET /provider-clinic/1/contacts/12': { body: stella },
+    'GET /provider-clinic/1/invitations': { body: [] },
     'GET /provider-clinic/1/provider-staff-relationships/get-support-staff': {
       body: [{ contactId: 12, name: 'Stella Moss', email: 'stella@demo.test', physicians: [{ contactId: 10, name: 'Paula Grant' }] }],
     },
@@ -130,15 +131,27 @@ describe('AccountUsersPage', () => {
     expect(screen.queryByText('Request failed with status code 403')).toBeNull();
   });
 
-  it("adds a user with a role in this account, and says 'User Created Successfully'", async () => {
+  it('invites a user with a role in this account; the invitation waits in its own list and can be cancelled', async () => {
     const user = userEvent.setup();
-    const created = contact(13, 'Nina', 'Hale', AccountRole.Physician);
+    const invitation = {
+      id: 5, email: 'nina@demo.test', firstName: 'Nina', lastName: 'Hale', title: 'Physician', role: AccountRole.Physician, invitedBy: 'Sam Admin',
+      createdAt: '2026-11-20T10:00:00Z', expiresAt: '2026-12-04T10:00:00Z', expired: false,
+    };
+    let pending: (typeof invitation)[] = [];
     const sent = usersApi(meAs(AccountRole.SuperAdmin), {
-      'POST /provider-clinic/1/contacts/create': { status: 201, body: { message: 'User Created Successfully', contact: created } },
-      'GET /provider-clinic/1/contacts/13': { body: created },
+      'POST /provider-clinic/1/contacts/create': () => {
+        pending = [invitation];
+        return { status: 201, body: { message: 'Invitation sent to nina@demo.test: they join this account when they accept it from the email', invitation } };
+      },
+      'GET /provider-clinic/1/invitations': () => ({ body: pending }),
+      'POST /provider-clinic/1/invitations/5/cancel': () => {
+        pending = [];
+        return { body: [] };
+      },
     });
     renderUsers();
     await usersTable();
+    expect(screen.queryByRole('table', { name: 'Invitations awaiting acceptance' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a user' });
     await fill(user, within(dialog).getByLabelText(/^First name/), 'Nina');
@@ -147,21 +160,26 @@ describe('AccountUsersPage', () => {
     await pick(user, within(dialog).getByRole('combobox', { name: /^Title/ }), 'Physician');
 
     // A physician needs an NPI before anything is sent.
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(describedText(within(dialog).getByLabelText(/^NPI/))).toContain('NPI is required for a physician');
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
 
     await fill(user, within(dialog).getByLabelText(/^NPI/), '1234567893');
     // The title suggested the role.
     expect((within(dialog).getByRole('combobox', { name: /^Role in this account/ }) as HTMLInputElement).value).toBe('Physician');
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
-    expect(await screen.findByText('User Created Successfully')).toBeTruthy();
+    expect(await screen.findByText('Invitation sent to nina@demo.test: they join this account when they accept it from the email')).toBeTruthy();
     expect(sent.find((r) => r.method === 'POST' && r.path === '/provider-clinic/1/contacts/create')?.body).toEqual({
       firstName: 'Nina', lastName: 'Hale', email: 'nina@demo.test', phone: null, title: 'Physician', specialty: null, npi: '1234567893',
       accounts: [{ accountId: 1, role: AccountRole.Physician }],
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a user' })).toBeNull());
+    const invitations = await screen.findByRole('table', { name: 'Invitations awaiting acceptance' });
+    expect(within(invitations).getByText('nina@demo.test')).toBeTruthy();
+    await user.click(within(invitations).getByRole('button', { name: 'Cancel the invitation of nina@demo.test' }));
+    expect(await screen.findByText('The invitation of nina@demo.test was cancelled')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Invitations awaiting acceptance' })).toBeNull());
   });
 
   it("puts a 400's messages on their fields and shows a 409's message", async () => {
@@ -180,16 +198,16 @@ describe('AccountUsersPage', () => {
     await fill(user, within(dialog).getByLabelText(/^Email/), 'ned@demo.test');
     await pick(user, within(dialog).getByRole('combobox', { name: /^Title/ }), 'Nurse');
     await pick(user, within(dialog).getByRole('combobox', { name: /^Role in this account/ }), 'Support Staff');
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
     await waitFor(() => expect(describedText(within(dialog).getByLabelText(/^Email/))).toContain('Email must be a valid email'));
     expect(describedText(within(dialog).getByRole('combobox', { name: /^Role in this account/ }))).toContain('Role must be one of');
     expect(screen.queryByText('Request failed with status code 400')).toBeNull();
 
-    answer = apiRefusal(409, 'conflict', 'A contact with the email ned@demo.test already exists');
-    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
-    expect(await within(dialog).findByText('A contact with the email ned@demo.test already exists')).toBeTruthy();
-    expect(screen.queryByText('User Created Successfully')).toBeNull();
+    answer = apiRefusal(409, 'conflict', 'ned@demo.test was already invited to this account: cancel that invitation below to invite them again');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('ned@demo.test was already invited to this account: cancel that invitation below to invite them again')).toBeTruthy();
+    expect(screen.queryByText(/^Invitation sent/)).toBeNull();
   });
 
   it('removes a user from the account only after confirming', async () => {

@@ -4,9 +4,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
-import { ADMIN_TOASTS, AccountRole, DEFAULT_PAGE_SIZE, formatDateTime, fullName, listName } from '@platform/domain';
+import { AccountRole, DEFAULT_PAGE_SIZE, formatDateTime, fullName, listName } from '@platform/domain';
 import { useMe, type MeAccount } from '../../api/auth';
-import { useAccountUser, useAccountUsers, useRefreshAccountUsers, type ProviderRegistered, type ContactRow } from '../../api/account-users';
+import { useAccountUser, useAccountUsers, useRefreshAccountUsers, type AccountUserInvited, type ContactRow } from '../../api/account-users';
 import { ApiError } from '../../api/fetcher';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
@@ -17,6 +17,7 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AccountUserPanel, membershipIn } from './AccountUserPanel';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { NewAccountUserForm } from './NewAccountUserForm';
+import { PendingInvitations } from './PendingInvitations';
 import { RecordTable } from '../../components/RecordTable';
 
 export const ONLY_SUPER_ADMINS = "Only this account's super admins manage its users";
@@ -59,10 +60,9 @@ function AccountUsers({ account }: { account: MeAccount }) {
 
   if (error instanceof ApiError && error.status === 403) return <OnlySuperAdmins account={account} />;
 
-  const onCreated = async ({ contact }: ProviderRegistered) => {
+  const onInvited = async ({ message }: AccountUserInvited) => {
     setAdding(false);
-    showSuccessToast(ADMIN_TOASTS.userCreated);
-    setSelected(contact.id);
+    showSuccessToast(message);
     await refresh();
   };
 
@@ -137,6 +137,8 @@ function AccountUsers({ account }: { account: MeAccount }) {
         </Stack>
       )}
 
+      <PendingInvitations accountId={account.id} />
+
       <Drawer
         opened={selected !== null}
         onClose={() => setSelected(null)}
@@ -159,7 +161,7 @@ function AccountUsers({ account }: { account: MeAccount }) {
       </Drawer>
 
       <Modal opened={adding} onClose={() => setAdding(false)} title="Add a user" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 650 } }}>
-        {adding && <NewAccountUserForm accountId={account.id} accountName={account.name} onCreated={(c) => void onCreated(c)} onCancel={() => setAdding(false)} />}
+        {adding && <NewAccountUserForm accountId={account.id} accountName={account.name} onCreated={(c) => void onInvited(c)} onCancel={() => setAdding(false)} />}
       </Modal>
     </Stack>
   );

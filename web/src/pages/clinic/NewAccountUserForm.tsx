@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_ROLES, AccountRole, ProviderTitle, type AccountRole as AccountRoleT } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
-import { createAccountUser, type ProviderRegistered } from '../../api/account-users';
+import { createAccountUser, type AccountUserInvited } from '../../api/account-users';
 import { FormError } from '../../components/FormError';
 import { ProviderPersonFields } from '../../components/ProviderPersonFields';
 import { EMPTY_PROVIDER_PERSON, providerPersonBody, providerPersonRules, type ProviderPersonValues } from '../../forms/provider-person';
@@ -25,12 +25,12 @@ const isFormsToShow = (error: unknown) => error instanceof ApiError && [400, 403
 
 /**
  * A super admin adds a user to their account: who they are and their role here. The API emails
- * them a link to choose a password.
+ * them an invitation; they join when they accept it.
  */
 export function NewAccountUserForm({ accountId, accountName, onCreated, onCancel }: {
   accountId: number;
   accountName: string;
-  onCreated: (created: ProviderRegistered) => void;
+  onCreated: (invited: AccountUserInvited) => void;
   onCancel: () => void;
 }) {
   const form = useForm<NewUserValues>({
@@ -46,7 +46,7 @@ export function NewAccountUserForm({ accountId, accountName, onCreated, onCancel
     (values) => createAccountUser(accountId, { ...providerPersonBody(values), role: values.role as AccountRoleT }),
     {
       fieldOf: newUserFieldOf,
-      onSuccess: (created) => onCreated(created),
+      onSuccess: (invited) => onCreated(invited),
       onError: (error) => {
         if (!isFormsToShow(error)) reportError(error, 'Failed to add user');
       },
@@ -57,7 +57,7 @@ export function NewAccountUserForm({ accountId, accountName, onCreated, onCancel
     <form onSubmit={sending.onSubmit} noValidate aria-label="Add a user">
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          They get an email with a link to choose their password, and can then sign in to {accountName}.
+          They get an email inviting them to {accountName}. They join when they accept it (choosing a password if they are new to the platform).
         </Text>
         <ProviderPersonFields form={form} />
         <Select
@@ -70,13 +70,13 @@ export function NewAccountUserForm({ accountId, accountName, onCreated, onCancel
           key={form.key('role')}
           {...form.getInputProps('role')}
         />
-        <FormError title="The user was not added" error={isFormsToShow(sending.error) ? sending.error : undefined} />
+ <FormError title="The invitation was not sent" error={isFormsToShow(sending.error) ? sending.error : undefined} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" loading={sending.submitting}>
-            Add user
+            Send invitation
           </Button>
         </Group>
       </Stack>
