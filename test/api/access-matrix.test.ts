@@ -16,6 +16,7 @@ import type { RouteInput, RoutePolicy } from '../../api/src/http/route-policy';
 import { buildTestApp, newSession, signIn, type Session, type TestApp } from '../support/http';
 import { routeTable, samplePath, type RouteEntry } from '../support/route-table';
 import { createClinic, createResult, signInAs } from '../support/fixtures/reports';
+import { eligibleAnswers } from '../support/fixtures/patient-orders';
 import type { DemoUserKey } from '../../scripts/demo-users';
 import { seedDemoData } from '../../scripts/seed';
 
@@ -163,6 +164,50 @@ describe('Access matrix and bad input, generated from the route table', function
       }
     }
     expect(wrong, wrong.join('\n')).to.deep.equal([]);
+  });
+
+  it("no route without a session changes an existing patient's record or where their results go (issue 24's takeover, on each route that takes a person's details)", async () => {
+    const m = t.ctx.db.models;
+    const riverside = (await m.Account.findOne({ where: { name: 'Riverside Oncology' } }))!;
+    // The victim: a patient of a clinic that takes patient orders, with the contact details the clinic set.
+    const letters = randomBytes(4).toString('hex').replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
+    const victim = await m.Patient.create({
+      accountId: riverside.id, firstName: `Vera${letters}`, lastName: `Victim${letters}`, dateOfBirth: '1955-03-14', email: `vera-${letters}@clinic-set.test`,
+      phone: '(555) 010-0001', addressLine1: '1 Clinic Road', city: 'Bayport', state: 'CA', postalCode: '94000', country: 'US',
+    });
+    const onFile = async () => m.Patient.findByPk(victim.id, { raw: true, attributes: { exclude: ['updatedAt'] } });
+    const before = await onFile();
+    const attacker = { email: `mallory-${letters}@attacker.test`, phone: '(555) 666-0000', addressLine1: '9 Attacker Way', addressLine2: null, city: 'Elsewhere', state: 'NV', postalCode: '89000' };
+    const person = { firstName: victim.firstName, lastName: victim.lastName, dateOfBirth: '1955-03-14' };
+
+    /** Each route without a session whose body takes a person's details, and the takeover attempt a stranger would send it. */
+    const ATTACKS: Record<string, { body: unknown; status: number }> = {
+      // A self-order naming the victim, with the stranger's contact details: its own patient record (201), never the victim's.
+      'POST /api/order/create': {
+        body: { product: 'prostox', answers: eligibleAnswers('prostox'), patient: { ...person, ...attacker }, accountId: riverside.id, invitationToken: null, mirakind: false },
+        status: 201,
+      },
+      // The result page's date-of-birth check with a guessed link: refused, and no link to the victim's results made.
+      'POST /api/reports/patient-result/verify-patient': { body: { barcode: '41000000000001', token: randomBytes(32).toString('hex'), dateOfBirth: person.dateOfBirth }, status: 404 },
+      // Asking for provider access under the victim's name: a Pending contact at most, never the patient record.
+      'POST /api/auth/request-access': { body: { ...person, dateOfBirth: undefined, email: attacker.email, phone: null, title: 'Other', specialty: null, npi: null, accountName: riverside.name, note: null }, status: 202 },
+    };
+
+    const PERSON_KEYS = ['firstName', 'lastName', 'dateOfBirth', 'patient'];
+    const keysOf = (input: RouteInput) => Object.keys((input.schema.describe() as { keys?: Record<string, unknown> }).keys ?? {});
+    const takesAPerson = routes
+      .filter((r) => r.policies.every((p) => p.type === 'public') && r.inputs.some((i) => i.where === 'body' && keysOf(i).some((k) => PERSON_KEYS.includes(k))))
+      .map((r) => `${r.method.toUpperCase()} ${r.pattern}`);
+    // A new route of this kind fails here until its attack is written above.
+    expect(takesAPerson.sort()).to.deep.equal(Object.keys(ATTACKS).sort());
+    const anonymous = callers.find((c) => c.name === 'anonymous')!;
+    for (const [route, { body, status }] of Object.entries(ATTACKS)) {
+      const [method, path] = route.split(' ');
+      const res = await call(anonymous.session, method.toLowerCase(), path, body);
+      expect(res.status, `${route}: ${JSON.stringify(res.body)}`).to.equal(status);
+      expect(await onFile(), `${route} left the victim's record as the clinic set it`).to.deep.equal(before);
+    }
+    expect(await m.Order.count({ where: { patientId: victim.id } }), 'no order landed on the victim').to.equal(0);
   });
 
   describe('bad input from the joi schemas', () => {
