@@ -208,13 +208,20 @@ export const updateInvitationBody = Joi.object<UpdateInvitationBody>({
     .messages({ 'any.only': `{#label} must be one of ${INVITATION_ACTIONS.join(', ')}` }),
 }).options(STRICT_KEYS).label('Request body');
 
-export interface SignOffPatientOrderBody { attestations: Attestations }
+/** The signing physician's answer about an existing patient of the account with the same name and date of birth. */
+export interface PatientMatchDecision { patientId: number; samePerson: boolean }
+export interface SignOffPatientOrderBody { attestations: Attestations; patientMatch?: PatientMatchDecision | null }
 /** POST provider-clinic/{accountId}/patient-orders/{orderId}/sign-off: a physician of the account, the four attestations of SPEC §5. */
 export const signOffPatientOrderBody = Joi.object<SignOffPatientOrderBody>({
   attestations: Joi.object(Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [
     a.key,
     Joi.boolean().valid(true).required().label(`The attestation of ${a.short}`).messages({ 'any.only': '{#label} must be confirmed' }),
   ]))).options(STRICT_KEYS).required().label('Attestations'),
+  // Asked only when the order's patient may be a patient the account already has (possible-match).
+  patientMatch: Joi.object({
+    patientId: Joi.number().integer().positive().required().label('The matching patient'),
+    samePerson: Joi.boolean().required().label('Whether they are the same person'),
+  }).options(STRICT_KEYS).allow(null).default(null).label('Patient match'),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface CancelPatientOrderBody { reason: string }

@@ -151,6 +151,22 @@ export interface PatientListOrder {
 }
 
 /**
+ * GET patient-orders/{orderId}/possible-match: a patient the account already has with the same
+ * name and date of birth as the person who ordered (a self-order never joins an existing record by
+ * itself: the signing physician says whether they are the same person).
+ */
+export interface PossiblePatientMatch {
+  patientId: number;
+  name: string;
+  dateOfBirth: string;
+  /** The contact details on file (the clinic's), kept if they are the same person. */
+  email: string | null;
+  phone: string | null;
+  /** When the record was made. */
+  since: string;
+}
+
+/**
  * GET patient-orders/unpaid: a patient's own order naming the account that is not paid yet
  * (Awaiting Payment or Payment Failed, not cancelled). It has no sample and no kit yet, so the
  * Patient-ordered list (samples) does not hold it.

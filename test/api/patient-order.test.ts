@@ -47,6 +47,12 @@ describe('patient ordering', function () {
   const m = () => stack.t.ctx.db.models;
   const summary = async (key: PlacedPatientOrder['key']) => (await patient.post('/api/order/summary', key).expect(200)).body;
 
+  /** Insurance: nothing to charge, the order moves on to sign-off at once. */
+  async function payByInsurance(key: PlacedPatientOrder['key']) {
+    const plan = await m().InsurancePlan.findOne({ where: { isActive: true } });
+    await choosePayment(patient, key, PaymentMethod.Insurance, { insurancePlanId: plan!.id, insuranceMemberId: 'AET-5678' });
+  }
+
   /** create-payment-intent and the card page: answers where the page sent the browser back. */
   async function payByCard(order: PlacedPatientOrder, card = SUCCEEDING_CARD) {
     const intent = (await patient.post('/api/stripe/create-payment-intent', order.key).expect(200)).body;
@@ -296,6 +302,39 @@ describe('patient ordering', function () {
     const placed = await m().Order.findByPk(order.orderId);
     expect(placed!.patientId, "the stranger's order is not on the patient's record").to.not.equal(record.id);
     expect((await m().Patient.findByPk(placed!.patientId))!.email).to.equal('stranger@elsewhere.test');
+
+    // At sign-off the clinic sees the possible match and must answer; "a different person" keeps the records apart.
+    await payByInsurance(order.key);
+    const base = `/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}`;
+    const { match } = (await clinic.physician.agent.get(`${base}/possible-match`).expect(200)).body;
+    expect(match).to.include({ patientId: record.id, dateOfBirth: victim.dateOfBirth, email: victim.email });
+    const unanswered = await clinic.physician.post(`${base}/sign-off`, { attestations: ALL_ATTESTED }).expect(409);
+    expect(unanswered.body.error.fields[0].field).to.equal('patientMatch');
+    expect(unanswered.body.error.message).to.match(/is already a patient of this account: say whether this order's patient is the same person$/);
+    await clinic.physician.post(`${base}/sign-off`, { attestations: ALL_ATTESTED, patientMatch: { patientId: record.id, samePerson: false } }).expect(200);
+    expect((await m().Order.findByPk(order.orderId))!.patientId).to.equal(placed!.patientId);
+    expect(await onFile(), 'the patient on file').to.deep.equal(before);
+  });
+
+  it("the clinic confirms a self-order's patient is a patient it has: the order and kit are filed under that record, its contact details kept", async () => {
+    const known = orderingPatient();
+    const record = await m().Patient.create({ accountId: clinic.accountId, ...known, country: 'US' });
+    const onFile = () => m().Patient.findByPk(record.id, { attributes: ['email', 'phone', 'addressLine1', 'city', 'state', 'postalCode'], raw: true });
+    const before = await onFile();
+    const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: { ...known, email: 'new-address@patients.test' } });
+    await payByInsurance(order.key);
+    const base = `/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}`;
+    await other.physician.agent.get(`/api/provider-clinic/${other.accountId}/patient-orders/${order.orderId}/possible-match`).expect(404);
+    // An answer about another patient than the match is not an answer.
+    await clinic.physician.post(`${base}/sign-off`, { attestations: ALL_ATTESTED, patientMatch: { patientId: record.id + 1_000_000, samePerson: true } }).expect(409);
+    await clinic.physician.post(`${base}/sign-off`, { attestations: ALL_ATTESTED, patientMatch: { patientId: record.id, samePerson: true } }).expect(200);
+    const sample = await m().Sample.findOne({ where: { orderId: order.orderId } });
+    expect([(await m().Order.findByPk(order.orderId))!.patientId, sample!.patientId]).to.deep.equal([record.id, record.id]);
+    const item = await m().ShipmentItem.findOne({ where: { sampleId: sample!.id } });
+    expect((await m().Shipment.findByPk(item!.shipmentId))!.patientId).to.equal(record.id);
+    expect(await onFile(), "the clinic's contact details stay").to.deep.equal(before);
+    const audit = await m().AuditEvent.findOne({ where: { action: 'patient_order.signed_off', entityId: String(record.id) } });
+    expect(audit!.details).to.deep.include({ possibleMatch: record.id, samePerson: true, after: { patientId: record.id } });
   });
 
   it('MiraKind: the clinic orders for a patient; the summary and the receipt show the 20% tax-deductible donation', async () => {

@@ -9,12 +9,12 @@
  * And the account's patient orders not paid yet (no sample, so not in the Patient-ordered list),
  * which the clinic may cancel too.
  */
-import type { Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  PatientOrderStage, patientOrderStage, PaymentStatus, SampleStatus, ShipmentStatus, TestOrigin, testsForProduct, UNPAID_PAYMENT_STATUSES,
+  formatCalendarDate, fullName, PatientOrderStage, patientOrderStage, PaymentStatus, SampleStatus, ShipmentStatus, TestOrigin, testsForProduct, UNPAID_PAYMENT_STATUSES,
   type Attestations, type EligibilityAnswers, type PatientListOrder, type PatientProduct, type PaymentMethod, type UnpaidOrderSortField,
-  type UnpaidPatientOrderRow, type UnpaidPatientOrdersQuery,
+  type UnpaidPatientOrderRow, type UnpaidPatientOrdersQuery, type PatientMatchDecision, type PossiblePatientMatch, type SignOffPatientOrderBody,
 } from '@platform/domain';
 import { auditActor, conflict, forbidden, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit } from '@platform/server';
 import type { AppContext } from '../context';
@@ -47,12 +47,72 @@ async function kitOf(ctx: Ctx, order: Order, transaction: Transaction) {
   return { sample, shipment };
 }
 
-export async function signOffPatientOrder(ctx: Ctx, caller: AccountCaller, orderId: number, attestations: Attestations): Promise<PatientListOrder> {
+/**
+ * A patient the account already has with the order's patient's name and date of birth (the
+ * oldest record: the clinic's own), or null. A self-order always starts a record of its own
+ * (issue 24); this is how the clinic sees that it may be someone it knows.
+ */
+async function possibleMatchOf(ctx: Ctx, order: Order, transaction?: Transaction): Promise<PossiblePatientMatch | null> {
   const m = ctx.db.models;
+  const own = await m.Patient.findByPk(order.patientId, { transaction });
+  if (!own?.firstName || !own.lastName || !own.dateOfBirth) return null;
+  const sql = ctx.db.sequelize;
+  const match = await m.Patient.findOne({
+    where: {
+      [Op.and]: [
+        { accountId: order.accountId, dateOfBirth: own.dateOfBirth, id: { [Op.ne]: own.id } },
+        sql.where(sql.fn('lower', sql.col('first_name')), own.firstName.toLowerCase()),
+        sql.where(sql.fn('lower', sql.col('last_name')), own.lastName.toLowerCase()),
+      ],
+    },
+    order: [['createdAt', 'ASC'], ['id', 'ASC']],
+    transaction,
+  });
+  if (!match) return null;
+  return {
+    patientId: match.id, name: fullName({ firstName: match.firstName ?? '', lastName: match.lastName ?? '' }) ?? '', dateOfBirth: dataDate(match.dateOfBirth)!,
+    email: match.email, phone: match.phone, since: match.createdAt.toISOString(),
+  };
+}
+
+/** GET patient-orders/{orderId}/possible-match: what the sign-off asks about, audited (it shows a patient's details). */
+export async function possibleMatch(ctx: Ctx, caller: AccountCaller, orderId: number): Promise<{ match: PossiblePatientMatch | null }> {
+  const order = await ctx.db.models.Order.findOne({ where: { id: orderId, accountId: caller.accountId, origin: TestOrigin.PatientOrdered } });
+  if (!order) throw notFound('Order not found');
+  const match = await possibleMatchOf(ctx, order);
+  await recordAudit(ctx.db, {
+    ...auditActor(caller), action: 'patient_order.possible_match_viewed', entityKind: 'patient', entityId: order.patientId,
+    details: { orderId, matchPatientId: match?.patientId ?? null },
+  });
+  return { match };
+}
+
+/** The clinic's word on a possible match: required when there is one; "same person" files the order, its kit and sample under the existing record. */
+async function settleMatch(ctx: Ctx, order: Order, decision: PatientMatchDecision | null, transaction: Transaction): Promise<{ matchPatientId: number | null; samePerson: boolean }> {
+  const match = await possibleMatchOf(ctx, order, transaction);
+  if (!match) return { matchPatientId: null, samePerson: false };
+  if (!decision || decision.patientId !== match.patientId) {
+    const message = `${match.name}, born ${formatCalendarDate(match.dateOfBirth)}, is already a patient of this account: say whether this order's patient is the same person`;
+    throw conflict(message, [{ field: 'patientMatch', message }]);
+  }
+  if (!decision.samePerson) return { matchPatientId: match.patientId, samePerson: false };
+  // The same person: the existing record (and the contact details the clinic keeps on it) receives the order; the self-order's record keeps nothing.
+  const { sample, shipment } = await kitOf(ctx, order, transaction);
+  await order.update({ patientId: match.patientId }, { transaction });
+  if (sample) await sample.update({ patientId: match.patientId }, { transaction });
+  if (shipment) await shipment.update({ patientId: match.patientId }, { transaction });
+  return { matchPatientId: match.patientId, samePerson: true };
+}
+
+export async function signOffPatientOrder(ctx: Ctx, caller: AccountCaller, orderId: number, body: SignOffPatientOrderBody): Promise<PatientListOrder> {
+  const m = ctx.db.models;
+  const { attestations } = body;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const order = await lockedPatientOrder(ctx, caller, orderId, transaction);
     const stage = stageOf(order);
     if (stage !== PatientOrderStage.AwaitingSignOff) throw conflict(`Only an order awaiting sign-off can be signed off; this one is ${stage}`);
+    const orderedBy = order.patientId;
+    const match = await settleMatch(ctx, order, body.patientMatch ?? null, transaction);
     const contact = await m.Contact.findOne({ where: { userId: caller.userId }, attributes: ['id'], transaction });
     const physician = contact ? await m.Physician.findOne({ where: { accountId: caller.accountId, contactId: contact.id }, transaction }) : null;
     if (!physician) throw forbidden('Only a physician of this account can sign off an order');
@@ -72,7 +132,10 @@ export async function signOffPatientOrder(ctx: Ctx, caller: AccountCaller, order
     const requisition = sample ? await enqueueRequisitionForm(ctx, transaction, sample.id, caller.userId) : null;
     await recordAudit(ctx.db, {
       ...auditActor(caller), action: 'patient_order.signed_off', entityKind: 'patient', entityId: order.patientId,
-      details: { orderId: order.id, accountId: caller.accountId, physicianId: physician.id, shipmentId: shipment?.id ?? null, sampleId: sample?.id ?? null, requisitionJobId: requisition?.jobRowId ?? null },
+      details: {
+        orderId: order.id, accountId: caller.accountId, physicianId: physician.id, shipmentId: shipment?.id ?? null, sampleId: sample?.id ?? null, requisitionJobId: requisition?.jobRowId ?? null,
+        possibleMatch: match.matchPatientId, samePerson: match.samePerson, before: { patientId: orderedBy }, after: { patientId: order.patientId },
+      },
     }, transaction);
     return listOrderOf(order);
   });

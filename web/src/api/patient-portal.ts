@@ -10,7 +10,7 @@ import useSWR from 'swr';
 import type {
   CancelPatientOrderBody, CreateInvitationBody, CreatePatientOrderBody, CreatedPatientOrder, EligibilityAnswer, EligibilityAnswers,
   FinancialAssistanceExistsBody, InsurancePlanOption, InvitationAction, InvitationPrefill, PatientInvitationRow, PatientOrderKey,
-  PatientOrderSummary, PatientProduct, PaymentIntentAnswer, PrpAccountOption, SetPaymentBody, SetReferralSourceBody, SignOffPatientOrderBody,
+  PatientOrderSummary, PatientProduct, PaymentIntentAnswer, PossiblePatientMatch, PrpAccountOption, SetPaymentBody, SetReferralSourceBody, SignOffPatientOrderBody,
   UnpaidOrderSortField, UnpaidPatientOrderRow,
 } from '@platform/domain';
 import { ORDER_CANCELLED_CODE, PatientOrderStage } from '@platform/domain';
@@ -153,6 +153,12 @@ export const useUnpaidPatientOrders = (
   accountId: number,
   params: { page: number; pageSize: number; sort?: UnpaidOrderSortField; order?: 'asc' | 'desc' },
 ) => useApiPage<UnpaidPatientOrderRow>(clinicPath(accountId, `patient-orders/unpaid?${queryString(params)}`), { errorHeading: UNPAID_ORDERS_ERROR });
+
+/** An existing patient of the account with the same name and date of birth as the order's patient (the sign-off asks about it). */
+export const usePossiblePatientMatch = (accountId: number, orderId: number) =>
+  useApiQuery<{ match: PossiblePatientMatch | null }>(clinicPath(accountId, `patient-orders/${orderId}/possible-match`), {
+    errorHeading: 'Error checking for a matching patient', quietStatuses: [404],
+  });
 
 export const signOffPatientOrder = (accountId: number, orderId: number, body: SignOffPatientOrderBody) =>
   apiFetch<unknown>(clinicPath(accountId, `patient-orders/${orderId}/sign-off`), { method: 'POST', body });

@@ -53,6 +53,32 @@ describe('PatientOrderActions', () => {
     });
   });
 
+  it('asks whether the patient is one the account already has, and sends the answer with the sign-off', async () => {
+    const user = userEvent.setup();
+    const sent = mockApi({
+      'GET /provider-clinic/1/patient-orders/42/possible-match': {
+        body: { match: { patientId: 7, name: 'Harold Finch', dateOfBirth: '1957-08-19', email: 'h.finch@clinic.test', phone: null, since: '2025-01-02T00:00:00Z' } },
+      },
+      'POST /provider-clinic/1/patient-orders/42/sign-off': { body: {} },
+    });
+    renderActions(AccountRole.Physician);
+    await user.click(screen.getByRole('button', { name: 'Sign off order RPD0123456789' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign off order RPD0123456789' });
+    const question = await within(dialog).findByRole('radiogroup', { name: /Harold Finch, born 08\/19\/1957, is already a patient of this account \(h\.finch@clinic\.test\)\. Is this the same person\?/ });
+    for (const a of ORDER_ATTESTATIONS) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
+    expect(await within(dialog).findByText('Say whether they are the same person')).toBeTruthy();
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.click(within(question).getByRole('radio', { name: /^Yes: file this order under their record/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
+    await findToast('Order RPD0123456789 signed off: the kit ships to the patient');
+    expect(sent.find((r) => r.path === '/provider-clinic/1/patient-orders/42/sign-off')?.body).toEqual({
+      attestations: Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])),
+      patientMatch: { patientId: 7, samePerson: true },
+    });
+  });
+
   it('cancels with a reason and says a paid order is refunded', async () => {
     const user = userEvent.setup();
     const sent = mockApi({ 'POST /provider-clinic/1/patient-orders/42/cancel': { body: {} } });

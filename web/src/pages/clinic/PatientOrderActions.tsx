@@ -5,14 +5,14 @@
  * cancel dialog serves the list of unpaid orders too (UnpaidPatientOrders).
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  AccountRole, CANCEL_REASON_MAX_LENGTH, isUnpaid, ORDER_ATTESTATIONS, PATIENT_ORDER_CANCEL_ROLES, PaymentStatus, PatientOrderStage, type AccountRole as AccountRoleT, type Attestations,
+  AccountRole, CANCEL_REASON_MAX_LENGTH, formatCalendarDate, isUnpaid, ORDER_ATTESTATIONS, PATIENT_ORDER_CANCEL_ROLES, PaymentStatus, PatientOrderStage, type AccountRole as AccountRoleT, type Attestations,
   type PatientListOrder, type PatientOrderStage as PatientOrderStageT,
 } from '@platform/domain';
 import { useRefreshClinic } from '../../api/clinic';
-import { cancelPatientOrder, signOffPatientOrder } from '../../api/patient-portal';
+import { cancelPatientOrder, signOffPatientOrder, usePossiblePatientMatch } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { AttestationChecklist } from '../../components/AttestationChecklist';
 import { useFormSubmit } from '../../forms/use-form-submit';
@@ -79,22 +79,33 @@ export function PatientOrderActions({ accountId, role, order, patientName }: {
 
 export function SignOffDialog({ accountId, order, patientName, onClose }: { accountId: number; order: PatientOrderInfo; patientName: string; onClose: () => void }) {
   const refresh = useRefreshClinic(accountId);
+  // A patient the account already has with the same name and date of birth: the physician says whether it is the same person.
+  const match = usePossiblePatientMatch(accountId, order.orderId).data?.match ?? null;
   const form = useForm({
-    initialValues: { attestations: NONE_ATTESTED },
+    initialValues: { attestations: NONE_ATTESTED, samePerson: '' },
     validate: {
       attestations: (value: Attestations) => {
         const missing = ORDER_ATTESTATIONS.filter((a) => !value[a.key]);
         return missing.length ? `Confirm every attestation (${missing.map((a) => a.short).join(', ')} not yet confirmed)` : null;
       },
+      samePerson: (value: string) => (match && !value ? 'Say whether they are the same person' : null),
     },
   });
-  const sending = useFormSubmit(form, (values) => signOffPatientOrder(accountId, order.orderId, values), {
-    onSuccess: () => {
-      showSuccessToast(`Order ${order.orderNumber} signed off: the kit ships to the patient`);
-      void refresh();
-      onClose();
+  const sending = useFormSubmit(
+    form,
+    ({ attestations: confirmed, samePerson: same }) =>
+      signOffPatientOrder(accountId, order.orderId, {
+        attestations: confirmed,
+        ...(match ? { patientMatch: { patientId: match.patientId, samePerson: same === 'yes' } } : {}),
+      }),
+    {
+      onSuccess: () => {
+        showSuccessToast(`Order ${order.orderNumber} signed off: the kit ships to the patient`);
+        void refresh();
+        onClose();
+      },
     },
-  });
+  );
   const { attestations } = form.getValues();
   return (
     <Modal opened onClose={onClose} title={`Sign off order ${order.orderNumber}`} size="lg">
@@ -104,6 +115,18 @@ export function SignOffDialog({ accountId, order, patientName, onClose }: { acco
             {patientName} ordered this test through the Patient Portal. Signing it off makes you its ordering physician and releases the kit
             to ship to the patient.
           </Text>
+          {match && (
+            <Radio.Group
+              label={`${match.name}, born ${formatCalendarDate(match.dateOfBirth)}, is already a patient of this account${match.email ? ` (${match.email})` : ''}. Is this the same person?`}
+              withAsterisk
+              {...form.getInputProps('samePerson')}
+            >
+              <Stack gap={6} mt="xs">
+                <Radio value="yes" label="Yes: file this order under their record (the contact details on file are kept; results go there)" />
+                <Radio value="no" label="No: a different person (the order keeps its own record)" />
+              </Stack>
+            </Radio.Group>
+          )}
           <AttestationChecklist
             value={attestations}
             onChange={(next) => {
