@@ -61,6 +61,8 @@ export interface PatientSampleView {
   id: number;
   barcode: string;
   status: string;
+  /** While the sample is In Storage: the status its work left it in (what the clinic is shown). */
+  statusBeforeStorage: string | null;
   sampleType: string | null;
   rejectionReason: string | null;
   orderNumber: string;

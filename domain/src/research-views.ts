@@ -45,6 +45,8 @@ export interface ResearchTestRow {
   sampleId: number;
   barcode: string;
   status: string;
+  /** While the sample is In Storage: the status its work left it in (what the portal shows). */
+  statusBeforeStorage: string | null;
   rejectionReason: string | null;
   tests: string[];
   orderNumber: string;

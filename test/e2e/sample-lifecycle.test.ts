@@ -17,6 +17,7 @@ import { buildTestApp, type TestApp } from '../support/http';
 import { waitForMail } from '../support/mail';
 import { pdfText } from '../support/pdf';
 import { signIn } from './pages';
+import { freshPlateName } from '../support/fixtures/storage';
 
 describe('e2e: one sample from order to the patient reading the result', function () {
   this.timeout(240_000);
@@ -160,6 +161,34 @@ describe('e2e: one sample from order to the patient reading the result', functio
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
     expect(await page.getByTestId('result-value').textContent()).to.equal('High Risk');
     await screenshot(page, 'lifecycle-patient-result');
+
+    // 7. The lab stores the sample. The clinic still reads it as the lab's work left it (Completed), and its report stays there (issue 25, item 2).
+    page = labA.page;
+    await page.goto('/lab_toolbox/storage_plate_import_tool');
+    await page.getByRole('heading', { name: 'Storage plates' }).waitFor();
+    const plate = freshPlateName();
+    await page.getByRole('textbox', { name: 'New plate' }).fill(plate);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Plate ${plate}` }).waitFor();
+    await page.getByRole('textbox', { name: `Scan a sample id into ${plate}` }).fill(barcode);
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Scan log' }).getByText(`${barcode} is In Storage in ${plate} A1`).waitFor();
+    expect(await sampleStatus(barcode)).to.equal(SampleStatus.InStorage);
+
+    page = physician.page;
+    await page.goto(`/provider-clinic/${riverside.id}/completed`);
+    const completedRow = page.getByRole('row', { name: new RegExp(barcode) });
+    await completedRow.getByText('Completed', { exact: true }).waitFor();
+    expect(await completedRow.getByText('In Storage').count()).to.equal(0);
+    await completedRow.getByRole('button', { name: `Download report of ${barcode}` }).waitFor();
+    const stored = (await t.ctx.db.models.Sample.findOne({ where: { barcode } }))!;
+    await page.goto(`/provider-clinic/${riverside.id}/patient/${stored.patientId}`);
+    const card = page.getByRole('article', { name: `Sample ${barcode}` });
+    await card.getByRole('button', { name: /^Download report/ }).waitFor();
+    expect(await card.locator('.mantine-Badge-root').first().innerText(), "the sample's status badge").to.equal('Completed');
+    const [again] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), card.getByRole('button', { name: /^Download report/ }).click()]);
+    expect(pdfText(readFileSync((await again.path())!))).to.include('High Risk');
+    await screenshot(page, 'lifecycle-stored-sample-patient-page');
 
     for (const p of [physician, labA, labB, patient]) expect(p.errors).to.deep.equal([]);
   });

@@ -129,6 +129,7 @@ export async function patientSamples(ctx: Ctx, accountId: number, patientId: num
     id: s.id,
     barcode: s.barcode,
     status: s.status,
+    statusBeforeStorage: s.statusBeforeStorage ?? null,
     sampleType: s.sampleType,
     rejectionReason: s.rejectionReason,
     orderNumber: s.order!.orderNumber,

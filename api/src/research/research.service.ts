@@ -99,6 +99,7 @@ interface RawRow {
   id: number;
   barcode: string;
   status: string;
+  status_before_storage: string | null;
   rejection_reason: string | null;
   tests: string[] | null;
   order_number: string;
@@ -136,7 +137,7 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
   // The total reads the participant only when the search names a study id; the project never.
   const countFrom = `FROM samples s JOIN orders o ON o.id = s.order_id ${query.q ? 'JOIN patients p ON p.id = s.patient_id' : ''} ${where}`;
   const { rows: raw, total } = await auditedPage<RawRow>(ctx.db, {
-    select: `SELECT s.id, s.barcode, s.status, s.rejection_reason,
+    select: `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
               o.order_number, p.id AS patient_id, p.study_id, rp.id AS project_id, rp.name AS project_name,
               s.created_at AS ordered_at, ${RESULTED_AT} AS resulted_at,
@@ -154,6 +155,7 @@ export async function listResearchTests(ctx: Ctx, caller: AccountCaller, query: 
     sampleId: r.id,
     barcode: r.barcode,
     status: r.status,
+    statusBeforeStorage: r.status_before_storage,
     rejectionReason: r.rejection_reason,
     tests: r.tests ?? [],
     orderNumber: r.order_number,

@@ -33,7 +33,7 @@ function selfOrdered(signedOff: boolean): PatientDetail {
       createdAt: '2026-11-20T10:00:00.000Z',
     },
     samples: [{
-      id: 5, barcode: '41000000000123', status: SampleStatus.OrderPlaced, sampleType: 'Buccal Swab', rejectionReason: null, orderNumber: 'RPD0000000123',
+      id: 5, barcode: '41000000000123', status: SampleStatus.OrderPlaced, statusBeforeStorage: null, sampleType: 'Buccal Swab', rejectionReason: null, orderNumber: 'RPD0000000123',
       origin: TestOrigin.PatientOrdered, orderedAt: '2026-11-20T10:00:00.000Z',
       physician: signedOff ? { id: 3, name: 'Paula Grant', npi: '1336666663' } : null,
       tests: [{ id: 1, name: 'PROSTOX ultra', status: 'Ordered' }], timeline: [],

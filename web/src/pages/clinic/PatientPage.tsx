@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { formatCalendarDate, formatDate, formatDateTime, fullName, patientSexLabel, REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus } from '@platform/domain';
+import { formatCalendarDate, formatDate, formatDateTime, fullName, patientSexLabel, REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus, workStatusOf } from '@platform/domain';
 import { usePatientDetail, type PatientDetail, type PatientSample } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { PageLoader } from '../../components/PageLoader';
@@ -100,7 +100,9 @@ function PatientCard({ accountId, detail }: { accountId: number; detail: Patient
 
 /** One sample of a patient or research participant: tests, status, documents, timeline, and the page's tools for it. */
 export function SampleCard({ sample: s, children }: { sample: PatientSample; children?: ReactNode }) {
-  const finished = s.status === SampleStatus.Resulted || s.status === SampleStatus.Completed;
+  // A stored sample counts by the status its work left it in: its released report stays reachable.
+  const work = workStatusOf({ status: s.status as SampleStatus, statusBeforeStorage: s.statusBeforeStorage as SampleStatus | null });
+  const finished = work === SampleStatus.Resulted || work === SampleStatus.Completed;
   return (
     <Card withBorder padding="lg" component="article" aria-label={`Sample ${s.barcode}`}>
       <Stack gap="md">
@@ -116,7 +118,7 @@ export function SampleCard({ sample: s, children }: { sample: PatientSample; chi
               {s.physician ? `Ordering physician: ${s.physician.name}${s.physician.npi ? ` (NPI ${s.physician.npi})` : ''}` : 'No ordering physician'} · {s.origin}
             </Text>
           </Stack>
-          <StatusBadge status={s.status} />
+          <StatusBadge status={s.status} statusBeforeStorage={s.statusBeforeStorage} />
         </Group>
         {s.rejectionReason && (
           <Alert color="red" variant="light" title="Sample rejected">

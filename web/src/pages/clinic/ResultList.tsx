@@ -96,7 +96,7 @@ function ResultTable({ accountId, category, defaultSort, dateColumn, actions, em
                 <Anchor component={Link} to={patientPath(accountId, r.patient.id)} fw={600}>
                   {listName(r.patient)}
                 </Anchor>
-                <StatusBadge status={r.status} size="sm" />
+                <StatusBadge status={r.status} statusBeforeStorage={r.statusBeforeStorage} size="sm" />
               </Group>
               <Text fz="sm">
                 Born {formatCalendarDate(r.patient.dateOfBirth)} · {r.tests.join(', ')}
@@ -161,7 +161,7 @@ function ResultTable({ accountId, category, defaultSort, dateColumn, actions, em
                   <Table.Td>{r.physician?.name ?? '—'}</Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <StatusBadge status={r.status} size="sm" />
+                      <StatusBadge status={r.status} statusBeforeStorage={r.statusBeforeStorage} size="sm" />
                       {r.rejectionReason && (
                         <Text fz="xs" c="red.9">
                           {r.rejectionReason}

@@ -9,7 +9,7 @@ import { fillIn } from '../../test/fields';
 import { SampleTools } from './SampleTools';
 
 const sample: PatientSample = {
-  id: 5, barcode: '41000000000005', status: SampleStatus.InQueue, sampleType: 'Buccal Swab', rejectionReason: null, orderNumber: 'RF_000000005',
+  id: 5, barcode: '41000000000005', status: SampleStatus.InQueue, statusBeforeStorage: null, sampleType: 'Buccal Swab', rejectionReason: null, orderNumber: 'RF_000000005',
   origin: 'Provider Ordered', orderedAt: '2026-11-01T10:00:00.000Z', physician: null, tests: [{ id: 1, name: 'PROSTOX ultra', status: 'Ordered' }],
   timeline: [], documents: { requisitionForm: true, labReport: false }, requisitionAwaitsSignOff: false,
 };

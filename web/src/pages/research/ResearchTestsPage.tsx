@@ -82,7 +82,7 @@ function SampleList({ accountId }: { accountId: number }) {
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs">
                   <Anchor component={Link} to={participantPath(accountId, r.participant.id)} fw={600}>Study ID {r.participant.studyId}</Anchor>
-                  <StatusBadge status={r.status} size="sm" />
+                  <StatusBadge status={r.status} statusBeforeStorage={r.statusBeforeStorage} size="sm" />
                 </Group>
                 <Text fz="sm">{r.tests.join(', ')} · {r.project?.name ?? '—'}</Text>
                 <Text fz="sm" c="dimmed" ff="monospace">{r.barcode}</Text>
@@ -117,7 +117,7 @@ function SampleList({ accountId }: { accountId: number }) {
                     <Table.Td>{r.project?.name ?? '—'}</Table.Td>
                     <Table.Td>
                       <Stack gap={2}>
-                        <StatusBadge status={r.status} size="sm" />
+                        <StatusBadge status={r.status} statusBeforeStorage={r.statusBeforeStorage} size="sm" />
                         {r.rejectionReason && <Text fz="xs" c="red.9">{r.rejectionReason}</Text>}
                       </Stack>
                     </Table.Td>
