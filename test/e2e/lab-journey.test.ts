@@ -113,7 +113,7 @@ describe('lab journey: extraction run, review, storage, discard, timeline (brows
     expect(await A.getByRole('button', { name: /^Choose all you may approve/ }).isDisabled()).to.equal(true);
     await A.getByRole('checkbox', { name: `Choose ${done.barcode} DNA Extraction` }).check();
     await A.getByRole('checkbox', { name: `Choose ${kept.barcode} DNA Extraction` }).check();
-    await A.getByText('2 of the chosen cannot be approved by you (you entered them, their plate\'s controls failed, or their DNA extraction is outside the acceptance range).').waitFor();
+    await A.getByText("2 of the chosen cannot be approved by you (you entered them, their plate's controls failed, their DNA extraction is outside the acceptance range, or their sample's DNA failed its check or waits for re-extraction).").waitFor();
     expect(await A.getByRole('button', { name: /^Approve/ }).isDisabled()).to.equal(true);
 
     // 4. lab2 opens the same review: the two in range are approvable; the re-extracted one is gone from the list and from the decisions.
