@@ -277,9 +277,11 @@ describe('research portal API', function () {
       expect(catalogueEntry(TestName.ProstoxResearch).portals).to.deep.equal([Portal.Clinical]);
     });
 
-    it('answers 404 to a General clinic with no project, and lists a PROSTOX Research Partner with none', async () => {
+    it("answers an empty list to a General clinic with no project (every clinic's home asks), and its study responses stay a 404", async () => {
       const clinic = await createClinic(t.ctx, t.app, 'Lyra Clinic');
-      await clinic.session.agent.get(clinic.api('research-projects')).expect(404);
+      // Before: 404 on every home page load of such an account (issue 25, item 11).
+      expect((await clinic.session.agent.get(clinic.api('research-projects')).expect(200)).body).to.deep.equal([]);
+      await clinic.session.agent.get(clinic.api('study-responses')).expect(404);
       await t.ctx.db.models.Account.update({ type: AccountType.ProstoxResearchPartner }, { where: { id: clinic.accountId } });
       const res = await clinic.session.agent.get(clinic.api('research-projects')).expect(200);
       expect(res.body).to.deep.equal([]);

@@ -48,7 +48,8 @@ export function researchRouter(ctx: AppContext): Router {
   // participation is checked after the input (the account's access already was, by the guards).
   for (const [base, guards, participation] of [[RESEARCH_API_BASE, research, []], [CLINIC_API_BASE, clinic, [takingPart]]] as const) {
     const path = (p: string) => `${base}/${p}`;
-    router.get(path('research-projects'), ...guards, ...participation, async (req: Request, res: Response) => {
+    // The projects are read by every clinic's home: an account taking part in none answers an empty list, not an error.
+    router.get(path('research-projects'), ...guards, async (req: Request, res: Response) => {
       res.set('Cache-Control', 'no-store').json(await listProjects(ctx, accountCallerOf(req, res)));
     });
     router.get(path('study-responses'), ...guards, validateQuery(studyResponsesQuery), ...participation, async (req, res) => {

@@ -12,7 +12,7 @@ import { clinicHomePath, researchHomePath } from '../../portals';
 import { useAccountFromUrl } from '../../session/use-account-from-url';
 import { showSuccessToast } from '../../shell/success-toast';
 import { NotFoundPage } from '../NotFoundPage';
-import { AccountRole } from '@platform/domain';
+import { AccountRole, takesPartInResearch } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
 import { useResearchProjects } from '../../api/research';
 import { ClipboardIcon } from '../../components/icons';
@@ -42,8 +42,8 @@ export function ClinicHomePage() {
     onSwitched: (account) => showSuccessToast(`You are now working in ${account.name}`),
   });
   const navigate = useNavigate();
-  // Only an account taking part in PROSTOX Research answers (the others are a quiet 404).
-  const research = useResearchProjects('clinic', state.status === 'ready' ? state.account.id : null, { quietStatuses: [404] });
+  // Its research projects (an empty list for an account taking part in none).
+  const research = useResearchProjects('clinic', state.status === 'ready' ? state.account.id : null);
   if (state.status === 'not-found') return <NotFoundPage />;
   if (state.status === 'unavailable') return <AccountUnavailable />;
   if (state.status === 'loading') return <PageLoader label="Loading your account" />;
@@ -66,7 +66,7 @@ export function ClinicHomePage() {
           </Text>
         )}
       </AccountSummary>
-      <ToolList tools={clinicTools(account, research.data !== undefined)} label="Clinical Portal" />
+      <ToolList tools={clinicTools(account, research.data !== undefined && takesPartInResearch(account, research.data.length))} label="Clinical Portal" />
       <DocumentList audience="clinic" />
     </Stack>
   );

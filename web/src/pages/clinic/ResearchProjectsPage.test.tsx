@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountRole, AccountType, UserKind, type Me, type StudyResponseView } from '@platform/domain';
-import { apiRefusal, mockApi } from '../../test/mock-api';
+import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { ResearchProjectsPage } from './ResearchProjectsPage';
 
@@ -41,7 +41,9 @@ describe('ResearchProjectsPage (clinic)', () => {
   });
 
   it('says so when the account takes part in no research project', async () => {
-    mockApi({ 'GET /auth/me': { body: me }, 'GET /provider-clinic/1/research-projects': apiRefusal(404, 'not_found', 'This account takes part in no research project') });
+    const general = { ...clinic, type: AccountType.General };
+    // A General clinic with no project: an empty list (no 404 on its home page), and the page says so.
+    mockApi({ 'GET /auth/me': { body: { ...me, accounts: [general], currentAccount: general } }, 'GET /provider-clinic/1/research-projects': { body: [] } });
     renderProjects();
     expect(await screen.findByText('This account takes part in no research project.')).toBeTruthy();
   });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatDate } from '@platform/domain';
-import { ApiError } from '../../api/fetcher';
+import { DEFAULT_PAGE_SIZE, formatDate, takesPartInResearch } from '@platform/domain';
+import type { MeAccount } from '../../api/auth';
 import { useResearchProjects, useStudyResponses, type ResearchProjectView, type StudyResponseView } from '../../api/research';
 import { Pager } from '../../components/Pager';
 import { PageLoader } from '../../components/PageLoader';
@@ -16,15 +16,16 @@ import { patientPath } from './ResultList';
  * responses of its patients, which the clinic fills here (the same form as the Research Portal's).
  */
 export function ResearchProjectsPage() {
-  return <ClinicPageFrame title="Research projects">{(account) => <ProjectsView accountId={account.id} />}</ClinicPageFrame>;
+  return <ClinicPageFrame title="Research projects">{(account) => <ProjectsView account={account} />}</ClinicPageFrame>;
 }
 
-function ProjectsView({ accountId }: { accountId: number }) {
-  const projects = useResearchProjects('clinic', accountId, { quietStatuses: [404] });
-  if (projects.error instanceof ApiError && projects.error.status === 404) {
+function ProjectsView({ account }: { account: MeAccount }) {
+  const accountId = account.id;
+  const projects = useResearchProjects('clinic', accountId);
+  if (!projects.data) return projects.error ? null : <PageLoader label="Loading the research projects" />;
+  if (!takesPartInResearch(account, projects.data.length)) {
     return <Alert color="gray" variant="light" title="No research projects">This account takes part in no research project.</Alert>;
   }
-  if (!projects.data) return projects.error ? null : <PageLoader label="Loading the research projects" />;
   return (
     <Stack gap="lg">
       {projects.data.length === 0 ? (
