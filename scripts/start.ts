@@ -76,8 +76,11 @@ async function main() {
   stripe?.setWebhookUrl(`${api.url}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
 
   const width = Math.max(...Object.values(DEMO_USERS).map((u) => u.email.length));
+  // One origin everywhere: the address printed is the one emailed links and payment returns use
+  // (PUBLIC_URL), so a patient who starts there comes back to the same browser storage.
+  const url = config.publicUrl;
   console.log(`
-${config.brand} Platform is running at ${api.url}
+${config.brand} Platform is running at ${url}
   PostgreSQL: ${postgres.source}
   Redis:      ${redis.source}
   Email:      ${catcher ? `caught locally on SMTP port ${catcher.port} (stored in the caught_mail table)` : `SMTP ${config.smtp.host}:${config.smtp.port}`}
@@ -85,7 +88,7 @@ ${config.brand} Platform is running at ${api.url}
 
 Demo logins (password: ${DEMO_PASSWORD})
 ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${key}`).join('\n')}
-  Admin: ${api.url}/admin/login   Clinic: ${api.url}/provider/login   Research: ${api.url}/provider-research/login   Lab: ${api.url}/lab_toolbox/login
+  Admin: ${url}/admin/login   Clinic: ${url}/provider/login   Research: ${url}/provider-research/login   Lab: ${url}/lab_toolbox/login
 `);
 
   let stopping = false;

@@ -136,6 +136,10 @@ describe('npm start', function () {
     const key = { orderNumber: created.order.orderNumber, orderToken: created.orderToken };
     await post('order/set-payment', { ...key, method: 'Self-Pay', insurancePlanId: null, insuranceMemberId: null });
     const intent = await post('stripe/create-payment-intent', key);
+    // One origin: the payment returns to the address npm start printed (issue 25, item 6; it printed 127.0.0.1 and returned to localhost).
+    const printed = /is running at (\S+)/.exec(started.output())![1];
+    expect(new URL(new URL(intent.checkoutUrl as string).searchParams.get('return_url')!).origin).to.equal(new URL(printed).origin);
+    expect(started.output()).to.include(`Clinic: ${printed}/provider/login`);
     const paid = await fetch(`${intent.checkoutUrl.split('?')[0]}`, {
       method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ card_number: '4242 4242 4242 4242', return_url: `${base}/patient-portal/order/complete?order=${key.orderNumber}` }).toString(),
