@@ -33,9 +33,13 @@ export function buildWeb(root: string, distDir = path.join(root, 'web/dist')): v
   rmSync(staging, { recursive: true, force: true });
   try {
     // A production bundle whatever NODE_ENV says; the size budget is checked by `npm test`, never in the way of starting.
-    execSync(`npx vite build --outDir "${staging}" --emptyOutDir`, { cwd: path.join(root, 'web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    // Vite's own report (warnings about its config loader, plugin timings) means nothing to someone
+    // starting the product: it is shown only when the build fails.
+    execSync(`npx vite build --outDir "${staging}" --emptyOutDir`, { cwd: path.join(root, 'web'), stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
+    const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+    process.stderr.write(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
     throw err;
   }
   rmSync(distDir, { recursive: true, force: true });
