@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { RESET_TOKEN_HEX_LENGTH, type AccountInvitationAccepted, type SignInPortal } from '@platform/domain';
+import { formatLongDate, RESET_TOKEN_HEX_LENGTH, type AccountInvitationAccepted, type SignInPortal } from '@platform/domain';
 import { acceptAccountInvitation, previewAccountInvitation } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
 import { withErrorHeading } from '../../api/query';
@@ -83,7 +83,7 @@ export function AcceptInvitationPage({ portal }: { portal: SignInPortal }) {
             {invitation.invitedBy ?? 'A super admin'} invites you to work in <b>{invitation.accountName}</b> as {invitation.role}.
           </Text>
           <Text fz="sm" c="dimmed">
-            The invitation is for {invitation.email}. If you already sign in with this address, accepting adds {invitation.accountName} to your accounts; otherwise you choose a password next.
+            The invitation is for {invitation.email} and works until {formatLongDate(invitation.expiresAt)}. If you already sign in with this address, accepting adds {invitation.accountName} to your accounts; otherwise you choose a password next.
           </Text>
           <FormError title="The invitation was not accepted" error={acceptError === undefined ? undefined : problemOf(acceptError)} />
           <Button onClick={() => void accept()} loading={accepting} fullWidth>

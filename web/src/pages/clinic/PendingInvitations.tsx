@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDate, fullName } from '@platform/domain';
+import { formatDate, formatLongDate, fullName } from '@platform/domain';
 import { cancelAccountInvitation, useAccountInvitations, type AccountInvitationRow } from '../../api/account-users';
 import { RecordTable } from '../../components/RecordTable';
 import { reportError } from '../../shell/report-error';
@@ -44,7 +44,7 @@ export function PendingInvitations({ accountId }: { accountId: number }) {
               {formatDate(row.createdAt)}
               {row.invitedBy && <Text fz="xs" c="dimmed">by {row.invitedBy}</Text>}
             </Table.Td>
-            <Table.Td>{row.expired ? <Badge color={AA_COLORS.gray}>Expired</Badge> : formatDate(row.expiresAt)}</Table.Td>
+            <Table.Td>{row.expired ? <Badge color={AA_COLORS.gray}>Expired</Badge> : formatLongDate(row.expiresAt)}</Table.Td>
             <Table.Td>
               <Button size="xs" variant="subtle" color={AA_COLORS.red} loading={cancelling === row.id} onClick={() => void cancel(row)} aria-label={`Cancel the invitation of ${row.email}`}>
                 Cancel
