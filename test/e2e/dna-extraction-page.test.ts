@@ -96,6 +96,7 @@ describe('DNA extraction import page (browser)', function () {
       await page.getByRole('checkbox', { name: `Choose ${b.barcode} DNA Extraction` }).check();
       await page.getByRole('checkbox', { name: `Choose ${qns.barcode} DNA Extraction` }).check();
       await page.getByRole('button', { name: 'Approve 2' }).click();
+      await page.getByRole('dialog', { name: /^Release 2 results?\?$/ }).getByRole('button', { name: 'Release 2' }).click();
       await page.getByText('2 results released').first().waitFor();
       for (const s of [a, b]) expect(await statusOf(db, s.id)).to.equal('In Testing');
 

@@ -192,7 +192,11 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     await tabTo(page, approve, 20, { backwards: true });
     await expectVisibleFocus(approve);
     await page.keyboard.press('Enter');
-    await page.getByRole('alert').filter({ hasText: '1 result released: the samples are Resulted' }).waitFor();
+    // The release is confirmed from the keyboard: its button has the focus.
+    const release = page.getByRole('dialog', { name: 'Release 1 result?' }).getByRole('button', { name: 'Release 1' });
+    await waitForFocus(page, release, 'the release confirmation');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: '1 result released to the ordering clinics' }).waitFor();
     await waitForFocus(page, page.getByTestId('review-outcome'), 'the approval\'s outcome');
     await expectAccessible(page, 'review after an approval (keyboard)');
     await screenshot(page, 'keyboard-lab-review');

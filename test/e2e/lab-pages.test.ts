@@ -129,6 +129,7 @@ describe('lab toolbox pages (browser)', function () {
       await page.getByRole('checkbox', { name: `Choose ${b.barcode} PROSTOX CFRT` }).check();
       await expectAccessible(page, 'review with results chosen');
       await page.getByRole('button', { name: 'Approve 2' }).click();
+      await page.getByRole('dialog', { name: /^Release 2 results?\?$/ }).getByRole('button', { name: 'Release 2' }).click();
       await page.getByText('2 results released').first().waitFor();
       // The approval moved both samples to Resulted and queued their notify-result jobs, which move
       // them on to Completed whenever the worker gets to them: wait until those jobs are over, then

@@ -89,7 +89,8 @@ describe('research journey: order, lab result, tests list, study response (brows
     await B.goto(reviewUrl);
     await B.getByRole('checkbox', { name: `Choose ${barcode} ${TestName.HeadAndNeck}` }).check();
     await B.getByRole('button', { name: 'Approve 1' }).click();
-    await B.getByText('1 result released: the samples are Resulted, the lab reports and notifications are on their way.').waitFor();
+    await B.getByRole('dialog', { name: /^Release 1 results?\?$/ }).getByRole('button', { name: 'Release 1' }).click();
+    await B.getByText("1 result released to the ordering clinics: the lab reports, the clinics' notices and the patients' result emails are on their way.").waitFor();
     const test = (await db.models.Test.findOne({ where: { sampleId: sample.id } }))!;
     const released = (await db.models.TestResult.findOne({ where: { testId: test.id, status: TestResultStatus.Released } }))!;
     const notified = await outboxJobSettled(t.ctx, `notify-result:${released.id}`, { timeoutMs: 60_000 });

@@ -1,4 +1,5 @@
-import { Button, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ResultListCategory, SampleStatus } from '@platform/domain';
 import type { ResultListRow } from '../../api/clinic';
@@ -6,13 +7,16 @@ import { sendResultEmail } from '../../api/reports';
 import { useCommand } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
+import { useFocusBack } from '../../shell/focus-back';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { ReportButton } from './ReportButton';
 import { ResultList } from './ResultList';
 
-/** The row actions of a completed sample: download the report, (re)send the patient's result email. */
-function CompletedActions({ accountId, row }: { accountId: number; row: ResultListRow }) {
+/** The row actions of a completed sample: download the report, (re)send the patient's result email (after saying what it does). */
+export function CompletedActions({ accountId, row }: { accountId: number; row: ResultListRow }) {
   const sending = useCommand(`result-email:${row.sampleId}`, () => sendResultEmail(accountId, row.sampleId));
+  const [confirming, setConfirming] = useState(false);
+  const focusBack = useFocusBack();
   if (row.status === SampleStatus.Rejected) {
     // No result: the patient needs a new sample.
     return (
@@ -21,11 +25,14 @@ function CompletedActions({ accountId, row }: { accountId: number; row: ResultLi
       </Button>
     );
   }
-  const send = () =>
-    sending.trigger().then(
+  const patient = `${row.patient.firstName} ${row.patient.lastName}`;
+  const send = () => {
+    setConfirming(false);
+    void sending.trigger().then(
       (sent) => showSuccessToast(sent.message),
       (error: unknown) => reportError(error, 'Error sending email'),
     );
+  };
   return (
     <>
       {row.reportAvailable ? (
@@ -35,9 +42,22 @@ function CompletedActions({ accountId, row }: { accountId: number; row: ResultLi
           Report being prepared
         </Text>
       )}
-      <Button size="xs" variant="default" loading={sending.isMutating} onClick={() => void send()} aria-label={`Send result email for ${row.barcode}`}>
+      <Button size="xs" variant="default" loading={sending.isMutating} onClick={(e) => { focusBack.remember(e.currentTarget); setConfirming(true); }} aria-label={`Send result email for ${row.barcode}`}>
         Send result email
       </Button>
+      {confirming && (
+        <Modal opened onClose={focusBack.after(() => setConfirming(false))} title={`Send ${patient} a new result email?`}>
+          <Stack gap="sm">
+            <Text>
+              {patient} is emailed a new private link to their result of sample {row.barcode}, at the email address on file. The link sent before stops working at once.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={focusBack.after(() => setConfirming(false))}>Not now</Button>
+              <Button onClick={send} data-autofocus>Send the email</Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }

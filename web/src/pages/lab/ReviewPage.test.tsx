@@ -85,7 +85,12 @@ describe('ReviewPage filters', () => {
 
     await user.click(screen.getByRole('button', { name: 'Choose all you may approve (2)' }));
     await user.click(screen.getByRole('button', { name: 'Approve 2' }));
-    await screen.findByText(/2 results released/);
+    // Nothing leaves the lab before the release is confirmed, and the dialog says what it sends.
+    const confirm = await screen.findByRole('dialog', { name: 'Release 2 results?' });
+    expect(within(confirm).getByText(/^2 test results go to the ordering clinics now: each clinic is notified, the lab report is made, and each patient with an email on file is emailed a private link to their result\.$/)).toBeTruthy();
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Release 2' }));
+    await screen.findByText(/2 results released to the ordering clinics/);
     const approvals = sent.filter((r) => r.method === 'POST' && r.path.startsWith('/lab-toolbox/approve-tests-'));
     expect(approvals.map((r) => [r.path, r.body])).toEqual([
       ['/lab-toolbox/approve-tests-cancer', { resultIds: [1] }],
@@ -115,6 +120,7 @@ describe('ReviewPage focus when a message or a dialog goes away', () => {
     });
     await user.click(await screen.findByRole('checkbox', { name: `Choose ${rows[0].barcode} PROSTOX ultra` }));
     await user.click(screen.getByRole('button', { name: 'Approve 1' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Release 1 result?' })).getByRole('button', { name: 'Release 1' }));
     const outcome = await screen.findByTestId('review-outcome');
     await waitFor(() => expect(document.activeElement).toBe(outcome));
 

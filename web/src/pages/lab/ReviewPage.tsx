@@ -5,10 +5,11 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
+  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import { approveResults, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList, type ReleasedResultRow, type ReviewListRow } from '../../api/lab';
+import type { ApprovedResult } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { FormError } from '../../components/FormError';
 import { Pager } from '../../components/Pager';
@@ -23,6 +24,47 @@ import { ReviewFilterBar, useReviewFilters } from './ReviewFilters';
 import { useDnaExtractions } from '../../api/dna-extractions';
 import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 import { AskPatientButton } from './SampleQuestions';
+
+const isProcessingStep = (test: string) => (PROCESSING_STEP_TESTS as readonly string[]).includes(test);
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a release did, in words: test results went to their clinics; DNA extractions report nothing. */
+function releasedOutcome(approved: ApprovedResult[]): string {
+  const steps = approved.filter((a) => isProcessingStep(a.test)).length;
+  const reported = approved.length - steps;
+  const parts: string[] = [];
+  if (reported) parts.push(`${count(reported, 'result', 'results')} released to the ordering clinics: the lab reports, the clinics' notices and the patients' result emails are on their way`);
+  if (steps) parts.push(`${count(steps, 'DNA extraction', 'DNA extractions')} recorded: they report nothing, so their samples stay In Testing for their tests`);
+  return parts.length ? `${parts.join('; ')}.` : 'Nothing was released.';
+}
+
+/**
+ * Before a release: what it sends out of the lab and to whom (a release cannot be taken back,
+ * only corrected). The confirm button has the focus, so the keyboard confirms with Enter.
+ */
+function ConfirmRelease({ rows, onCancel, onConfirm }: { rows: ReviewListRow[]; onCancel: () => void; onConfirm: () => void }) {
+  const steps = rows.filter((r) => isProcessingStep(r.test)).length;
+  const reported = rows.length - steps;
+  const corrections = rows.filter((r) => r.releasedValue !== null).length;
+  return (
+    <Modal opened onClose={onCancel} title={`Release ${count(rows.length, 'result', 'results')}?`}>
+      <Stack gap="sm">
+        {reported > 0 && (
+          <Text>
+            {count(reported, 'test result goes', 'test results go')} to the ordering clinics now: each clinic is notified, the lab report is made, and each patient with an email on file is emailed a private link to their result.
+          </Text>
+        )}
+        {corrections > 0 && <Text>{count(corrections, 'of them corrects', 'of them correct')} a released result: the clinic and the patient are told it was corrected.</Text>}
+        {steps > 0 && <Text>{count(steps, 'DNA extraction is', 'DNA extractions are')} recorded; nothing is sent for {steps === 1 ? 'it' : 'them'}.</Text>}
+        <Text fz="sm" c="dimmed">A released result cannot be taken back; it can only be corrected.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>Not now</Button>
+          <Button color={AA_COLORS.green} onClick={onConfirm} data-autofocus>Release {rows.length}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
   const form = useForm<{ reason: string; outcome: SampleOutcome; rejectionReason: RejectionReason | null }>({
@@ -110,33 +152,31 @@ function InReview() {
   const approving = useCommand('review:approve', async (rowsToApprove: ReviewListRow[]) => {
     const byGroup = new Map<ApprovalGroup, number[]>();
     for (const r of rowsToApprove) if (r.approvalGroup) byGroup.set(r.approvalGroup, [...(byGroup.get(r.approvalGroup) ?? []), r.id]);
-    let released = 0;
+    const approved: ApprovedResult[] = [];
     const errors: string[] = [];
     for (const [g, ids] of byGroup) {
-      released += await approveResults(g, ids).then(
-        (answer) => answer.approved.length,
-        (e: unknown) => {
-          errors.push(`${APPROVAL_GROUP_LABELS[g]}: ${commandError(e)}`);
-          return 0;
-        },
+      await approveResults(g, ids).then(
+        (answer) => approved.push(...answer.approved),
+        (e: unknown) => errors.push(`${APPROVAL_GROUP_LABELS[g]}: ${commandError(e)}`),
       );
     }
-    return { released, errors };
+    return { approved, errors };
   });
 
-  async function approve() {
-    focusBack.remember();
+  // Releasing is asked first: it sends results out of the lab (confirmRelease), then done.
+  const [confirming, setConfirming] = useState<ReviewListRow[] | null>(null);
+  async function approve(rowsToApprove: ReviewListRow[]) {
+    setConfirming(null);
     setMessage(null);
-    const extractionsOnly = approvable.every((r) => r.approvalGroup === 'dna-extraction');
-    const { released, errors } = await approving.trigger(approvable);
+    const { approved, errors } = await approving.trigger(rowsToApprove);
     setSelected(new Set());
     refresh();
+    const released = approved.length;
     if (released) showSuccessToast(`${released} ${released === 1 ? 'result' : 'results'} released`);
+    const said = releasedOutcome(approved);
     setMessage(errors.length
-      ? { color: 'red', text: `${released ? `${released} released. ` : ''}Not released: ${errors.join(' ')}` }
-      : { color: 'green', text: `${released} ${released === 1 ? 'result' : 'results'} released: ${extractionsOnly
-        ? 'DNA extractions report nothing, so their samples stay In Testing for their tests.'
-        : 'the samples are Resulted, the lab reports and notifications are on their way.'}` });
+      ? { color: 'red', text: `${released ? `${said} ` : ''}Not released: ${errors.join(' ')}` }
+      : { color: 'green', text: said });
   }
 
   return (
@@ -158,7 +198,7 @@ function InReview() {
         <Button variant="default" onClick={() => setSelected(new Set(shownApprovable.map((r) => r.id)))} disabled={shownApprovable.length === 0}>
           Choose all you may approve{shownApprovable.length ? ` (${shownApprovable.length})` : ''}
         </Button>
-        <Button color={AA_COLORS.green} onClick={() => void approve()} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
+        <Button color={AA_COLORS.green} onClick={(e) => { focusBack.remember(e.currentTarget); setConfirming(approvable); }} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={(e) => { focusBack.remember(e.currentTarget); setRejecting(chosen); }} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
           <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, their plate's controls failed, their DNA extraction is outside the acceptance range, or their sample's DNA failed its check or waits for re-extraction).</Text>
@@ -222,6 +262,7 @@ function InReview() {
         </Table>
       </ScrollArea>
       <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={(p) => { setPage(p); setSelected(new Set()); }} noun="results in review" />
+      {confirming && <ConfirmRelease rows={confirming} onCancel={focusBack.after(() => setConfirming(null))} onConfirm={() => void approve(confirming)} />}
       {rejecting && (
         <RejectModal rows={rejecting} onClose={focusBack.after(() => setRejecting(null))} onDone={(text) => { setRejecting(null); setSelected(new Set()); refresh(); setMessage({ color: 'green', text }); }} />
       )}
