@@ -171,6 +171,8 @@ export interface UpdateAccessBody {
   accounts: AccountGrant[];
   /** Denial: told to the provider in the email. */
   reason: string | null;
+  /** Approval: the NPI, when the provider gave none and a role needs one (Physician). */
+  npi?: string | null;
 }
 
 /** POST admin/contacts/update-access: approve (accounts and roles) or deny (with a reason) a Pending contact. */
@@ -188,6 +190,13 @@ export const updateAccessBody = Joi.object<UpdateAccessBody>({
     then: Joi.string().min(1).required().messages({ 'any.required': 'Give a reason for the denial', 'string.empty': 'Give a reason for the denial' }),
     otherwise: Joi.valid(null, '').empty(['', null]).default(null),
   }),
+  npi: npiSchema.allow('', null).empty(['', null]).default(null),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface ContactNpiBody { npi: string | null }
+/** POST contacts/{contactId}/npi (admin): a provider's NPI set or corrected (null clears it). */
+export const contactNpiBody = Joi.object<ContactNpiBody>({
+  npi: npiSchema.allow('', null).empty(['', null]).default(null),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface ContactsQuery {

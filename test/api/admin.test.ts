@@ -13,6 +13,7 @@ import { buildTestApp, newSession, signIn, type Session, type TestApp } from '..
 import { startTestWorker } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
 import { firstSignIn, setPasswordToken, VALID_NPIS } from '../support/fixtures/first-sign-in';
+import { freshNpi } from '../support/fixtures/npi';
 import { emailsSettled } from '../support/jobs';
 
 const tag = () => randomBytes(4).toString('hex');
@@ -36,6 +37,13 @@ describe('admin API', () => {
     physicians: [{ firstName: 'Nadia', lastName: 'Ortiz', npi: VALID_NPIS[1], specialty: Specialty.RadiationOncology }], ...overrides,
   });
 
+  /** A provider the admin registers in an account (their set-password email on its way). */
+  async function provider(accountId: number, role: AccountRole, title: ProviderTitle = ProviderTitle.Nurse, npi: string | null = null) {
+    const email = `user-${tag()}@harbor.test`;
+    const res = await admin.post('/api/admin/contacts/create', { firstName: 'Robin', lastName: `User${tag().replace(/\d/g, '')}`, email, title, npi, accounts: [{ accountId, role }] }).expect(201);
+    return { email, contactId: res.body.contact.id as number, userId: res.body.contact.userId as number };
+  }
+
   describe('who may call it', () => {
     const endpoints: { method: 'get' | 'post'; path: string }[] = [
       { method: 'get', path: '/api/admin/attention' },
@@ -46,6 +54,7 @@ describe('admin API', () => {
       { method: 'post', path: '/api/admin/contacts/create' },
       { method: 'post', path: '/api/admin/contacts/update-access' },
       { method: 'get', path: '/api/admin/contacts/1' },
+      { method: 'post', path: '/api/admin/contacts/1/npi' },
       { method: 'post', path: '/api/admin/add-account-access' },
       { method: 'post', path: '/api/admin/remove-account-access' },
       { method: 'post', path: '/api/admin/add-super-admin' },
@@ -88,8 +97,9 @@ describe('admin API', () => {
       expect(account.departments).to.deep.equal(['Radiation Oncology']);
 
       const email = `dr-${tag()}@harbor.test`;
+      const irisNpi = freshNpi();
       const created = await admin.post('/api/admin/contacts/create', {
-        firstName: 'Iris', lastName: 'Vance', email, title: ProviderTitle.Physician, specialty: Specialty.RadiationOncology, npi: VALID_NPIS[2],
+        firstName: 'Iris', lastName: 'Vance', email, title: ProviderTitle.Physician, specialty: Specialty.RadiationOncology, npi: irisNpi,
         accounts: [{ accountId: account.id, role: AccountRole.Physician }],
       }).expect(201);
       expect(created.body.message).to.equal('User Created Successfully');
@@ -105,6 +115,12 @@ describe('admin API', () => {
       const audit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'access.provider_registered', entityId: String(created.body.contact.userId) } });
       expect(audit!.actorUserId).to.equal((await t.ctx.db.models.User.findOne({ where: { email: 'admin@demo.test' } }))!.id);
       expect(audit!.details).to.have.nested.property('after.accounts[0].role', AccountRole.Physician);
+
+      // A second person with the same NPI is refused, naming it (issue 25, item 5; it was accepted silently).
+      const twin = await admin.post('/api/admin/contacts/create', {
+        firstName: 'Ivy', lastName: 'Vance', email: `twin-${tag()}@harbor.test`, title: ProviderTitle.Physician, npi: irisNpi, accounts: [{ accountId: account.id, role: AccountRole.Physician }],
+      }).expect(409);
+      expect(twin.body.error.fields).to.deep.equal([{ field: 'npi', message: `NPI ${irisNpi} already belongs to another user` }]);
     });
 
     it('refuses a taken account name or email with a 409 that names it, also when two arrive at the same moment', async () => {
@@ -152,6 +168,37 @@ describe('admin API', () => {
       expect(pending.find((c: { email: string }) => c.email === email)).to.include({ requestedAccountName: 'Hilltop Clinic', accessStatus: AccessStatus.Pending });
     });
 
+    it('approving a physician asks for the NPI the request lacked (check digit checked); the user page corrects it; one NPI, one person', async () => {
+      const anon = await newSession(t.app, '10.60.3.9');
+      const email = `doc-${tag()}@hilltop.test`;
+      // Asked as a Nurse (no NPI needed), approved as a Physician (who orders: an NPI needed).
+      await anon.post('/api/auth/request-access', request(email)).expect(202);
+      const asker = ((await admin.agent.get('/api/admin/contacts/pending').expect(200)).body as { id: number; email: string }[]).find((c) => c.email === email)!;
+      const account = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
+      const approve = (npi?: string) => admin.post('/api/admin/contacts/update-access', {
+        contactId: asker.id, decision: 'Approved', accounts: [{ accountId: account.id, role: AccountRole.Physician }], ...(npi ? { npi } : {}),
+      });
+      // Before: "A physician needs an NPI to order" and no way to give one (issue 25, item 5).
+      expect((await approve().expect(400)).body.error.fields).to.deep.equal([{ field: 'npi', message: 'NPI is required for the Physician role' }]);
+      expect((await approve('1234567890').expect(400)).body.error.fields[0]).to.deep.equal({ field: 'npi', message: 'NPI must be a valid 10-digit National Provider Identifier' });
+      const npi = freshNpi();
+      const approved = (await approve(npi).expect(200)).body;
+      expect(approved).to.include({ accessStatus: AccessStatus.Approved, npi });
+      const m = t.ctx.db.models;
+      expect((await m.Physician.findOne({ where: { accountId: account.id, contactId: asker.id } }))!.npi).to.equal(npi);
+
+      // The user's page corrects it; the physician entry follows; another's NPI is refused.
+      const other = await provider(account.id, AccountRole.Physician, ProviderTitle.Physician, freshNpi());
+      const otherNpi = (await m.Contact.findByPk(other.contactId))!.npi!;
+      const taken = await admin.post(`/api/admin/contacts/${asker.id}/npi`, { npi: otherNpi }).expect(409);
+      expect(taken.body.error.fields).to.deep.equal([{ field: 'npi', message: `NPI ${otherNpi} already belongs to another user` }]);
+      const corrected = freshNpi();
+      expect((await admin.post(`/api/admin/contacts/${asker.id}/npi`, { npi: corrected }).expect(200)).body.npi).to.equal(corrected);
+      expect((await m.Physician.findOne({ where: { accountId: account.id, contactId: asker.id } }))!.npi).to.equal(corrected);
+      const audit = await m.AuditEvent.findOne({ where: { action: 'access.npi_changed' }, order: [['id', 'DESC']] });
+      expect(audit!.details).to.deep.include({ contactId: asker.id, before: { npi }, after: { npi: corrected } });
+    });
+
     it('approval admits the provider to the chosen account with a set-password link; a denial emails the reason; a decision is made once', async () => {
       const anon = await newSession(t.app, '10.60.3.2');
       const approvedEmail = `yes-${tag()}@hilltop.test`;
@@ -184,11 +231,6 @@ describe('admin API', () => {
   });
 
   describe('users and access', () => {
-    async function provider(accountId: number, role: AccountRole, title: ProviderTitle = ProviderTitle.Nurse, npi: string | null = null) {
-      const email = `user-${tag()}@harbor.test`;
-      const res = await admin.post('/api/admin/contacts/create', { firstName: 'Robin', lastName: `User${tag().replace(/\d/g, '')}`, email, title, npi, accounts: [{ accountId, role }] }).expect(201);
-      return { email, contactId: res.body.contact.id as number, userId: res.body.contact.userId as number };
-    }
 
     it('deactivating a user ends their live session at once; activating lets them sign in again', async () => {
       const account = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
@@ -264,7 +306,7 @@ describe('admin API', () => {
       const account = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
       const elsewhere = (await admin.post('/api/admin/accounts/create', newAccount()).expect(201)).body;
       const boss = await provider(account.id, AccountRole.SuperAdmin);
-      const staff = await provider(account.id, AccountRole.SupportStaff, ProviderTitle.Physician, VALID_NPIS[0]);
+      const staff = await provider(account.id, AccountRole.SupportStaff, ProviderTitle.Physician, freshNpi());
       await admin.post('/api/admin/add-account-access', { contactId: staff.contactId, accountId: elsewhere.id, role: AccountRole.SupportStaff }).expect(200);
       const superAdmin = await firstSignIn(t.app, boss.email, 'provider', '10.60.8.1');
       const staffSession = await firstSignIn(t.app, staff.email, 'provider', '10.60.8.2');
@@ -320,8 +362,8 @@ describe('admin API', () => {
 
     it('support staff order only for the physicians they are linked to', async () => {
       const account = (await admin.post('/api/admin/accounts/create', newAccount({ physicians: [] })).expect(201)).body;
-      const doctor = await provider(account.id, AccountRole.Physician, ProviderTitle.Physician, VALID_NPIS[0]);
-      const colleague = await provider(account.id, AccountRole.Physician, ProviderTitle.Physician, VALID_NPIS[2]);
+      const doctor = await provider(account.id, AccountRole.Physician, ProviderTitle.Physician, freshNpi());
+      const colleague = await provider(account.id, AccountRole.Physician, ProviderTitle.Physician, freshNpi());
       const staff = await provider(account.id, AccountRole.SupportStaff);
       // The same links set N times at once: every answer 200, never a 500 (provider_staff_relationships_key), one link kept.
       const upserts = await Promise.all(Array.from({ length: 5 }, () =>

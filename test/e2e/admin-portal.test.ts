@@ -16,9 +16,11 @@ import { browserSuite, expectAccessible } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { waitForMail } from '../support/mail';
 import { dialog, expectPath, fillSignIn, signIn, SIGN_IN_PAGES, storedUser } from './pages';
+import { freshNpi } from '../support/fixtures/npi';
 
 /** Valid NPIs (Luhn over 80840 + the first nine digits), each used once in this file. */
-const NPI = { accountPhysician: '1245319599', registeredPhysician: '1679576722', requestingPhysician: '1558888883' } as const;
+// NPIs of this run only (one NPI, one person: another test's contacts may hold the usual test NPIs).
+const NPI = { accountPhysician: freshNpi(), registeredPhysician: freshNpi(), approvedPhysician: freshNpi() } as const;
 
 /** Letters only (names and emails no other test uses). */
 const tag = () => randomBytes(4).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]);
@@ -144,9 +146,9 @@ describe('e2e: admin portal and account users', function () {
     await request.getByRole('textbox', { name: 'Last name' }).fill(asker.lastName);
     await request.getByRole('textbox', { name: 'Email' }).fill(asker.email);
     await request.getByRole('textbox', { name: 'Phone' }).fill('555-010-4242');
-    await choose(newcomer, 'Title', ProviderTitle.Physician);
+    // They ask as "Other" (no NPI asked); the admin approves them as a Physician, who orders under an NPI (issue 25, item 5).
+    await choose(newcomer, 'Title', ProviderTitle.Other);
     await choose(newcomer, 'Specialty', Specialty.Urology);
-    await request.getByRole('textbox', { name: 'NPI' }).fill(NPI.requestingPhysician);
     await request.getByRole('textbox', { name: 'Practice name' }).fill('Hilltop Urology');
     await request.getByRole('textbox', { name: 'Note' }).fill('We treat prostate cancer patients.');
     await request.getByRole('button', { name: 'Send request' }).click();
@@ -159,13 +161,18 @@ describe('e2e: admin portal and account users', function () {
     await admin.getByRole('heading', { name: 'Provider approvals' }).waitFor();
     const card = admin.getByRole('listitem', { name: `${asker.firstName} ${asker.lastName}` });
     await card.waitFor();
-    expect(await card.innerText()).to.include('Hilltop Urology').and.include(NPI.requestingPhysician).and.include('We treat prostate cancer patients.');
+    expect(await card.innerText()).to.include('Hilltop Urology').and.include('We treat prostate cancer patients.');
     await card.getByRole('button', { name: 'Approve' }).click();
     const approve = dialog(admin, `Approve ${asker.firstName} ${asker.lastName}`);
     await approve.waitFor();
     await expectAccessible(admin, 'the provider approvals page with a request');
     await chooseAccount(admin, 'Account 1', accountName);
     await choose(admin, 'Role 1', AccountRole.Physician);
+    // The Physician role asks for the NPI the request did not give (before: "A physician needs an NPI to order", and no field).
+    await approve.getByRole('button', { name: 'Approve access' }).click();
+    await approve.getByText('Enter the NPI: a Physician orders under it').waitFor();
+    await approve.getByRole('textbox', { name: 'NPI' }).fill(NPI.approvedPhysician);
+    await expectAccessible(admin, 'the approval of a physician, asking for the NPI');
     await approve.getByRole('button', { name: 'Approve access' }).click();
     await toast(admin, `Access approved for ${asker.firstName} ${asker.lastName}`).waitFor();
     await approve.waitFor({ state: 'detached' });
@@ -175,6 +182,9 @@ describe('e2e: admin portal and account users', function () {
     const approved = await firstSignIn(asker.email);
     expect(await approved.getByTestId('current-account-name').innerText()).to.equal(accountName);
     expect(await approved.getByText(`General account · your role: ${AccountRole.Physician}`).isVisible()).to.equal(true);
+    await approved.getByRole('link', { name: 'Order', exact: true }).click();
+    await approved.getByRole('heading', { name: 'Order a test' }).waitFor();
+    expect(await optionsOf(approved, 'Ordering physician')).to.deep.equal([`${asker.firstName} ${asker.lastName} (NPI ${NPI.approvedPhysician})`]);
   });
 
   describe('a Super Admin removes access and gives it back; an admin deactivates and activates', () => {

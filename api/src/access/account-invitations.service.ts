@@ -25,6 +25,8 @@ type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
 export const INVITATION_LINK_UNUSABLE = 'This invitation link is not valid: it was used, cancelled or replaced. Ask the person who invited you for a new one.';
 export const INVITATION_EXPIRED = 'This invitation has expired. Ask the person who invited you for a new one.';
+/** The invitation's NPI is another user's: told to the person accepting, who asks the clinic to correct it. */
+const npiTaken = (npi: string | null) => ({ field: 'token', message: `The NPI of this invitation (${npi}) already belongs to another user. Ask the person who invited you to correct it.` });
 /** An address that signs in to the lab's own portals cannot also be a clinic's user. */
 export const INVITATION_NOT_FOR_STAFF = "This address signs in to the laboratory's own portal and cannot join a clinic's account. Ask the clinic to invite another address.";
 
@@ -148,10 +150,11 @@ async function contactFor(ctx: Ctx, i: AccountInvitation, transaction: Transacti
       firstName: i.firstName, lastName: i.lastName, email: i.email, phone: i.phone, title: i.title, specialty: i.specialty, npi: i.npi,
       accessStatus: AccessStatus.Approved, requestedAccountName: null, requestNote: null, decisionReason: null,
       decidedByUserId: i.invitedByUserId, decidedAt: new Date(), userId: user?.id ?? null,
-    }, { transaction }), { contacts_email_lower_key: { field: 'token', message: INVITATION_LINK_UNUSABLE } });
+    }, { transaction }), { contacts_email_lower_key: { field: 'token', message: INVITATION_LINK_UNUSABLE }, contacts_npi_key: npiTaken(i.npi) });
   } else {
     // A person known from a request for access, or from another account: the invitation decides their access; an NPI they lack is the one given.
-    await contact.update({ accessStatus: AccessStatus.Approved, npi: contact.npi ?? i.npi }, { transaction });
+    const npi = contact.npi ?? i.npi;
+    await conflictOnDuplicate(() => contact!.update({ accessStatus: AccessStatus.Approved, npi }, { transaction }), { contacts_npi_key: npiTaken(npi) });
   }
   const signIn = user ?? (await createSignInUser(ctx, transaction, { kind: UserKind.Provider, email: i.email, firstName: contact.firstName, lastName: contact.lastName }));
   if (contact.userId !== signIn.id) await contact.update({ userId: signIn.id }, { transaction });

@@ -13,6 +13,8 @@ import { createPasswordLink } from '../auth/auth.service';
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
 export const duplicateEmail = (email: string) => ({ field: 'email', message: `A user with the email ${email} already exists` });
+/** One NPI, one person: the unique index contacts_npi_key refuses a second. */
+export const duplicateNpi = (npi: string | null) => ({ field: 'npi', message: `NPI ${npi} already belongs to another user` });
 
 /** Refuses an email that already signs in (users) or is already a known provider (contacts). */
 export async function assertEmailFree(ctx: Ctx, email: string, transaction: Transaction, { contacts = true } = {}): Promise<void> {

@@ -15,8 +15,8 @@ import { containsPattern } from '../http/answer-values';
 import { offsetOf, plainPage } from '../http/paging';
 import { CONTACT_ROW_SELECT, CONTACT_USER_JOIN, contactDetail, contactRowOf, contactRowsWhere, type ContactRowRaw } from './contact-rows';
 import { grantAccounts } from './memberships.service';
-import { assertEmailFree, createSignInUser, duplicateEmail, sendSetPasswordLink } from './new-users';
-import { scopedAccountId, type AccessScope } from './scope';
+import { assertEmailFree, createSignInUser, duplicateEmail, duplicateNpi, sendSetPasswordLink } from './new-users';
+import { ALL_ACCOUNTS, scopedAccountId, type AccessScope } from './scope';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
 
@@ -90,7 +90,7 @@ export async function registerProvider(
         },
         { transaction },
       ),
-      { contacts_email_lower_key: duplicateEmail(body.email) },
+      { contacts_email_lower_key: duplicateEmail(body.email), contacts_npi_key: duplicateNpi(body.npi) },
     );
     const user = await admitProvider(ctx, caller, scope, contact, body.accounts, transaction);
     await recordAudit(ctx.db, {
@@ -100,6 +100,26 @@ export async function registerProvider(
     return contact.id;
   });
   return { message: ADMIN_TOASTS.userCreated, contact: await contactDetail(ctx.db, contactId, scope) };
+}
+
+/**
+ * POST admin/contacts/{contactId}/npi: a provider's NPI set or corrected; the physician entries made
+ * from it (one per account, what orders name) follow. One NPI, one person (409 naming it).
+ */
+export async function setContactNpi(ctx: Ctx, caller: Caller, contactId: number, npi: string | null): Promise<ContactDetail> {
+  await ctx.db.sequelize.transaction(async (transaction) => {
+    const contact = await ctx.db.models.Contact.findByPk(contactId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!contact) throw notFound('User not found');
+    const before = contact.npi;
+    if (before === npi) return;
+    await conflictOnDuplicate(() => contact.update({ npi }, { transaction }), { contacts_npi_key: duplicateNpi(npi) });
+    await ctx.db.models.Physician.update({ npi }, { where: { contactId }, transaction });
+    await recordAudit(ctx.db, {
+      ...auditActor(caller), action: 'access.npi_changed', entityKind: 'user', entityId: contact.userId,
+      details: { contactId, before: { npi: before }, after: { npi } },
+    }, transaction);
+  });
+  return contactDetail(ctx.db, contactId, ALL_ACCOUNTS);
 }
 
 /** The same answer whether or not the email is known: the request never tells who has access. */
@@ -112,11 +132,13 @@ export async function requestAccess(ctx: Ctx, caller: Caller, body: RequestAcces
   const email = body.email.toLowerCase();
   const known = (await Contact.count({ where: { email } })) + (await User.count({ where: { email } }));
   if (known) return { message: REQUEST_ACCESS_ANSWER };
+  // An NPI another user has is not kept (the same answer either way): the admin asks for it at approval.
+  const npi = body.npi && !(await Contact.count({ where: { npi: body.npi } })) ? body.npi : null;
   try {
     await ctx.db.sequelize.transaction(async (transaction) => {
       const contact = await Contact.create(
         {
-          firstName: body.firstName, lastName: body.lastName, email, phone: body.phone, title: body.title, specialty: body.specialty, npi: body.npi,
+          firstName: body.firstName, lastName: body.lastName, email, phone: body.phone, title: body.title, specialty: body.specialty, npi,
           accessStatus: AccessStatus.Pending, requestedAccountName: body.accountName, requestNote: body.note, decisionReason: null,
           decidedByUserId: null, decidedAt: null, userId: null,
         },
@@ -140,6 +162,10 @@ export async function updateAccess(ctx: Ctx, caller: Caller, body: UpdateAccessB
     if (contact.accessStatus !== AccessStatus.Pending) throw conflict(`This request was already decided: ${contact.accessStatus}`);
     const decided = { accessStatus: body.decision, decidedByUserId: caller.userId, decidedAt: new Date(), decisionReason: body.reason };
     await contact.update(decided, { transaction });
+    // The NPI the approval gives (a Physician role needs one: grantAccounts says so when it is missing).
+    if (body.decision === AccessStatus.Approved && body.npi && body.npi !== contact.npi) {
+      await conflictOnDuplicate(() => contact.update({ npi: body.npi }, { transaction }), { contacts_npi_key: duplicateNpi(body.npi) });
+    }
     if (body.decision === AccessStatus.Approved) {
       await assertEmailFree(ctx, contact.email, transaction, { contacts: false });
       await admitProvider(ctx, caller, scope, contact, body.accounts, transaction);

@@ -6,7 +6,7 @@ import { Router, type Response } from 'express';
 import {
   accountsQuery, activateDeactivateBody, addAccountAccessBody, contactInAccountBody, contactsQuery, createAccountBody, createFinancialAidBody,
   createLabUserBody, financialAidQuery, insurancePlanBody, registerProviderBody, staffLinksBody, supportStaffQuery, updateAccessBody, userIdBody,
-  adminPatientSearchBody,
+  adminPatientSearchBody, contactNpiBody, type ContactNpiBody,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/guards';
@@ -16,7 +16,7 @@ import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { ALL_ACCOUNTS } from '../access/scope';
 import { contactDetail } from '../access/contact-rows';
-import { listContacts, pendingContacts, registerProvider, updateAccess } from '../access/providers.service';
+import { listContacts, pendingContacts, registerProvider, setContactNpi, updateAccess } from '../access/providers.service';
 import { activateDeactivate, addAccountAccess, addSuperAdmin, removeAccountAccess, supportStaffOf, upsertStaffLinks } from '../access/memberships.service';
 import { adminAttention, createAccount, listAccounts } from './accounts.service';
 import { createLabUser, deactivateLabUser, listLabUsers, reactivateLabUser } from './lab-users.service';
@@ -55,6 +55,9 @@ export function adminRouter(ctx: AppContext): Router {
   });
   router.post('/contacts/update-access', validateBody(updateAccessBody), async (req, res) => {
     res.json(await updateAccess(ctx, userCallerOf(req, res), req.body));
+  });
+  router.post('/contacts/:contactId/npi', validateBody(contactNpiBody), async (req, res) => {
+    res.json(await setContactNpi(ctx, userCallerOf(req, res), pathId(req.params.contactId, 'User'), (req.body as ContactNpiBody).npi));
   });
   router.get('/contacts/:contactId', async (req, res) => {
     noStore(res).json(await contactDetail(ctx.db, pathId(req.params.contactId, 'User'), ALL_ACCOUNTS));

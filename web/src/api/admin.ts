@@ -147,8 +147,11 @@ export const createAccount = (body: CreateAccountBody) => post<AdminAccountRow>(
 
 export const registerProvider = (body: RegisterProviderBody) => post<ProviderRegistered>('contacts/create', body);
 
-export const approveContact = (contactId: number, accounts: AccountGrant[]) =>
-  post<ContactDetail>('contacts/update-access', { contactId, decision: 'Approved', accounts } satisfies Omit<UpdateAccessBody, 'reason'>);
+export const approveContact = (contactId: number, accounts: AccountGrant[], npi: string | null = null) =>
+  post<ContactDetail>('contacts/update-access', { contactId, decision: 'Approved', accounts, ...(npi ? { npi } : {}) } satisfies Omit<UpdateAccessBody, 'reason'>);
+
+/** Sets or corrects a provider's NPI (null clears it); their physician entries follow. */
+export const setContactNpi = (contactId: number, npi: string | null) => post<ContactDetail>(`contacts/${contactId}/npi`, { npi });
 
 export const denyContact = (contactId: number, reason: string) =>
   post<ContactDetail>('contacts/update-access', { contactId, decision: 'Denied', reason } satisfies Omit<UpdateAccessBody, 'accounts'>);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatDateTime, fullName, REASON_MAX_LENGTH, type ContactRow } from '@platform/domain';
+import { AccountRole, formatDateTime, fullName, isValidNpi, REASON_MAX_LENGTH, type ContactRow } from '@platform/domain';
 import { approveContact, denyContact, usePendingContacts, useRefreshAdmin } from '../../api/admin';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
@@ -118,11 +118,16 @@ const whenRefused = (onRefused: () => void) => (error: unknown) => {
 
 function ApproveModal({ contact, onClose, onDone, onRefused }: ModalProps) {
   const role = roleForTitle(contact.title);
-  const form = useForm<{ accounts: GrantRow[] }>({
-    initialValues: { accounts: [emptyGrant(role)] },
-    validate: { accounts: grantRowsProblem },
+  // A Physician orders under their NPI: asked here when the request gave none (the role may differ from the title).
+  const needsNpi = (rows: GrantRow[]) => !contact.npi && rows.some((r) => r.role === AccountRole.Physician);
+  const form = useForm<{ accounts: GrantRow[]; npi: string }>({
+    initialValues: { accounts: [emptyGrant(role)], npi: '' },
+    validate: {
+      accounts: grantRowsProblem,
+      npi: (v, values) => (!needsNpi(values.accounts) ? null : !v.trim() ? 'Enter the NPI: a Physician orders under it' : isValidNpi(v.trim()) ? null : 'NPI must be a valid 10-digit National Provider Identifier'),
+    },
   });
-  const sending = useFormSubmit(form, (v) => approveContact(contact.id, grantsOf(v.accounts)), {
+  const sending = useFormSubmit(form, (v) => approveContact(contact.id, grantsOf(v.accounts), needsNpi(v.accounts) ? v.npi.trim() : null), {
     fieldOf: nestedFieldOf(() => form.getValues()),
     onSuccess: onDone,
     onError: whenRefused(onRefused),
@@ -146,6 +151,18 @@ function ApproveModal({ contact, onClose, onDone, onRefused }: ModalProps) {
             defaultRole={role}
             disabled={sending.submitting}
           />
+          {needsNpi(form.getValues().accounts) && (
+            <TextInput
+              label="NPI"
+              description="The physician's 10-digit National Provider Identifier: their orders name it"
+              required
+              maxLength={10}
+              inputMode="numeric"
+              autoComplete="off"
+              disabled={sending.submitting}
+              {...form.getInputProps('npi')}
+            />
+          )}
           <FormError title="Access was not approved" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={sending.submitting}>

@@ -4,13 +4,13 @@
  * command answers the contact as it now is; the page shows that at once and reads the lists again.
  */
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
-  ACCOUNT_ROLES, AccessStatus, AccountRole, formatDateTime, fullName, type ContactDetail, type ContactMembership,
+  ACCOUNT_ROLES, AccessStatus, AccountRole, formatDateTime, fullName, isValidNpi, type ContactDetail, type ContactMembership,
 } from '@platform/domain';
 import {
-  activateDeactivate, addAccountAccess, addSuperAdmin, PICKER_PAGE_SIZE, removeAccountAccess, upsertStaffLinks, useContact, useContacts, useRefreshAdmin,
+  activateDeactivate, addAccountAccess, addSuperAdmin, PICKER_PAGE_SIZE, removeAccountAccess, setContactNpi, upsertStaffLinks, useContact, useContacts, useRefreshAdmin,
   useSupportStaff,
 } from '../../api/admin';
 import { Notice } from '../../components/Notice';
@@ -88,6 +88,7 @@ export function UserDetail({ contactId }: { contactId: number }) {
           <>
             <Person c={c} />
             {message && <Notice color={message.color} onClose={focusBack.after(() => setMessage(null))}>{message.text}</Notice>}
+            <NpiEditor key={c.npi ?? ''} c={c} busy={busyKey === 'npi'} onSave={(npi) => void actFrom('npi', () => setContactNpi(c.id, npi), npi ? `NPI of ${fullName(c)} saved` : `NPI of ${fullName(c)} cleared`)} />
             <SignIn
               c={c}
               busy={busyKey === 'user'}
@@ -128,6 +129,35 @@ export function UserDetail({ contactId }: { contactId: number }) {
         </ConfirmDialog>
       )}
     </Stack>
+  );
+}
+
+/** The provider's NPI, set or corrected here (a Physician orders under it; one NPI, one person). */
+function NpiEditor({ c, busy, onSave }: { c: ContactDetail; busy: boolean; onSave: (npi: string | null) => void }) {
+  const [value, setValue] = useState(c.npi ?? '');
+  const typed = value.trim();
+  const problem = typed && !isValidNpi(typed) ? 'NPI must be a valid 10-digit National Provider Identifier' : null;
+  return (
+    <Paper withBorder p="lg" component="section" aria-label="NPI">
+      <form onSubmit={(e) => { e.preventDefault(); if (!problem) onSave(typed || null); }} noValidate>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="NPI"
+            description="The 10-digit National Provider Identifier their orders name"
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            error={problem}
+            maxLength={10}
+            inputMode="numeric"
+            autoComplete="off"
+            w={260}
+          />
+          <Button type="submit" variant="default" loading={busy} disabled={typed === (c.npi ?? '') || Boolean(problem)}>
+            Save NPI
+          </Button>
+        </Group>
+      </form>
+    </Paper>
   );
 }
 
