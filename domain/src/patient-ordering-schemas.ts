@@ -102,6 +102,8 @@ export interface CreatePatientOrderBody {
   invitationToken: string | null;
   /** Started from /provider-clinic/{accountId}/{product}-through-mirakind. */
   mirakind: boolean;
+  /** The unpaid order this browser started before and is replacing: it is cancelled with this one's creation. */
+  replaces?: PatientOrderKey | null;
   /** The language the order page was in: stored with the patient, their emails are written in it. */
   language: Language;
 }
@@ -114,6 +116,7 @@ export const createPatientOrderBody = Joi.object<CreatePatientOrderBody>({
   invitationToken: invitationTokenSchema.allow(null).default(null),
   mirakind: Joi.boolean().default(false).label('MiraKind'),
   language: languageSchema.default('en'),
+  replaces: Joi.object({ orderNumber: orderNumberSchema, orderToken: orderTokenSchema }).options(STRICT_KEYS).allow(null).default(null).label('The order replaced'),
 }).options(STRICT_KEYS).label('Request body');
 
 /** The order number and the token the ordering browser holds: the only way to act on an order without signing in. */

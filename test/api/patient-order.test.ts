@@ -337,6 +337,29 @@ describe('patient ordering', function () {
     expect(audit!.details).to.deep.include({ possibleMatch: record.id, samePerson: true, after: { patientId: record.id } });
   });
 
+  it('a new order that replaces this browser\'s unpaid one cancels it (its card payment too); a paid one is left alone', async () => {
+    const first = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId });
+    await choosePayment(patient, first.key, PaymentMethod.SelfPay);
+    await patient.post('/api/stripe/create-payment-intent', first.key).expect(200);
+    const second = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, replaces: first.key });
+    const old = (await m().Order.findByPk(first.orderId))!;
+    // Before: every abandoned attempt stayed Awaiting Payment for the clinic to cancel (issue 25, item 7).
+    expect([old.cancelledAt !== null, old.cancellationReason]).to.deep.equal([true, 'Replaced by a new order the patient started']);
+    expect((await summary(first.key)).stage).to.equal(PatientOrderStage.Cancelled);
+    expect((await summary(second.key)).stage).to.equal(PatientOrderStage.AwaitingPayment);
+    const cancelled = await outboxJobSettled(stack.t.ctx, `cancel-payment-intent:${first.orderId}`);
+    expect(cancelled.status).to.equal('Completed');
+    const unpaid = (await clinic.physician.agent.get(`/api/provider-clinic/${clinic.accountId}/patient-orders/unpaid?pageSize=100`).expect(200)).body as { orderId: number }[];
+    expect(unpaid.map((o) => o.orderId)).to.include(second.orderId).and.not.include(first.orderId);
+
+    // A paid order is never cancelled by a replacement.
+    const paid = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId });
+    await choosePayment(patient, paid.key, PaymentMethod.SelfPay);
+    await payByCard(paid);
+    await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, replaces: paid.key });
+    expect((await m().Order.findByPk(paid.orderId))!.cancelledAt).to.equal(null);
+  });
+
   it('MiraKind: the clinic orders for a patient; the summary and the receipt show the 20% tax-deductible donation', async () => {
     const who = orderingPatient();
     const body = { product: 'kras', answers: eligibleAnswers('kras'), patient: who, accountId: clinic.accountId, invitationToken: null, mirakind: true };

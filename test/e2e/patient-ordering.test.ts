@@ -67,8 +67,10 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
   }
 
   /** Steps 1 to 4 of a self-pay PROSTOX ultra order at Riverside Oncology; answers its number, read from the summary. */
-  async function selfPayOrder(page: Page, who: { first: string; last: string; email: string }, check: (state: string) => Promise<void> = async () => undefined): Promise<string> {
-    await page.goto('/patient-portal/order/prostox/new');
+  async function selfPayOrder(
+    page: Page, who: { first: string; last: string; email: string }, check: (state: string) => Promise<void> = async () => undefined, { fromHere = false } = {},
+  ): Promise<string> {
+    if (!fromHere) await page.goto('/patient-portal/order/prostox/new');
     await page.getByRole('heading', { name: 'Order PROSTOX' }).waitFor();
     await check('the order page at its first step');
     await answerEligibility(page);
@@ -88,6 +90,25 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
     await summary.getByText('$500.00').waitFor();
     return (await summary.getByText(/^RPD\d{10}$/).innerText()).trim();
   }
+
+  it('a reload picks the order up at the payment step; a new order started instead cancels the unpaid one', async () => {
+    const last = `Reload${unique()}`;
+    const who = { first: 'Rita', last, email: `${last.toLowerCase()}@patients.demo.test` };
+    const { page, errors } = await phonePage();
+    const first = await selfPayOrder(page, who);
+    // Before: the page asked again, and a new order left the unpaid one Awaiting Payment for the clinic to cancel (issue 25, item 7).
+    await page.reload();
+    await page.getByText(`Order ${first} is waiting for payment.`).waitFor();
+    await page.getByRole('button', { name: 'Pay $500.00 by card' }).waitFor();
+    await expectAccessible(page, 'an unpaid order picked up after a reload');
+    await page.getByRole('button', { name: 'Start a new order instead (this one is then cancelled)' }).click();
+    const second = await selfPayOrder(page, who, undefined, { fromHere: true });
+    expect(second).to.not.equal(first);
+    const old = (await t.ctx.db.models.Order.findOne({ where: { orderNumber: first } }))!;
+    expect(old.cancellationReason).to.equal('Replaced by a new order the patient started');
+    expect((await t.ctx.db.models.Order.findOne({ where: { orderNumber: second } }))!.cancelledAt).to.equal(null);
+    expect(errors).to.deep.equal([]);
+  });
 
   it('orders, pays on the stand-in, gets the receipt, and is signed off by the physician', async () => {
     const last = `Selfpay${unique()}`;

@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../context';
 import { hashToken } from '../auth/auth.service';
 import { moveOrderOn, orderCompleteUrl } from './moving-on';
+import { cancelOpenIntent } from './cancelled-payments';
 import { orderByKey, stageOf, summaryOf, testsOfOrder } from './patient-order-view';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;
@@ -241,9 +242,13 @@ export async function createPatientOrder(ctx: Ctx, caller: Caller, body: CreateP
         if (invitation) {
           await invitation.update({ status: InvitationStatus.Accepted, usedAt: new Date(), orderId: order.id, patientId: patient.id }, { transaction });
         }
+        const replaced = body.replaces ? await replaceUnpaidOrder(ctx, transaction, body.replaces, order, caller) : null;
         await recordAudit(ctx.db, {
           ...auditActor(caller), action: 'patient_order.created', entityKind: 'patient', entityId: patient.id,
-          details: { orderId: order.id, accountId: account.id, product: body.product, tests: eligibility.tests, mirakind: order.mirakind, invitationId: invitation?.id ?? null, newPatient: created },
+          details: {
+            orderId: order.id, accountId: account.id, product: body.product, tests: eligibility.tests, mirakind: order.mirakind, invitationId: invitation?.id ?? null, newPatient: created,
+            replacedOrderId: replaced,
+          },
         }, transaction);
         order.account = account;
         order.insurancePlan = null;
@@ -255,6 +260,29 @@ export async function createPatientOrder(ctx: Ctx, caller: Caller, body: CreateP
       throw err;
     }
   }
+}
+
+export const REPLACED_ORDER_REASON = 'Replaced by a new order the patient started';
+
+/**
+ * The unpaid order a browser started before and replaces with a new one (its key proves it is
+ * theirs): cancelled with the new order's creation, its open card payment cancelled at Stripe, so
+ * abandoned attempts do not pile up for the clinic to cancel. A paid, cancelled or unknown order is
+ * left alone. Answers the cancelled order's id.
+ */
+async function replaceUnpaidOrder(ctx: Ctx, transaction: Transaction, key: PatientOrderKey, by: Order, caller: Caller): Promise<number | null> {
+  const old = await orderByKey(ctx, key, transaction).catch((err: unknown) => {
+    if (err instanceof NotFound) return null;
+    throw err;
+  });
+  if (!old || old.cancelledAt || !isUnpaid(old.paymentStatus)) return null;
+  await old.update({ cancelledAt: new Date(), cancelledByUserId: caller.userId, cancellationReason: REPLACED_ORDER_REASON }, { transaction });
+  const intentCancelled = await cancelOpenIntent(ctx, transaction, old, caller.userId);
+  await recordAudit(ctx.db, {
+    ...auditActor(caller), action: 'patient_order.replaced', entityKind: 'patient', entityId: old.patientId,
+    details: { orderId: old.id, replacedBy: by.id, intentCancelled, before: { cancelledAt: null }, after: { cancelledAt: old.cancelledAt, reason: REPLACED_ORDER_REASON } },
+  }, transaction);
+  return old.id;
 }
 
 /** Refuses a command on an order the clinic cancelled (409 with its own code: the order pages then show it cancelled). */

@@ -122,6 +122,7 @@ export const en = {
     waitingPayment: 'Order {{orderNumber}} is waiting for payment.',
     continueOrder: 'Continue this order',
     startNew: 'Start a new order',
+    startNewInstead: 'Start a new order instead (this one is then cancelled)',
     steps: {
       eligibility: 'Eligibility',
       details: 'Your details',

@@ -118,6 +118,7 @@ export const es: Messages = {
     waitingPayment: 'El pedido {{orderNumber}} está esperando el pago.',
     continueOrder: 'Continuar este pedido',
     startNew: 'Empezar un pedido nuevo',
+    startNewInstead: 'Empezar un pedido nuevo (este se cancela)',
     steps: {
       eligibility: 'Requisitos',
       details: 'Sus datos',

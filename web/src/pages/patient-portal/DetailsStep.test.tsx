@@ -7,7 +7,7 @@ import { TestName, type EligibilityAnswers } from '@platform/domain';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { describedText } from '../../test/fields';
 import { renderPage } from '../../test/render';
-import { fillDetails } from './order-form-steps';
+import { chooseProvider, fillDetails } from './order-form-steps';
 import { DetailsStep } from './DetailsStep';
 import { EMPTY_PATIENT } from './patient-values';
 
@@ -35,11 +35,6 @@ function renderDetails(api: Record<string, MockHandler> = {}) {
 
 const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
 
-
-async function chooseProvider(user: User, name: string) {
-  await user.click(screen.getByRole('combobox', { name: /^Treating provider/ }));
-  await user.click(await screen.findByRole('option', { name, hidden: true }));
-}
 
 describe('DetailsStep', () => {
   it("checks the date of birth with the domain's rule and words, at the field", async () => {

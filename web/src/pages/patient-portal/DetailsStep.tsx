@@ -1,6 +1,6 @@
 import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { dateOfBirthProblem, EARLIEST_DATE_OF_BIRTH, type CreatedPatientOrder, type EligibilityAnswers, type OrderingPatient, type PatientProduct } from '@platform/domain';
+import { dateOfBirthProblem, EARLIEST_DATE_OF_BIRTH, type CreatedPatientOrder, type EligibilityAnswers, type OrderingPatient, type PatientOrderKey, type PatientProduct } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { createPatientOrder, usePrpAccounts } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
@@ -51,13 +51,15 @@ function detailsFieldOf(field: string): string | undefined {
  * Step 2: who the patient is, where the kit goes, and the treating provider; sending it creates
  * the order (waiting for payment). The server's field messages land on their fields.
  */
-export function DetailsStep({ product, answers, patient, fixedAccount, invitationToken, mirakind, onCreated }: {
+export function DetailsStep({ product, answers, patient, fixedAccount, invitationToken, mirakind, replaces = null, onCreated }: {
   product: PatientProduct;
   answers: EligibilityAnswers;
   patient: PatientValues;
   fixedAccount: FixedAccount | null;
   invitationToken: string | null;
   mirakind: boolean;
+  /** The unpaid order this one replaces: cancelled with this one's creation. */
+  replaces?: PatientOrderKey | null;
   onCreated: (created: CreatedPatientOrder, patient: PatientValues) => void;
 }) {
   const accounts = usePrpAccounts(fixedAccount === null);
@@ -79,6 +81,7 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
         accountId: Number(accountId),
         invitationToken,
         mirakind,
+        ...(replaces ? { replaces } : {}),
         // The page's language is the patient's: their emails are written in it.
         language,
       }),

@@ -24,6 +24,8 @@ export interface PatientOrderFlowProps {
   invitation: { token: string; prefill: InvitationPrefill } | null;
   /** An order this browser created and has not paid yet: the flow picks it up at the payment step. */
   resume: { key: PatientOrderKey; summary: PatientOrderSummary } | null;
+  /** The unpaid order this new one replaces (cancelled when this one is created). */
+  replaces?: PatientOrderKey | null;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface PatientOrderFlowProps {
  * eligible), the patient's details and treating provider (creates the order), how they heard,
  * payment and its summary, the card. The order token stays in this tab's sessionStorage.
  */
-export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, resume }: PatientOrderFlowProps) {
+export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, resume, replaces = null }: PatientOrderFlowProps) {
   const phone = useViewport() === 'phone';
   const navigate = useNavigate();
   const { t } = usePatientText();
@@ -87,6 +89,7 @@ export function PatientOrderFlow({ product, fixedAccount, mirakind, invitation, 
             fixedAccount={account}
             invitationToken={invitation?.token ?? null}
             mirakind={mirakind}
+            replaces={replaces}
             onCreated={(created, person) => {
               const key = { orderNumber: created.order.orderNumber, orderToken: created.orderToken };
               rememberOrder(key, product);

@@ -6,7 +6,7 @@ import {
 } from '@platform/domain';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
-import { fillDetails } from './order-form-steps';
+import { chooseProvider, fillDetails } from './order-form-steps';
 import { NOT_ELIGIBLE_TITLE, NOTHING_CHARGED } from './EligibilityStep';
 import { choosePatientLanguage } from '../../i18n/patient-language';
 import { PatientOrderPage } from './PatientOrderPage';
@@ -58,11 +58,6 @@ async function answerEligibility(user: User, over: Record<string, string> = {}) 
   await user.click(screen.getByRole('button', { name: 'Check my answers' }));
 }
 
-
-async function chooseProvider(user: User, name: string) {
-  await user.click(screen.getByRole('combobox', { name: /^Treating provider/ }));
-  await user.click(await screen.findByRole('option', { name, hidden: true }));
-}
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -132,6 +127,27 @@ describe('PatientOrderPage: an order the clinic cancelled', () => {
     await user.click(screen.getByRole('button', { name: 'Start a new order' }));
     expect(await screen.findByRole('radiogroup', { name: /18 years of age/ })).toBeTruthy();
     expect(window.sessionStorage.getItem('patient-order-open:prostox')).toBeNull();
+  });
+});
+
+describe('PatientOrderPage: an unpaid order of this tab', () => {
+  it('a reload picks the order up at the payment step; starting a new one instead names it, so it is cancelled', async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.setItem(`patient-order-token:${ORDER}`, TOKEN);
+    window.sessionStorage.setItem('patient-order-open:prostox', ORDER);
+    const sent = patientApi({ 'POST /order/summary': { body: summary() } });
+    renderOrder();
+    expect(await screen.findByRole('radiogroup', { name: /How will you pay/ })).toBeTruthy();
+    expect(screen.getByText(`Order ${ORDER} is waiting for payment.`)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Start a new order instead (this one is then cancelled)' }));
+    await answerEligibility(user);
+    await screen.findByRole('form', { name: 'Your details' });
+    await fillDetails(user);
+    await chooseProvider(user, 'Riverside Oncology');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('radiogroup', { name: /How did you hear/ });
+    expect(sent.find((r) => r.path === '/order/create')?.body).toMatchObject({ replaces: { orderNumber: ORDER, orderToken: TOKEN } });
   });
 });
 

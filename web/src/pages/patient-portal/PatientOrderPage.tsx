@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { PATIENT_PRODUCT_NAMES, PatientOrderStage, type PatientProduct } from '@platform/domain';
+import { PATIENT_PRODUCT_NAMES, PatientOrderStage, type PatientOrderKey, type PatientProduct } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { closeOpenOrder, openOrderOf, useInvitation, usePatientOrderSummary } from '../../api/patient-portal';
 import { Notice } from '../../components/Notice';
@@ -64,10 +64,16 @@ function InvitedOrder({ product, token }: { product: PatientProduct; token: stri
   );
 }
 
+/**
+ * A patient's own order. An order this tab started and has not paid is picked up where it waits
+ * (a reload resumes it at the payment step); starting a new one instead cancels it with the new
+ * order's creation (`replaces`), so abandoned attempts never pile up for the clinic.
+ */
 function OwnOrder({ product }: { product: PatientProduct }) {
   const [open] = useState(() => openOrderOf(product));
-  const [choice, setChoice] = useState<'ask' | 'resume' | 'new'>(open ? 'ask' : 'new');
-  const summary = usePatientOrderSummary(choice === 'new' ? null : open);
+  const [choice, setChoice] = useState<'resume' | 'new'>(open ? 'resume' : 'new');
+  const [replaces, setReplaces] = useState<PatientOrderKey | null>(null);
+  const summary = usePatientOrderSummary(choice === 'resume' ? open : null);
   const unpaid = summary.data && summary.data.stage === PatientOrderStage.AwaitingPayment;
   const { t } = usePatientText();
   const startNew = () => {
@@ -75,25 +81,20 @@ function OwnOrder({ product }: { product: PatientProduct }) {
     setChoice('new');
   };
 
-  if (choice !== 'new' && open && summary.isLoading) return <PageLoader label={t('order.loadingOrder')} />;
-  if (choice === 'ask' && open && summary.data?.stage === PatientOrderStage.Cancelled) return <CancelledOrder summary={summary.data} onStartNew={startNew} />;
-  if (choice === 'ask' && open && unpaid) {
+  if (choice === 'resume' && open && summary.isLoading) return <PageLoader label={t('order.loadingOrder')} />;
+  if (choice === 'resume' && open && summary.data?.stage === PatientOrderStage.Cancelled) return <CancelledOrder summary={summary.data} onStartNew={startNew} />;
+  if (choice === 'resume' && open && unpaid) {
     return (
       <Stack gap="md">
         <Notice color="blue" title={t('order.inProgress')}>
-          {t('order.waitingPayment', { orderNumber: open.orderNumber })}
+          {t('order.waitingPayment', { orderNumber: open.orderNumber })}{' '}
+          <Button variant="subtle" size="compact-md" onClick={() => { setReplaces(open); startNew(); }}>
+            {t('order.startNewInstead')}
+          </Button>
         </Notice>
-        <Group gap="sm" grow>
-          <Button size="lg" onClick={() => setChoice('resume')}>
-            {t('order.continueOrder')}
-          </Button>
-          <Button size="lg" variant="default" onClick={startNew}>
-            {t('order.startNew')}
-          </Button>
-        </Group>
+        <PatientOrderFlow key="resume" product={product} fixedAccount={null} mirakind={false} invitation={null} resume={{ key: open, summary: summary.data! }} replaces={null} />
       </Stack>
     );
   }
-  const resume = choice === 'resume' && open && summary.data ? { key: open, summary: summary.data } : null;
-  return <PatientOrderFlow key={resume ? 'resume' : 'new'} product={product} fixedAccount={null} mirakind={false} invitation={null} resume={resume} />;
+  return <PatientOrderFlow key="new" product={product} fixedAccount={null} mirakind={false} invitation={null} resume={null} replaces={replaces} />;
 }

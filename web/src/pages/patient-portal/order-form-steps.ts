@@ -5,6 +5,12 @@ import { fillIn } from '../../test/fields';
 
 type User = ReturnType<typeof userEvent.setup>;
 
+/** Chooses the treating provider from its list. */
+export async function chooseProvider(user: User, name: string) {
+  await user.click(screen.getByRole('combobox', { name: /^Treating provider/ }));
+  await user.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
 /** Fills in the patient's details (the fields an invitation filled in are left as they are). */
 export async function fillDetails(user: User, { dateOfBirth = '1957-08-19' } = {}) {
   await screen.findByRole('form', { name: 'Your details' });
