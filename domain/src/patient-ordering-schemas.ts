@@ -216,9 +216,10 @@ export interface PatientMatchDecision { patientId: number; samePerson: boolean }
 export interface SignOffPatientOrderBody { attestations: Attestations; patientMatch?: PatientMatchDecision | null }
 /** POST provider-clinic/{accountId}/patient-orders/{orderId}/sign-off: a physician of the account, the four attestations of SPEC §5. */
 export const signOffPatientOrderBody = Joi.object<SignOffPatientOrderBody>({
+  // Which apply follows the order's payment (attestationsFor): the sign-off checks that each is confirmed.
   attestations: Joi.object(Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [
     a.key,
-    Joi.boolean().valid(true).required().label(`The attestation of ${a.short}`).messages({ 'any.only': '{#label} must be confirmed' }),
+    Joi.boolean().valid(true).label(`The attestation of ${a.short}`).messages({ 'any.only': '{#label} must be confirmed' }),
   ]))).options(STRICT_KEYS).required().label('Attestations'),
   // Asked only when the order's patient may be a patient the account already has (possible-match).
   patientMatch: Joi.object({

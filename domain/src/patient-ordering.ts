@@ -199,6 +199,15 @@ export const ELIGIBILITY_QUESTIONS: Record<PatientProduct, readonly EligibilityQ
 
 export type EligibilityAnswers = Record<string, string>;
 
+/** A patient's eligibility answers as the questions read them (in English): what the signing physician reads. */
+export function eligibilityAnswerLines(product: PatientProduct, answers: EligibilityAnswers): { question: string; answer: string }[] {
+  return ELIGIBILITY_QUESTIONS[product].map((q) => {
+    const value = answers[q.id];
+    const answer = q.kind === 'choice' ? (q.options.find((o) => o.value === value)?.label ?? value) : value;
+    return { question: q.text, answer: answer ?? 'Not answered' };
+  });
+}
+
 export interface EligibilityProblem {
   questionId: string;
   question: string;

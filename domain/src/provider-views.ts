@@ -6,6 +6,7 @@
  */
 import type { ParentTestType, TestName } from './enums';
 import type { PatientOrderStage, PatientProduct, PaymentMethod, PaymentStatus } from './patient-ordering';
+import type { AttestationKey } from './orders';
 
 // ---------------------------------------------------------------------------------------------
 // Patients
@@ -166,6 +167,16 @@ export interface PossiblePatientMatch {
   phone: string | null;
   /** When the record was made. */
   since: string;
+}
+
+/** GET patient-orders/{orderId}/sign-off: what the signing physician reads before signing a patient's order off. */
+export interface SignOffContext {
+  /** A patient of the account with the same name and date of birth, or null. */
+  match: PossiblePatientMatch | null;
+  /** The patient's eligibility answers, question by question. */
+  answers: { question: string; answer: string }[];
+  /** The attestations this order asks for (they follow its payment: attestationsFor). */
+  attestations: AttestationKey[];
 }
 
 /**

@@ -8,6 +8,7 @@ import { isKrasStudyId, isDataDate, KRAS_STUDY_ID_PREFIXES } from './identifiers
 import { ORDER_ATTESTATIONS, type AttestationKey } from './orders';
 import { catalogueEntry, isTestName } from './catalogue';
 import { AccountType, Portal, RADIATION_TREATMENTS, YES_NO_OTHER, type TestName } from './enums';
+import { PaymentMethod } from './patient-ordering';
 
 // ---------------------------------------------------------------------------------------------
 // Questionnaires
@@ -163,13 +164,16 @@ export function patientLabel(p: { firstName: string | null; lastName: string | n
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The ordering attestations that apply in a portal. A research order is not billed and not for
- * patient management: medical necessity and the reimbursement claim do not apply; informed
- * consent and the supporting documentation do.
+ * The ordering attestations that apply to an order, by where it was placed and how it is paid. A
+ * research order is not billed and not for patient management: medical necessity and the
+ * reimbursement claim do not apply; informed consent and the supporting documentation do. A
+ * patient's own order paid by the patient (self-pay, financial assistance) is not claimed from an
+ * insurer: the reimbursement claim applies only when it is billed to insurance.
  */
-export function attestationsFor(portal: Portal): typeof ORDER_ATTESTATIONS {
-  if (portal !== Portal.Research) return ORDER_ATTESTATIONS;
-  return ORDER_ATTESTATIONS.filter((a) => RESEARCH_ATTESTATION_KEYS.includes(a.key));
+export function attestationsFor(portal: Portal | string, paymentMethod: string | null = null): typeof ORDER_ATTESTATIONS {
+  if (portal === Portal.Research) return ORDER_ATTESTATIONS.filter((a) => RESEARCH_ATTESTATION_KEYS.includes(a.key));
+  if (portal === Portal.Patient && paymentMethod !== PaymentMethod.Insurance) return ORDER_ATTESTATIONS.filter((a) => a.key !== 'reimbursementClaim');
+  return ORDER_ATTESTATIONS;
 }
 export const RESEARCH_ATTESTATION_KEYS: readonly AttestationKey[] = ['informedConsent', 'supportingDocumentation'];
 

@@ -167,7 +167,12 @@ describe('patient ordering', function () {
       const foreign = await other.physician.agent.get(`/api/provider-clinic/${other.accountId}/tests?category=${ResultListCategory.PatientOrdered}`).expect(200);
       expect(foreign.body.map((r: { orderNumber: string }) => r.orderNumber)).to.not.include(order.orderNumber);
 
-      const signOff = (s: Session, accountId = clinic.accountId) => s.post(`/api/provider-clinic/${accountId}/patient-orders/${order.orderId}/sign-off`, { attestations: ALL_ATTESTED });
+      // A card-paid order is not claimed from an insurer: the reimbursement claim is not asked (issue 25, item 9; it was required).
+      const context = (await clinic.physician.agent.get(`/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}/sign-off`).expect(200)).body;
+      expect(context.attestations).to.deep.equal(['medicalNecessity', 'informedConsent', 'supportingDocumentation']);
+      expect(context.answers[0]).to.deep.equal({ question: 'Are you 18 years of age or older?', answer: 'Yes' });
+      const { reimbursementClaim: _notAsked, ...asked } = ALL_ATTESTED;
+      const signOff = (s: Session, accountId = clinic.accountId) => s.post(`/api/provider-clinic/${accountId}/patient-orders/${order.orderId}/sign-off`, { attestations: asked });
       await signOff(other.physician, other.accountId).expect(404);
       await signOff(other.physician).expect(404);
       expect((await signOff(clinic.staff).expect(403)).body.error.message).to.equal('Your role in this account does not allow this');
@@ -179,7 +184,7 @@ describe('patient ordering', function () {
       const stored = await m().Order.findByPk(order.orderId);
       expect(stored!.physicianId).to.equal(clinic.physician.physicianId);
       expect(stored!.signedOffByUserId).to.equal(clinic.physician.userId);
-      expect(stored!.attestations).to.include(ALL_ATTESTED);
+      expect(stored!.attestations).to.include({ ...asked, reimbursementClaim: false });
       const shipment = await m().Shipment.findOne({ where: { patientId: stored!.patientId } });
       expect(shipment!.status).to.equal(ShipmentStatus.ReadyToShip);
       expect((await signOff(clinic.physician).expect(409)).body.error.message).to.equal('Only an order awaiting sign-off can be signed off; this one is Signed Off');
@@ -306,7 +311,7 @@ describe('patient ordering', function () {
     // At sign-off the clinic sees the possible match and must answer; "a different person" keeps the records apart.
     await payByInsurance(order.key);
     const base = `/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}`;
-    const { match } = (await clinic.physician.agent.get(`${base}/possible-match`).expect(200)).body;
+    const { match } = (await clinic.physician.agent.get(`${base}/sign-off`).expect(200)).body;
     expect(match).to.include({ patientId: record.id, dateOfBirth: victim.dateOfBirth, email: victim.email });
     const unanswered = await clinic.physician.post(`${base}/sign-off`, { attestations: ALL_ATTESTED }).expect(409);
     expect(unanswered.body.error.fields[0].field).to.equal('patientMatch');
@@ -324,7 +329,11 @@ describe('patient ordering', function () {
     const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: { ...known, email: 'new-address@patients.test' } });
     await payByInsurance(order.key);
     const base = `/api/provider-clinic/${clinic.accountId}/patient-orders/${order.orderId}`;
-    await other.physician.agent.get(`/api/provider-clinic/${other.accountId}/patient-orders/${order.orderId}/possible-match`).expect(404);
+    await other.physician.agent.get(`/api/provider-clinic/${other.accountId}/patient-orders/${order.orderId}/sign-off`).expect(404);
+    // Billed to insurance: the reimbursement claim is asked.
+    const { reimbursementClaim: _claim, ...withoutClaim } = ALL_ATTESTED;
+    const noClaim = await clinic.physician.post(`${base}/sign-off`, { attestations: withoutClaim, patientMatch: { patientId: record.id, samePerson: true } }).expect(400);
+    expect(noClaim.body.error.fields).to.deep.equal([{ field: 'attestations.reimbursementClaim', message: 'The attestation of reimbursement claim must be confirmed' }]);
     // An answer about another patient than the match is not an answer.
     await clinic.physician.post(`${base}/sign-off`, { attestations: ALL_ATTESTED, patientMatch: { patientId: record.id + 1_000_000, samePerson: true } }).expect(409);
     await clinic.physician.post(`${base}/sign-off`, { attestations: ALL_ATTESTED, patientMatch: { patientId: record.id, samePerson: true } }).expect(200);

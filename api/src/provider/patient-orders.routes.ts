@@ -17,7 +17,7 @@ import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { CLINIC_API_BASE } from './provider.routes';
-import { cancelPatientOrder, listUnpaidPatientOrders, possibleMatch, signOffPatientOrder } from './patient-orders.service';
+import { cancelPatientOrder, listUnpaidPatientOrders, signOffContext, signOffPatientOrder } from './patient-orders.service';
 import { createInvitation, listInvitations, updateInvitation } from './invitations.service';
 
 export function clinicPatientOrdersRouter(ctx: AppContext): Router {
@@ -31,8 +31,8 @@ export function clinicPatientOrdersRouter(ctx: AppContext): Router {
     sendPage(res, await listUnpaidPatientOrders(ctx, accountCallerOf(req, res), res.locals.query as UnpaidPatientOrdersQuery));
   });
 
-  router.get(path('patient-orders/:orderId/possible-match'), ...clinic([AccountRole.Physician]), async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await possibleMatch(ctx, accountCallerOf(req, res), orderId(req)));
+  router.get(path('patient-orders/:orderId/sign-off'), ...clinic([AccountRole.Physician]), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await signOffContext(ctx, accountCallerOf(req, res), orderId(req)));
   });
 
   router.post(path('patient-orders/:orderId/sign-off'), ...clinic([AccountRole.Physician]), validateBody(signOffPatientOrderBody), async (req, res) => {

@@ -12,11 +12,11 @@
 import { Op, type Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  formatCalendarDate, fullName, PatientOrderStage, patientOrderStage, PaymentStatus, SampleStatus, ShipmentStatus, TestOrigin, testsForProduct, UNPAID_PAYMENT_STATUSES,
+  attestationsFor, eligibilityAnswerLines, formatCalendarDate, fullName, ORDER_ATTESTATIONS, PatientOrderStage, patientOrderStage, PaymentStatus, Portal, SampleStatus, ShipmentStatus, TestOrigin, testsForProduct, UNPAID_PAYMENT_STATUSES,
   type Attestations, type EligibilityAnswers, type PatientListOrder, type PatientProduct, type PaymentMethod, type UnpaidOrderSortField,
-  type UnpaidPatientOrderRow, type UnpaidPatientOrdersQuery, type PatientMatchDecision, type PossiblePatientMatch, type SignOffPatientOrderBody,
+  type UnpaidPatientOrderRow, type UnpaidPatientOrdersQuery, type PatientMatchDecision, type PossiblePatientMatch, type SignOffContext, type SignOffPatientOrderBody,
 } from '@platform/domain';
-import { auditActor, conflict, forbidden, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit } from '@platform/server';
+import { auditActor, badRequest, conflict, forbidden, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit } from '@platform/server';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
@@ -75,16 +75,34 @@ async function possibleMatchOf(ctx: Ctx, order: Order, transaction?: Transaction
   };
 }
 
-/** GET patient-orders/{orderId}/possible-match: what the sign-off asks about, audited (it shows a patient's details). */
-export async function possibleMatch(ctx: Ctx, caller: AccountCaller, orderId: number): Promise<{ match: PossiblePatientMatch | null }> {
+/**
+ * GET patient-orders/{orderId}/sign-off: what the signing physician reads first: the patient's
+ * eligibility answers, the attestations the order's payment asks for, and a possible match among
+ * the account's patients. Audited (it shows a patient's details).
+ */
+export async function signOffContext(ctx: Ctx, caller: AccountCaller, orderId: number): Promise<SignOffContext> {
   const order = await ctx.db.models.Order.findOne({ where: { id: orderId, accountId: caller.accountId, origin: TestOrigin.PatientOrdered } });
   if (!order) throw notFound('Order not found');
   const match = await possibleMatchOf(ctx, order);
   await recordAudit(ctx.db, {
-    ...auditActor(caller), action: 'patient_order.possible_match_viewed', entityKind: 'patient', entityId: order.patientId,
+    ...auditActor(caller), action: 'patient_order.sign_off_read', entityKind: 'patient', entityId: order.patientId,
     details: { orderId, matchPatientId: match?.patientId ?? null },
   });
-  return { match };
+  return {
+    match,
+    answers: eligibilityAnswerLines(order.product as PatientProduct, (order.eligibilityAnswers ?? {}) as EligibilityAnswers),
+    attestations: attestationsFor(Portal.Patient, order.paymentMethod).map((a) => a.key),
+  };
+}
+
+/** The attestations an order's payment asks for, each confirmed (400 naming the first missing); the others are not stored as given. */
+function confirmedAttestations(order: Order, given: Partial<Attestations>): Attestations {
+  const applies = attestationsFor(Portal.Patient, order.paymentMethod);
+  const missing = applies.filter((a) => given[a.key] !== true);
+  if (missing.length) {
+    throw badRequest(`The attestation of ${missing[0].short} must be confirmed`, missing.map((a) => ({ field: `attestations.${a.key}`, message: `The attestation of ${a.short} must be confirmed` })));
+  }
+  return Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, applies.includes(a)])) as Attestations;
 }
 
 /** The clinic's word on a possible match: required when there is one; "same person" files the order, its kit and sample under the existing record. */
@@ -106,11 +124,11 @@ async function settleMatch(ctx: Ctx, order: Order, decision: PatientMatchDecisio
 
 export async function signOffPatientOrder(ctx: Ctx, caller: AccountCaller, orderId: number, body: SignOffPatientOrderBody): Promise<PatientListOrder> {
   const m = ctx.db.models;
-  const { attestations } = body;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const order = await lockedPatientOrder(ctx, caller, orderId, transaction);
     const stage = stageOf(order);
     if (stage !== PatientOrderStage.AwaitingSignOff) throw conflict(`Only an order awaiting sign-off can be signed off; this one is ${stage}`);
+    const attestations = confirmedAttestations(order, body.attestations);
     const orderedBy = order.patientId;
     const match = await settleMatch(ctx, order, body.patientMatch ?? null, transaction);
     const contact = await m.Contact.findOne({ where: { userId: caller.userId }, attributes: ['id'], transaction });

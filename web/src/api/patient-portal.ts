@@ -10,7 +10,7 @@ import useSWR from 'swr';
 import type {
   CancelPatientOrderBody, CreateInvitationBody, CreatePatientOrderBody, CreatedPatientOrder, EligibilityAnswer, EligibilityAnswers,
   FinancialAssistanceExistsBody, InsurancePlanOption, InvitationAction, InvitationPrefill, PatientInvitationRow, PatientOrderKey,
-  PatientOrderSummary, PatientProduct, PaymentIntentAnswer, PossiblePatientMatch, PrpAccountOption, SetPaymentBody, SetReferralSourceBody, SignOffPatientOrderBody,
+  PatientOrderSummary, PatientProduct, PaymentIntentAnswer, PrpAccountOption, SignOffContext, SetPaymentBody, SetReferralSourceBody, SignOffPatientOrderBody,
   UnpaidOrderSortField, UnpaidPatientOrderRow,
 } from '@platform/domain';
 import { ORDER_CANCELLED_CODE, PatientOrderStage } from '@platform/domain';
@@ -154,10 +154,10 @@ export const useUnpaidPatientOrders = (
   params: { page: number; pageSize: number; sort?: UnpaidOrderSortField; order?: 'asc' | 'desc' },
 ) => useApiPage<UnpaidPatientOrderRow>(clinicPath(accountId, `patient-orders/unpaid?${queryString(params)}`), { errorHeading: UNPAID_ORDERS_ERROR });
 
-/** An existing patient of the account with the same name and date of birth as the order's patient (the sign-off asks about it). */
-export const usePossiblePatientMatch = (accountId: number, orderId: number) =>
-  useApiQuery<{ match: PossiblePatientMatch | null }>(clinicPath(accountId, `patient-orders/${orderId}/possible-match`), {
-    errorHeading: 'Error checking for a matching patient', quietStatuses: [404],
+/** What the sign-off shows first: the patient's answers, the attestations the payment asks, a possible match among the account's patients. */
+export const useSignOffContext = (accountId: number, orderId: number) =>
+  useApiQuery<SignOffContext>(clinicPath(accountId, `patient-orders/${orderId}/sign-off`), {
+    errorHeading: 'Error reading the order to sign off', quietStatuses: [404],
   });
 
 export const signOffPatientOrder = (accountId: number, orderId: number, body: SignOffPatientOrderBody) =>

@@ -83,7 +83,7 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
 
     section(doc, 'Ordering attestations');
     // The attestations that apply where it was ordered (a research order confirms two of the four).
-    for (const a of attestationsFor(order.portal as Portal)) {
+    for (const a of attestationsFor(order.portal as Portal, order.paymentMethod)) {
       const confirmed = attestations[a.key] === true;
       paragraph(doc, `${confirmed ? 'Confirmed' : 'NOT CONFIRMED'}: ${a.confirmed}`, confirmed ? {} : { bold: true, color: PDF_COLORS.danger });
     }

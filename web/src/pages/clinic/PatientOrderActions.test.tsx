@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountRole, ORDER_ATTESTATIONS, PatientOrderStage, PaymentMethod, PaymentStatus } from '@platform/domain';
+import { AccountRole, attestationsFor, PatientOrderStage, PaymentMethod, PaymentStatus, Portal } from '@platform/domain';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { findToast, ToastHost } from '../../test/toasts';
@@ -11,6 +11,9 @@ import { PatientOrderActions, type PatientOrderInfo } from './PatientOrderAction
 const order: PatientOrderInfo = {
   orderId: 42, orderNumber: 'RPD0123456789', stage: PatientOrderStage.AwaitingSignOff, paymentStatus: PaymentStatus.Paid, paymentMethod: PaymentMethod.SelfPay,
 };
+
+/** A self-paid order asks three: the reimbursement claim is not made (the patient paid). */
+const ASKED = attestationsFor(Portal.Patient, PaymentMethod.SelfPay);
 
 const renderActions = (role: AccountRole, info: PatientOrderInfo = order) =>
   renderPage(
@@ -31,33 +34,45 @@ describe('PatientOrderActions', () => {
     expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
   });
 
-  it('lets a physician sign off once all four attestations are confirmed', async () => {
+  it('lets a physician sign off once the attestations its payment asks are confirmed, with the patient\'s answers at hand', async () => {
     const user = userEvent.setup();
-    const sent = mockApi({ 'POST /provider-clinic/1/patient-orders/42/sign-off': { body: {} } });
+    const sent = mockApi({
+      'GET /provider-clinic/1/patient-orders/42/sign-off': {
+        body: { match: null, answers: [{ question: 'Are you 18 years of age or older?', answer: 'Yes' }], attestations: ASKED.map((a) => a.key) },
+      },
+      'POST /provider-clinic/1/patient-orders/42/sign-off': { body: {} },
+    });
     renderActions(AccountRole.Physician);
     await user.click(screen.getByRole('button', { name: 'Sign off order RPD0123456789' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign off order RPD0123456789' });
-    for (const a of ORDER_ATTESTATIONS) expect(within(dialog).getByRole('checkbox', { name: a.label })).toBeTruthy();
+    for (const a of ASKED) expect(within(dialog).getByRole('checkbox', { name: a.label })).toBeTruthy();
+    // Paid by card: no insurance claim to attest (it was asked before: issue 25, item 9).
+    expect(within(dialog).queryByRole('checkbox', { name: /claim for reimbursement/ })).toBeNull();
+    const answers = await within(dialog).findByLabelText("The patient's eligibility answers");
+    expect(within(answers).getByText('Are you 18 years of age or older?')).toBeTruthy();
 
-    await user.click(within(dialog).getByRole('checkbox', { name: ORDER_ATTESTATIONS[0].label }));
+    await user.click(within(dialog).getByRole('checkbox', { name: ASKED[0].label }));
     await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
     expect(await within(dialog).findByText(/Confirm every attestation \(informed consent/)).toBeTruthy();
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
 
-    for (const a of ORDER_ATTESTATIONS.slice(1)) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
+    for (const a of ASKED.slice(1)) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
     expect(within(dialog).queryByText(/Confirm every attestation/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
     await findToast('Order RPD0123456789 signed off: the kit ships to the patient');
-    expect(sent.find((r) => r.path === '/provider-clinic/1/patient-orders/42/sign-off')?.body).toEqual({
-      attestations: Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])),
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/provider-clinic/1/patient-orders/42/sign-off')?.body).toEqual({
+      attestations: Object.fromEntries(ASKED.map((a) => [a.key, true])),
     });
   });
 
   it('asks whether the patient is one the account already has, and sends the answer with the sign-off', async () => {
     const user = userEvent.setup();
     const sent = mockApi({
-      'GET /provider-clinic/1/patient-orders/42/possible-match': {
-        body: { match: { patientId: 7, name: 'Harold Finch', dateOfBirth: '1957-08-19', email: 'h.finch@clinic.test', phone: null, since: '2025-01-02T00:00:00Z' } },
+      'GET /provider-clinic/1/patient-orders/42/sign-off': {
+        body: {
+          match: { patientId: 7, name: 'Harold Finch', dateOfBirth: '1957-08-19', email: 'h.finch@clinic.test', phone: null, since: '2025-01-02T00:00:00Z' },
+          answers: [], attestations: ASKED.map((a) => a.key),
+        },
       },
       'POST /provider-clinic/1/patient-orders/42/sign-off': { body: {} },
     });
@@ -65,7 +80,7 @@ describe('PatientOrderActions', () => {
     await user.click(screen.getByRole('button', { name: 'Sign off order RPD0123456789' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign off order RPD0123456789' });
     const question = await within(dialog).findByRole('radiogroup', { name: /Harold Finch, born 08\/19\/1957, is already a patient of this account \(h\.finch@clinic\.test\)\. Is this the same person\?/ });
-    for (const a of ORDER_ATTESTATIONS) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
+    for (const a of ASKED) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
     await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
     expect(await within(dialog).findByText('Say whether they are the same person')).toBeTruthy();
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
@@ -73,8 +88,8 @@ describe('PatientOrderActions', () => {
     await user.click(within(question).getByRole('radio', { name: /^Yes: file this order under their record/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
     await findToast('Order RPD0123456789 signed off: the kit ships to the patient');
-    expect(sent.find((r) => r.path === '/provider-clinic/1/patient-orders/42/sign-off')?.body).toEqual({
-      attestations: Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, true])),
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/provider-clinic/1/patient-orders/42/sign-off')?.body).toEqual({
+      attestations: Object.fromEntries(ASKED.map((a) => [a.key, true])),
       patientMatch: { patientId: 7, samePerson: true },
     });
   });
@@ -133,7 +148,7 @@ describe('PatientOrderActions', () => {
       const signOff = screen.getByRole('button', { name: 'Sign off order RPD0123456789' });
       await user.click(signOff);
       const dialog = await screen.findByRole('dialog', { name: 'Sign off order RPD0123456789' });
-      for (const a of ORDER_ATTESTATIONS) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
+      for (const a of ASKED) await user.click(within(dialog).getByRole('checkbox', { name: a.label }));
       await user.click(within(dialog).getByRole('button', { name: 'Sign off the order' }));
       await findToast('Order RPD0123456789 signed off: the kit ships to the patient');
       await waitFor(() => expect(document.activeElement).toBe(signOff));

@@ -8,11 +8,11 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  AccountRole, CANCEL_REASON_MAX_LENGTH, formatCalendarDate, isUnpaid, ORDER_ATTESTATIONS, PATIENT_ORDER_CANCEL_ROLES, PaymentStatus, PatientOrderStage, type AccountRole as AccountRoleT, type Attestations,
+  AccountRole, attestationsFor, CANCEL_REASON_MAX_LENGTH, formatCalendarDate, isUnpaid, Portal, ORDER_ATTESTATIONS, PATIENT_ORDER_CANCEL_ROLES, PaymentStatus, PatientOrderStage, type AccountRole as AccountRoleT, type Attestations,
   type PatientListOrder, type PatientOrderStage as PatientOrderStageT,
 } from '@platform/domain';
 import { useRefreshClinic } from '../../api/clinic';
-import { cancelPatientOrder, signOffPatientOrder, usePossiblePatientMatch } from '../../api/patient-portal';
+import { cancelPatientOrder, signOffPatientOrder, useSignOffContext } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
 import { AttestationChecklist } from '../../components/AttestationChecklist';
 import { useFormSubmit } from '../../forms/use-form-submit';
@@ -79,13 +79,16 @@ export function PatientOrderActions({ accountId, role, order, patientName }: {
 
 export function SignOffDialog({ accountId, order, patientName, onClose }: { accountId: number; order: PatientOrderInfo; patientName: string; onClose: () => void }) {
   const refresh = useRefreshClinic(accountId);
+  const context = useSignOffContext(accountId, order.orderId).data;
   // A patient the account already has with the same name and date of birth: the physician says whether it is the same person.
-  const match = usePossiblePatientMatch(accountId, order.orderId).data?.match ?? null;
+  const match = context?.match ?? null;
+  // The attestations follow the order's payment (a patient paying themselves makes no insurance claim).
+  const asked = attestationsFor(Portal.Patient, order.paymentMethod);
   const form = useForm({
     initialValues: { attestations: NONE_ATTESTED, samePerson: '' },
     validate: {
       attestations: (value: Attestations) => {
-        const missing = ORDER_ATTESTATIONS.filter((a) => !value[a.key]);
+        const missing = asked.filter((a) => !value[a.key]);
         return missing.length ? `Confirm every attestation (${missing.map((a) => a.short).join(', ')} not yet confirmed)` : null;
       },
       samePerson: (value: string) => (match && !value ? 'Say whether they are the same person' : null),
@@ -95,7 +98,7 @@ export function SignOffDialog({ accountId, order, patientName, onClose }: { acco
     form,
     ({ attestations: confirmed, samePerson: same }) =>
       signOffPatientOrder(accountId, order.orderId, {
-        attestations: confirmed,
+        attestations: Object.fromEntries(asked.map((a) => [a.key, confirmed[a.key]])) as Attestations,
         ...(match ? { patientMatch: { patientId: match.patientId, samePerson: same === 'yes' } } : {}),
       }),
     {
@@ -115,6 +118,19 @@ export function SignOffDialog({ accountId, order, patientName, onClose }: { acco
             {patientName} ordered this test through the Patient Portal. Signing it off makes you its ordering physician and releases the kit
             to ship to the patient.
           </Text>
+          {context && (
+            <details>
+              <summary>The patient's eligibility answers</summary>
+              <Stack gap={4} mt="xs" component="dl" aria-label="The patient's eligibility answers">
+                {context.answers.map((a) => (
+                  <div key={a.question}>
+                    <Text component="dt" fz="sm" c="dimmed">{a.question}</Text>
+                    <Text component="dd" fz="sm" fw={600} m={0}>{a.answer}</Text>
+                  </div>
+                ))}
+              </Stack>
+            </details>
+          )}
           {match && (
             <Radio.Group
               label={`${match.name}, born ${formatCalendarDate(match.dateOfBirth)}, is already a patient of this account${match.email ? ` (${match.email})` : ''}. Is this the same person?`}
@@ -128,6 +144,7 @@ export function SignOffDialog({ accountId, order, patientName, onClose }: { acco
             </Radio.Group>
           )}
           <AttestationChecklist
+            attestations={asked}
             value={attestations}
             onChange={(next) => {
               form.setFieldValue('attestations', next);
