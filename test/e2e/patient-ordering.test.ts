@@ -58,12 +58,19 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
   async function fillDetails(page: Page, who: { first?: string; last?: string; email?: string }) {
     if (who.first) await page.getByRole('textbox', { name: 'First name' }).fill(who.first);
     if (who.last) await page.getByRole('textbox', { name: 'Last name' }).fill(who.last);
-    await page.getByRole('textbox', { name: 'Date of birth' }).fill('1954-02-11');
+    await fillDateOfBirth(page, '02', '11', '1954');
     if (who.email) await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
     await page.getByRole('textbox', { name: 'Address line 1' }).fill('12 Elm Street');
     await page.getByRole('textbox', { name: 'City' }).fill('Springfield');
     await page.getByRole('textbox', { name: 'State' }).fill('IL');
     await page.getByRole('textbox', { name: 'ZIP code' }).fill('62701');
+  }
+
+  /** The patient's one date-of-birth input: Month / Day / Year. */
+  async function fillDateOfBirth(page: Page, month: string, day: string, year: string) {
+    await page.getByRole('textbox', { name: 'Month' }).fill(month);
+    await page.getByRole('textbox', { name: 'Day' }).fill(day);
+    await page.getByRole('textbox', { name: 'Year' }).fill(year);
   }
 
   /** Steps 1 to 4 of a self-pay PROSTOX ultra order at Riverside Oncology; answers its number, read from the summary. */
@@ -90,6 +97,29 @@ describe('e2e: a patient orders PROSTOX on a phone and the clinic signs it off',
     await summary.getByText('$500.00').waitFor();
     return (await summary.getByText(/^RPD\d{10}$/).innerText()).trim();
   }
+
+  it('on a phone, a date of birth that does not exist is said under the boxes, in view, and the focus goes to them', async () => {
+    const { page, errors } = await phonePage();
+    await page.goto('/patient-portal/order/prostox/new');
+    await answerEligibility(page);
+    await fillDetails(page, { first: 'Dora', last: `Datecheck${unique()}`, email: `dora-${unique()}@patients.demo.test` });
+    await fillDateOfBirth(page, '02', '30', '1957'); // no 30th of February
+    await page.getByRole('combobox', { name: 'Treating provider' }).click();
+    await page.getByRole('option', { name: 'Riverside Oncology' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Before: nothing seemed to happen (the error under the sticky header, the focus left on the button: issue 25, item 8).
+    const error = page.getByRole('alert').filter({ hasText: 'That date does not exist. Please check the month, day and year.' });
+    await error.waitFor();
+    const month = page.getByRole('textbox', { name: 'Month' });
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('autocomplete') === 'bday-month');
+    expect(await month.getAttribute('aria-describedby')).to.match(/-error$/);
+    // In view, below the phone layout's sticky bar (56 px high, layouts.module.css).
+    const box = (await error.boundingBox())!;
+    expect(box.y, 'the error below the sticky bar').to.be.greaterThan(56);
+    expect(box.y + box.height, 'the error within the screen').to.be.lessThan(VIEWPORTS.phone.height);
+    await expectAccessible(page, 'the details step with a date of birth that does not exist (phone)');
+    expect(errors).to.deep.equal([]);
+  });
 
   it('a reload picks the order up at the payment step; a new order started instead cancels the unpaid one', async () => {
     const last = `Reload${unique()}`;

@@ -145,8 +145,6 @@ export const en = {
       formLabel: 'Your details',
       firstName: 'First name',
       lastName: 'Last name',
-      dateOfBirth: 'Date of birth',
-      dateOfBirthHint: 'Year-month-day, for example 1957-08-19',
       email: 'Email',
       emailHint: 'Your receipt and updates are sent here',
       phone: 'Phone',

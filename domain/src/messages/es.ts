@@ -141,8 +141,6 @@ export const es: Messages = {
       formLabel: 'Sus datos',
       firstName: 'Nombre',
       lastName: 'Apellido',
-      dateOfBirth: 'Fecha de nacimiento',
-      dateOfBirthHint: 'Año-mes-día, por ejemplo 1957-08-19',
       email: 'Correo electrónico',
       emailHint: 'Aquí le enviamos su recibo y las novedades',
       phone: 'Teléfono',

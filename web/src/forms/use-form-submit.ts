@@ -92,8 +92,26 @@ export function useFormSubmit<Values extends object, Submitted, Result>(
     await options.onSuccess?.(result, values);
     settled();
   };
-  const handleSubmit = form.onSubmit((values) => send(values), () => mutation.reset());
-  const onSubmit = (event?: React.FormEvent<HTMLElement>) => handleSubmit(event as React.FormEvent<HTMLFormElement> | undefined);
+  // A form refused by its own checks: the focus goes to the first field in error, brought into view
+  // (below a sticky header on a phone), so the error is seen and its description read out.
+  let sentFrom: HTMLElement | null = null;
+  const showFirstError = () => {
+    const formElement = sentFrom;
+    requestAnimationFrame(() => {
+      const field = formElement?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!field) return;
+      field.focus({ preventScroll: true });
+      field.scrollIntoView?.({ block: 'center' });
+    });
+  };
+  const handleSubmit = form.onSubmit((values) => send(values), () => {
+    mutation.reset();
+    showFirstError();
+  });
+  const onSubmit = (event?: React.FormEvent<HTMLElement>) => {
+    sentFrom = event?.currentTarget ?? null;
+    return handleSubmit(event as React.FormEvent<HTMLFormElement> | undefined);
+  };
   return {
     onSubmit,
     submit: () => onSubmit(),

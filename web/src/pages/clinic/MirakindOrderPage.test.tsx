@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountRole, AccountType, PatientOrderStage, PaymentStatus, TestName, UserKind, type Me, type PatientOrderSummary } from '@platform/domain';
 import { mockApi } from '../../test/mock-api';
-import { fillIn } from '../../test/fields';
+import { fillDetails } from '../patient-portal/order-form-steps';
 import { renderPage } from '../../test/render';
 import { MirakindOrderPage } from './MirakindOrderPage';
 
@@ -43,10 +43,7 @@ describe('MirakindOrderPage', () => {
     // The treating provider is this clinic: nothing to choose.
     expect(screen.getByTestId('treating-provider').textContent).toBe('Riverside Oncology');
     expect(screen.queryByRole('combobox', { name: /Treating provider/ })).toBeNull();
-    const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
-    for (const [label, value] of [['First name', 'Harold'], ['Last name', 'Finch'], ['Date of birth', '1957-08-19'], ['Email', 'harold@example.test'], ['Address line 1', '12 Elm Street'], ['City', 'Springfield'], ['State', 'IL'], ['ZIP code', '62701']]) {
-      await fillIn(user, field(label), value);
-    }
+    await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     // The order is the clinic's own, through MiraKind; the steps after it are the patient order's (PaymentStep.test.tsx shows the donation).
     await screen.findByRole('radiogroup', { name: /How did you hear/ });

@@ -37,19 +37,23 @@ const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(
 
 
 describe('DetailsStep', () => {
-  it("checks the date of birth with the domain's rule and words, at the field", async () => {
-    const user = userEvent.setup();
+  it('checks the date of birth in its boxes: the error is under them, read with the first box, which takes the focus', async () => {
+    const user = userEvent.setup({ delay: null });
     const { sent, onCreated } = renderDetails();
     await fillDetails(user, { dateOfBirth: '1957-13-40' });
     await chooseProvider(user, 'Riverside Oncology');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(describedText(field('Date of birth'))).toContain('Date of birth must be a real date written YYYY-MM-DD'));
+    const month = field('Month');
+    await waitFor(() => expect(document.activeElement).toBe(month));
+    expect(screen.getByRole('alert').textContent).toBe('That date does not exist. Please check the month, day and year.');
+    expect(describedText(month)).toContain('That date does not exist.');
     expect(sent.some((r) => r.path === '/order/create')).toBe(false);
     expect(onCreated).not.toHaveBeenCalled();
+
   });
 
   it("puts the server's field messages on the fields they name", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { sent, onCreated } = renderDetails({
       'POST /order/create': apiRefusal(400, 'validation', 'The order is not valid', [
         { field: 'patient.postalCode', message: 'ZIP code must be 5 digits, or 5+4 digits like 94110-1234' },
@@ -71,7 +75,7 @@ describe('DetailsStep', () => {
   });
 
   it('hands the created order and the patient on', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onCreated } = renderDetails();
     await fillDetails(user);
     await chooseProvider(user, 'Riverside Oncology');

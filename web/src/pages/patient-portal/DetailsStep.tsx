@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { dateOfBirthProblem, EARLIEST_DATE_OF_BIRTH, type CreatedPatientOrder, type EligibilityAnswers, type OrderingPatient, type PatientOrderKey, type PatientProduct } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { createPatientOrder, usePrpAccounts } from '../../api/patient-portal';
+import { composeDate, DateOfBirthBoxes, dateFromParts, partsOf } from '../../components/DateOfBirthBoxes';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
@@ -33,11 +35,20 @@ const DOB_PROBLEM_KEYS = {
 function patientErrors(values: PatientValues, t: (key: string, values?: Record<string, string>) => string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of REQUIRED) if (!values[field].trim()) errors[field] = t(`order.details.required.${field}`);
-  const problem = values.dateOfBirth.trim() ? dateOfBirthProblem(values.dateOfBirth.trim()) : null;
+  // The boxes first (every box, four-digit year, a real date), then the domain's rule (not before the earliest, not in the future).
+  const typed = dateFromParts(partsOf(values.dateOfBirth));
+  const problem = 'date' in typed ? dateOfBirthProblem(typed.date) : null;
   if (!values.dateOfBirth.trim()) errors.dateOfBirth = t('order.details.required.dateOfBirth');
+  else if ('problem' in typed) errors.dateOfBirth = t(typed.problem);
   else if (problem) errors.dateOfBirth = t(DOB_PROBLEM_KEYS[problem], { date: EARLIEST_DATE_OF_BIRTH });
   return errors;
 }
+
+/** The date the boxes make, as YYYY-MM-DD (the form's check has passed: it is a real date). */
+const dateOfBirthOf = (value: string) => {
+  const typed = dateFromParts(partsOf(value));
+  return 'date' in typed ? typed.date : value;
+};
 
 /** Where the server's paths ('patient.dateOfBirth', 'accountId') land on this form. */
 function detailsFieldOf(field: string): string | undefined {
@@ -77,7 +88,7 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
       createPatientOrder({
         product,
         answers,
-        patient: { ...person, phone: person.phone.trim() || null, addressLine2: person.addressLine2.trim() || null, state: person.state.trim().toUpperCase() },
+        patient: { ...person, dateOfBirth: dateOfBirthOf(person.dateOfBirth), phone: person.phone.trim() || null, addressLine2: person.addressLine2.trim() || null, state: person.state.trim().toUpperCase() },
         accountId: Number(accountId),
         invitationToken,
         mirakind,
@@ -91,6 +102,8 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
     },
   );
   const field = (name: keyof DetailsValues) => form.getInputProps(name);
+  // The boxes as typed (the form holds the date they make, which the rule checks).
+  const [dob, setDob] = useState(() => partsOf(patient.dateOfBirth));
   const refused = sending.error instanceof ApiError && sending.error.status === 410;
 
   return (
@@ -100,15 +113,14 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
           <TextInput label={t('order.details.firstName')} autoComplete="given-name" withAsterisk {...field('firstName')} />
           <TextInput label={t('order.details.lastName')} autoComplete="family-name" withAsterisk {...field('lastName')} />
         </SimpleGrid>
-        <TextInput
-          label={t('order.details.dateOfBirth')}
-          description={t('order.details.dateOfBirthHint')}
-          placeholder="YYYY-MM-DD"
-          inputMode="numeric"
-          autoComplete="bday"
-          maxLength={10}
-          withAsterisk
-          {...field('dateOfBirth')}
+        <DateOfBirthBoxes
+          required
+          value={dob}
+          onChange={(parts) => {
+            setDob(parts);
+            form.setFieldValue('dateOfBirth', composeDate(parts));
+          }}
+          error={form.errors.dateOfBirth ? String(form.errors.dateOfBirth) : null}
         />
         <TextInput label={t('order.details.email')} type="email" autoComplete="email" description={t('order.details.emailHint')} withAsterisk {...field('email')} />
         <TextInput label={t('order.details.phone')} type="tel" autoComplete="tel" {...field('phone')} />

@@ -17,7 +17,13 @@ export async function fillDetails(user: User, { dateOfBirth = '1957-08-19' } = {
   const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
   if (!(field('First name') as HTMLInputElement).value) await fillIn(user, field('First name'), 'Harold');
   if (!(field('Last name') as HTMLInputElement).value) await fillIn(user, field('Last name'), 'Finch');
-  await fillIn(user, field('Date of birth'), dateOfBirth);
+  // The date of birth in its three boxes (MM / DD / YYYY), from a YYYY-MM-DD.
+  const [year, month, day] = dateOfBirth.split('-');
+  for (const [label, part] of [['Month', month], ['Day', day], ['Year', year]] as const) {
+    const box = field(label) as HTMLInputElement;
+    if (box.value) await user.clear(box);
+    if (part) await fillIn(user, box, part);
+  }
   if (!(field('Email') as HTMLInputElement).value) await fillIn(user, field('Email'), 'harold@example.test');
   await fillIn(user, field('Address line 1'), '12 Elm Street');
   await fillIn(user, field('City'), 'Springfield');
