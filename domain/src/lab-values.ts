@@ -13,6 +13,11 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** A count with its noun, singular for one: "1 control", "3 controls", "1,204 samples". */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
 export interface PcrControlWell { well: string; label: string; control: PcrControlKind; result: string | null }
 export type PcrControlCheck = { ok: true } | { ok: false; problems: string[] };
 

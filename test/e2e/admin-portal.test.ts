@@ -109,7 +109,7 @@ describe('e2e: admin portal and account users', function () {
     await choose(admin, 'Physician 1 specialty', Specialty.RadiationOncology);
     await accountForm.getByRole('button', { name: 'Create account' }).click();
     await toast(admin, ADMIN_TOASTS.accountCreated).waitFor();
-    await admin.getByText(`${accountName} (${AccountType.General}) was created.`).waitFor();
+    await admin.getByText(`${accountName} (${AccountType.General}) has no users yet.`).waitFor();
 
     // … and registers a physician in it.
     await admin.goto('/admin/provider/register');

@@ -113,7 +113,7 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     const b = await makeSample(t.ctx.db, { status: SampleStatus.InQueue, tests: [TestName.ProstoxCfrt] });
     const { page, errors } = await labPage('lab1');
     await page.goto('/lab_toolbox/cfrt_toxicity_import_tool');
-    await page.getByRole('heading', { name: 'CFRT toxicity import', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Toxicity risk import', level: 1 }).waitFor();
     await expectAccessible(page, 'the import page before a file (keyboard)');
 
     // The file field is a button: Enter opens the system's file chooser. (Waiting for the chooser

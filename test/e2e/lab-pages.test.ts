@@ -91,7 +91,7 @@ describe('lab toolbox pages (browser)', function () {
     try {
       const page = lab1.page;
       await page.goto('/lab_toolbox/cfrt_toxicity_import_tool');
-      await page.getByRole('heading', { name: 'CFRT toxicity import' }).waitFor();
+      await page.getByRole('heading', { name: 'Toxicity risk import' }).waitFor();
       await page.locator('input[type=file]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`barcode,risk_level\n${a.barcode},High Risk\n${b.barcode},Medium\n`) });
       await page.getByRole('button', { name: 'Check the file' }).click();
       await page.getByText('1 error found').waitFor();

@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
                   { path: 'intake_tool', handle: pageTitle('Sample intake'), lazy: () => labPages().then((m) => ({ Component: m.IntakePage })) },
                   { path: 'pcr_register', handle: pageTitle('PCR register'), lazy: () => labPages().then((m) => ({ Component: m.PcrRegisterPage })) },
                   { path: 'pcr_resulting', handle: pageTitle('PCR resulting'), lazy: () => labPages().then((m) => ({ Component: m.PcrResultingPage })) },
-                  { path: 'cfrt_toxicity_import_tool', handle: pageTitle('CFRT toxicity import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="cancer-toxicity" kind="cancer-toxicity" title="CFRT toxicity import" /> })) },
+                  { path: 'cfrt_toxicity_import_tool', handle: pageTitle('Toxicity risk import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="cancer-toxicity" kind="cancer-toxicity" title="Toxicity risk import" /> })) },
                   { path: 'kras_prostate_immune_import_tool', handle: pageTitle('KRAS prostate immune import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="kras" kind="kras" title="KRAS prostate immune import" /> })) },
                   { path: 'dna_extraction_import_tool', handle: pageTitle('DNA extraction import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="dna-extraction" kind="dna-extraction" title="DNA extraction import" /> })) },
                   { path: 'review', handle: pageTitle('Review and approve'), lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },

@@ -92,9 +92,9 @@ describe('NewAccountPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(create));
 
     await user.keyboard('{Enter}');
-    await screen.findByText('Account created');
+    await screen.findByText('Next: its providers');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(screen.queryByText('Account created')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Next: its providers')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(create));
   });
 });

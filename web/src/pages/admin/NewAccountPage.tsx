@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useForm } from '@mantine/form';
 import {
   ACCOUNT_MAX_DEPARTMENTS, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, ADMIN_TOASTS, AccountType, isValidNpi, PERSON_NAME_MAX_LENGTH, SPECIALTIES,
@@ -12,6 +13,7 @@ import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AdminPageFrame } from './AdminPageFrame';
+import { ADMIN_PATHS } from './paths';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 
@@ -101,9 +103,11 @@ export function NewAccountPage() {
 
   return (
     <AdminPageFrame title="New account" subtitle="A clinic or research account, its portal access, departments and ordering physicians." maxWidth={960}>
+      {/* The toast said it was created; this says what comes next (not the same news twice). */}
       {created && (
-        <Notice color="green" title="Account created" onClose={sending.returnFocusAfter(() => setCreated(null))}>
-          {created.name} ({created.type}) was created. Register its providers next.
+        <Notice color="blue" title="Next: its providers" onClose={sending.returnFocusAfter(() => setCreated(null))}>
+          {created.name} ({created.type}) has no users yet.{' '}
+          <Anchor component={Link} to={ADMIN_PATHS.register}>Register a provider</Anchor> to give its physicians and staff access.
         </Notice>
       )}
       <Paper withBorder p="lg">

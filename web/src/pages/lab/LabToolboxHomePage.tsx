@@ -13,7 +13,7 @@ export const LAB_TOOLS: readonly ToolEntry[] = [
   { title: 'PCR resulting', description: 'Enter the COVID-19 PCR results of a registered plate; failed controls block its release.', icon: FlaskIcon, to: LAB_PATHS.pcrResulting },
   { title: 'Storage plates', description: 'Place samples on 96-well storage plates by scanning or from a file, see each plate\'s map, find a sample, take it out or discard it.', icon: FlaskIcon, to: LAB_PATHS.storagePlates },
   { title: 'DNA extraction import', description: 'Import an extraction run (concentration, A260/280, volume, plate and well): check every row, flag what is out of range, then commit; re-extract or reject flagged samples.', icon: DocumentIcon, to: LAB_PATHS.dnaExtractionImport },
-  { title: 'CFRT toxicity import', description: 'Import toxicity risk levels (PROSTOX CFRT and the other toxicity tests) from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.toxicityImport },
+  { title: 'Toxicity risk import', description: 'Import toxicity risk levels (PROSTOX ultra and CFRT, PREVIOTOX and the research panels) from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.toxicityImport },
   { title: 'KRAS prostate immune import', description: 'Import KRAS genotypes from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.krasImport },
   { title: 'Review and approve', description: 'Review entered and imported results; approve to release or reject with a reason; correct a released result.', icon: KeyIcon, to: LAB_PATHS.review },
 ];

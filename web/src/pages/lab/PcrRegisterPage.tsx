@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Grid, Group, List, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { formatDateTime, LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_WELLS, TestName, type SampleType } from '@platform/domain';
+import { countOf, formatDateTime, LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_WELLS, TestName, type SampleType } from '@platform/domain';
 import { createLabSample, registerPlate, usePcrQueue, useRefreshLab, type Plate } from '../../api/lab';
 import { commandError } from '../../forms/server-errors';
 import { ApiError } from '../../api/fetcher';
@@ -196,7 +196,7 @@ export function PcrRegisterPage() {
             <Paper withBorder p="md">
               <Stack gap="xs">
                 <Title order={2} fz="lg">Waiting for a plate</Title>
-                <Text fz="sm" c="dimmed">{queue ? `${queue.total} COVID-19 samples In Queue` : 'Loading…'}</Text>
+                <Text fz="sm" c="dimmed">{queue ? `${countOf(queue.total, 'COVID-19 sample', 'COVID-19 samples')} In Queue` : 'Loading…'}</Text>
                 <ScrollArea.Autosize mah={360}>
                   <Table aria-label="COVID-19 samples In Queue">
                     <Table.Tbody>

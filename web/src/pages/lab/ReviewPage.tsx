@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
+  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, countOf, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import { approveResults, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList, type ReleasedResultRow, type ReviewListRow } from '../../api/lab';
@@ -26,15 +26,14 @@ import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 import { AskPatientButton } from './SampleQuestions';
 
 const isProcessingStep = (test: string) => (PROCESSING_STEP_TESTS as readonly string[]).includes(test);
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What a release did, in words: test results went to their clinics; DNA extractions report nothing. */
 function releasedOutcome(approved: ApprovedResult[]): string {
   const steps = approved.filter((a) => isProcessingStep(a.test)).length;
   const reported = approved.length - steps;
   const parts: string[] = [];
-  if (reported) parts.push(`${count(reported, 'result', 'results')} released to the ordering clinics: the lab reports, the clinics' notices and the patients' result emails are on their way`);
-  if (steps) parts.push(`${count(steps, 'DNA extraction', 'DNA extractions')} recorded: they report nothing, so their samples stay In Testing for their tests`);
+  if (reported) parts.push(`${countOf(reported, 'result', 'results')} released to the ordering clinics: the lab reports, the clinics' notices and the patients' result emails are on their way`);
+  if (steps) parts.push(`${countOf(steps, 'DNA extraction', 'DNA extractions')} recorded: they report nothing, so their samples stay In Testing for their tests`);
   return parts.length ? `${parts.join('; ')}.` : 'Nothing was released.';
 }
 
@@ -47,15 +46,15 @@ function ConfirmRelease({ rows, onCancel, onConfirm }: { rows: ReviewListRow[]; 
   const reported = rows.length - steps;
   const corrections = rows.filter((r) => r.releasedValue !== null).length;
   return (
-    <Modal opened onClose={onCancel} title={`Release ${count(rows.length, 'result', 'results')}?`}>
+    <Modal opened onClose={onCancel} title={`Release ${countOf(rows.length, 'result', 'results')}?`}>
       <Stack gap="sm">
         {reported > 0 && (
           <Text>
-            {count(reported, 'test result goes', 'test results go')} to the ordering clinics now: each clinic is notified, the lab report is made, and each patient with an email on file is emailed a private link to their result.
+            {countOf(reported, 'test result goes', 'test results go')} to the ordering clinics now: each clinic is notified, the lab report is made, and each patient with an email on file is emailed a private link to their result.
           </Text>
         )}
-        {corrections > 0 && <Text>{count(corrections, 'of them corrects', 'of them correct')} a released result: the clinic and the patient are told it was corrected.</Text>}
-        {steps > 0 && <Text>{count(steps, 'DNA extraction is', 'DNA extractions are')} recorded; nothing is sent for {steps === 1 ? 'it' : 'them'}.</Text>}
+        {corrections > 0 && <Text>{countOf(corrections, 'of them corrects', 'of them correct')} a released result: the clinic and the patient are told it was corrected.</Text>}
+        {steps > 0 && <Text>{countOf(steps, 'DNA extraction is', 'DNA extractions are')} recorded; nothing is sent for {steps === 1 ? 'it' : 'them'}.</Text>}
         <Text fz="sm" c="dimmed">A released result cannot be taken back; it can only be corrected.</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>Not now</Button>

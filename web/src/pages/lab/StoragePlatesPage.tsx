@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatDateTime, STORAGE_CONTENT_LABELS } from '@platform/domain';
+import { countOf, DEFAULT_PAGE_SIZE, formatDateTime, STORAGE_CONTENT_LABELS } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { createStoragePlate, useRefreshStorage, useSampleLocation, useStoragePlate, useStoragePlates } from '../../api/storage';
 import { FormError } from '../../components/FormError';
@@ -104,7 +104,7 @@ function PlateList({ selected, onChoose }: { selected: number | null; onChoose: 
                 <Table.Td>
                   <Anchor component="button" type="button" onClick={() => onChoose(p.id)} aria-current={p.id === selected ? 'true' : undefined} ff="monospace" fz="sm">{p.name}</Anchor>
                 </Table.Td>
-                <Table.Td>{p.sampleCount}{p.controlCount ? ` + ${p.controlCount} controls` : ''}</Table.Td>
+                <Table.Td>{p.sampleCount}{p.controlCount ? ` + ${countOf(p.controlCount, 'control', 'controls')}` : ''}</Table.Td>
                 <Table.Td>{p.freeWells}</Table.Td>
               </Table.Tr>
             ))}
@@ -134,7 +134,7 @@ function PlatePanel({ plateId, well, onWell }: { plateId: number; well: string |
         <Group justify="space-between">
           <Title order={2} fz="xl">Plate <Text span ff="monospace" inherit>{plate.name}</Text></Title>
           <Text fz="sm" c="dimmed">
-            {plate.sampleCount} samples · {plate.controlCount} controls · {plate.freeWells} free · created by {plate.createdBy.name}, {formatDateTime(plate.createdAt)}
+            {countOf(plate.sampleCount, 'sample', 'samples')} · {countOf(plate.controlCount, 'control', 'controls')} · {plate.freeWells} free · created by {plate.createdBy.name}, {formatDateTime(plate.createdAt)}
           </Text>
         </Group>
         {/* The well's buttons that led to the message went with its detail, and this page keeps the focus in its scan
