@@ -84,8 +84,11 @@ export const useSampleFollowUps = (sampleId: number | null) =>
 export function useImportJob(jobId: number | null) {
   return useSWR<ImportJob, ApiError>(jobId ? labApiPath(`jobs/${jobId}`) : null, (p: string) => apiFetch<ImportJob>(p), withErrorHeading({
     dedupingInterval: 500,
-    refreshInterval: (job: ImportJob | undefined) => (!job || job.status === 'Pending' ? 1000 : 0),
+    // Asked again while the job runs (not while it is unknown: a stale link's 404 is not asked again every second).
+    refreshInterval: (job: ImportJob | undefined) => (job?.status === 'Pending' ? 1000 : 0),
     errorHeading: 'Error retrieving the import',
+    // An import the link names but the lab does not have: the page says so (ImportToolPage).
+    quietStatuses: [404],
   }));
 }
 

@@ -7,6 +7,7 @@ import {
   formatCount, IMPORT_BARCODE_COLUMN, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_TEST_COLUMN, IMPORT_VALUE_COLUMN, type ImportCommitResult, type ImportDryRunResult, importKindValues, LAB_IMPORT_KIND_LABELS, type LabImportKind,
 } from '@platform/domain';
 import { commitImportFile, importErrorsCsvUrl, uploadImportFile, useImportJob, type ImportJob } from '../../api/lab';
+import { ApiError } from '../../api/fetcher';
 import { commandError } from '../../forms/server-errors';
 import { FormError } from '../../components/FormError';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
@@ -196,8 +197,10 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
   const [params, setParams] = useSearchParams();
   const dryRunId = Number(params.get('job')) || null;
   const commitId = Number(params.get('commit')) || null;
-  const { data: dryRun } = useImportJob(dryRunId);
-  const { data: commit } = useImportJob(commitId);
+  const { data: dryRun, error: dryRunError } = useImportJob(dryRunId);
+  const { data: commit, error: commitError } = useImportJob(commitId);
+  // A stale or mistyped link: the import it names does not exist (said on the page, not in an error modal).
+  const unknownImport = [dryRunError, commitError].some((e) => e instanceof ApiError && e.status === 404);
 
   const form = useForm<{ file: File | null }>({
     initialValues: { file: null },
@@ -242,6 +245,11 @@ export function ImportToolPage({ kind, title }: { kind: LabImportKind; title: st
 
   return (
     <LabPageFrame title={title} subtitle={LAB_IMPORT_KIND_LABELS[kind]}>
+      {unknownImport && (
+        <Notice color="orange" title="This import does not exist">
+          The link names an import the lab does not have (an old or mistyped link). Choose a file below to start a new one.
+        </Notice>
+      )}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <FileColumns kind={kind} />
