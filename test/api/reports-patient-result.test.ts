@@ -235,6 +235,9 @@ describe('patient result link (API)', function () {
     expect(mails[1].subject).to.match(/^Su resultado de la prueba de .+ está listo$/);
     expect(mails[1].text).to.include('Para verlo, abra este enlace. Para proteger su privacidad, primero le pediremos su fecha de nacimiento:');
     expect(resultLinkIn(mails[1].text).barcode).to.equal(link!.barcode);
+    // The link opens the page in Spanish too (before: the page followed the browser only; issue 25, item 10).
+    expect(mails[1].text).to.match(/\/reports\/patient_result\/\S+\?token=[0-9a-f]{64}&lang=es(\s|$)/);
+    expect(mails[0].text).to.not.include('lang=');
   });
 
   it('the verified patient downloads the lab report PDF (audited); others cannot', async () => {

@@ -5,7 +5,7 @@
  * catalogues (./messages); the provider, staff and campaign emails are in English.
  */
 import {
-  ACCOUNT_INVITATION_DAYS, EmailCampaign, formatAidCode, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
+  ACCOUNT_INVITATION_DAYS, DEFAULT_LANGUAGE, EmailCampaign, formatAidCode, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
   type PaymentMethod as PaymentMethodT,
 } from '@platform/domain';
 import { emailText, type EmailText } from './messages';
@@ -149,6 +149,15 @@ function patientGreeting(t: EmailText, firstName: string | null): string {
 /** What each patient email is written in: the patient's preferred language. */
 interface InLanguage { language: Language }
 
+/**
+ * A link to a patient page, opening in the patient's language: `lang` (read by the SPA's
+ * patient-language) is added for any language but the default, after the link's own parameters.
+ */
+function inLanguage(url: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
+}
+
 /** To the patient: that a result is ready and the link (the page asks for the date of birth first). */
 export function resultReadyPatientEmail(args: InLanguage & { brand: string; firstName: string | null; testNames: string[]; corrected: boolean; url: string }): EmailContent {
   const { brand } = args;
@@ -165,7 +174,7 @@ export function resultReadyPatientEmail(args: InLanguage & { brand: string; firs
       t(args.corrected ? 'resultReady.bodyCorrected' : 'resultReady.body', { tests, brand }),
       '',
       t('resultReady.open'),
-      args.url,
+      inLanguage(args.url, args.language),
       '',
       t('resultReady.forYouOnly'),
       t('resultReady.doctorTold'),
@@ -187,7 +196,7 @@ export function registrySurveyEmail(args: InLanguage & { brand: string; firstNam
       t('registrySurvey.about'),
       '',
       t('registrySurvey.open', { days: args.validDays }),
-      args.url,
+      inLanguage(args.url, args.language),
       '',
       t('registrySurvey.voluntary'),
     ].join('\n'),
@@ -241,7 +250,7 @@ export function patientOrderReceiptEmail(a: PatientOrderReceiptArgs): EmailConte
       t('receipt.next2'),
       t('receipt.next3'),
       '',
-      t('receipt.yourOrder', { url: a.completeUrl }),
+      t('receipt.yourOrder', { url: inLanguage(a.completeUrl, a.language) }),
       t('receipt.question'),
     ].join('\n'),
   };
@@ -265,7 +274,7 @@ export function sampleFollowUpQuestionEmail(args: InLanguage & { brand: string; 
       '',
       t('sampleQuestion.body', { who, brand }),
       t('sampleQuestion.open', { days: args.validDays }),
-      args.url,
+      inLanguage(args.url, args.language),
       '',
       t('notExpected'),
     ].join('\n'),

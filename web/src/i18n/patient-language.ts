@@ -1,8 +1,9 @@
 /**
  * The patient's pages in English or Spanish: one i18next instance over the domain's message
  * catalogues (the ones the server's emails are written from), bound to react-i18next. Only the
- * patient's pages import it, so the staff portals never load it. The language is the one the
- * patient chose on a patient page (kept in this browser), else the browser's (navigator.language).
+ * patient's pages import it, so the staff portals never load it. The language is the one an
+ * emailed link names, else the one the patient chose on a patient page (kept in this browser),
+ * else the browser's (navigator.language).
  */
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -10,8 +11,13 @@ import { DEFAULT_LANGUAGE, isLanguage, languageOfTag, MESSAGES, type Language } 
 
 const STORAGE_KEY = 'platform.patient-language';
 
-/** The patient's own choice in this browser, else the browser's language. */
+/**
+ * The language an emailed link names (`?lang=es`: the patient's language on file, the one their
+ * emails are written in), else the patient's own choice in this browser, else the browser's.
+ */
 export function initialLanguage(): Language {
+  const linked = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
+  if (isLanguage(linked)) return linked;
   try {
     const kept = window.localStorage.getItem(STORAGE_KEY);
     if (isLanguage(kept)) return kept;

@@ -84,7 +84,8 @@ export function ContactDetailsForm({ barcode, token, contact }: { barcode: strin
             {t('contact.saved')}
           </Alert>
         )}
-        <Button type="submit" size="lg" fullWidth variant="light" loading={sending.submitting}>
+        {/* A long label (Spanish, on a 390 px phone) wraps instead of being cut. */}
+        <Button type="submit" size="lg" fullWidth variant="light" loading={sending.submitting} h="auto" mih={50} py={8} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
           {t('contact.save')}
         </Button>
       </Stack>
