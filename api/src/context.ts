@@ -5,7 +5,7 @@
 import pg from 'pg';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
-import { AuthCache } from './auth/auth-cache';
+import { AuthCache, watchOwnWrites } from './auth/auth-cache';
 import { closeServerContext, type Config, createServerContext, type ServerContext } from '@platform/server';
 
 export interface AppContext extends ServerContext {
@@ -24,6 +24,7 @@ export async function createContext(config: Config, name = 'api'): Promise<AppCo
   sessionPool.on('error', (err) => server.logger.warn({ err: err.message }, 'session pool connection lost'));
   const authCache = new AuthCache(config.databaseUrl, server.logger);
   await authCache.start();
+  watchOwnWrites(server.db.sequelize, authCache);
   const PgStore = connectPgSimple(session);
   const sessionStore = new PgStore({ pool: sessionPool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
   return { ...server, sessionPool, sessionStore, authCache };

@@ -83,6 +83,26 @@ describe('auth cache: sign-out, deactivation and membership changes bite at once
     await list(b).expect(200);
   });
 
+  it("a process's own write bites on its very next request, without waiting for the notification", async () => {
+    const { list, accountId } = await physicianWarmOnB();
+    await list(a).expect(200); // cached on A too
+    // Hold A's notifications back, as a slow delivery would (the admin's next request can outrun it).
+    const client = (a.ctx.authCache as unknown as { client: { listeners(e: string): ((...args: unknown[]) => void)[]; removeAllListeners(e: string): void; on(e: string, f: (...args: unknown[]) => void): void } }).client;
+    const handlers = client.listeners('notification');
+    client.removeAllListeners('notification');
+    const contact = await a.ctx.db.models.Contact.findOne({ where: { email: DEMO_USERS.physician.email } });
+    const where = { contactId: contact!.id, accountId };
+    try {
+      await a.ctx.db.sequelize.transaction((transaction) => a.ctx.db.models.AccountMembership.update({ isActive: false }, { where, transaction }));
+      // Before: 200 from memory until the notification came (one run in five of the admin suite, on a loaded machine).
+      await list(a).expect(404);
+    } finally {
+      for (const handler of handlers) client.on('notification', handler);
+      await a.ctx.db.models.AccountMembership.update({ isActive: true }, { where });
+    }
+    await list(a).expect(200);
+  });
+
   it('with its notification connection lost, a process serves nothing from memory until it listens again', async () => {
     const { list } = await physicianWarmOnB();
     const listeners = await a.ctx.db.sequelize.query<{ pid: number }>(

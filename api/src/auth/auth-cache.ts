@@ -9,6 +9,7 @@
  * listening again. A value read while an invalidation arrived is not kept (it may predate it).
  */
 import pg from 'pg';
+import type { Model, Sequelize, Transaction } from 'sequelize';
 import type { Logger } from 'pino';
 import { AUTH_CACHE_CHANNEL } from '@platform/db';
 import type { AccountSummary, SessionUser } from '@platform/domain';
@@ -156,6 +157,15 @@ export class AuthCache {
     this.accounts.clear();
   }
 
+  /**
+   * Drops, at once, what this process's own committed writes changed (watchOwnWrites): its next
+   * request must not be served from memory before PostgreSQL's notification of the same commit
+   * arrives on the listening connection (it comes a moment later, and a request can come first).
+   */
+  invalidateNow(payload: string): void {
+    this.invalidate(payload);
+  }
+
   private invalidate(payload: string): void {
     this.generation++;
     if (payload.startsWith('s:')) return this.sessions.delete(payload.slice(2));
@@ -168,4 +178,39 @@ export class AuthCache {
     if (payload === 'a') return this.accounts.clear();
     this.clearAll();
   }
+}
+
+/** The tables whose rows the cache holds (the migration's triggers announce their changes). */
+const WATCHED_TABLES: Readonly<Record<string, 'user' | 'accounts'>> = { users: 'user', contacts: 'accounts', account_memberships: 'accounts', accounts: 'accounts' };
+
+type ModelClass = { getTableName(): string | { tableName: string } };
+const watchedKind = (model: ModelClass | undefined) => {
+  const table = model?.getTableName();
+  return table ? WATCHED_TABLES[typeof table === 'string' ? table : table.tableName] : undefined;
+};
+
+/**
+ * This process's own writes to users, contacts, memberships and accounts invalidate the cache when
+ * their transaction commits (or at once without one), through Sequelize's hooks: what the same
+ * notification will say again, without waiting for it. Other processes still learn it from
+ * PostgreSQL's notifications; raw SQL writes to these tables are left to those too.
+ */
+export function watchOwnWrites(sequelize: Sequelize, cache: AuthCache): void {
+  type Options = { transaction?: Transaction | null; model?: ModelClass };
+  const whenCommitted = (options: Options | undefined, payload: string) => {
+    const run = () => cache.invalidateNow(payload);
+    if (options?.transaction) options.transaction.afterCommit(run);
+    else run();
+  };
+  const onInstance = (instance: Model, options: Options) => {
+    const kind = watchedKind(instance?.constructor as unknown as ModelClass);
+    if (kind) whenCommitted(options, kind === 'user' ? `u:${String(instance.get('id'))}` : 'a');
+  };
+  const onBulk = (options: Options) => {
+    const kind = watchedKind(options?.model);
+    if (kind) whenCommitted(options, kind === 'user' ? '*' : 'a');
+  };
+  for (const hook of ['afterCreate', 'afterUpdate', 'afterDestroy'] as const) sequelize.addHook(hook, onInstance as never);
+  sequelize.addHook('afterBulkCreate', ((_instances: Model[], options: Options) => onBulk(options)) as never);
+  for (const hook of ['afterBulkUpdate', 'afterBulkDestroy'] as const) sequelize.addHook(hook, onBulk as never);
 }
