@@ -17,6 +17,13 @@ export interface DobParts {
 
 export const EMPTY_DOB: DobParts = { month: '', day: '', year: '' };
 
+/** The three boxes in order: what each holds, how it is written, how the browser fills it, how wide it is. */
+const BOXES = [
+  { part: 'month', placeholder: 'MM', autoComplete: 'bday-month', width: 76 },
+  { part: 'day', placeholder: 'DD', autoComplete: 'bday-day', width: 76 },
+  { part: 'year', placeholder: 'YYYY', autoComplete: 'bday-year', width: 110 },
+] as const;
+
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 /** The boxes as a form holds them: '' when all are empty, else year-month-day as typed (partsOf reads it back). */
@@ -61,6 +68,7 @@ export function DateOfBirthBoxes({ value, onChange, error, required = false }: {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const monthRef = useRef<HTMLInputElement>(null);
+  const refs = [monthRef, dayRef, yearRef];
   // The first box is described by the hint and the sentence under the three boxes (read when it
   // takes the focus). Set on the element: Mantine's input writes its own aria-describedby prop.
   useEffect(() => {
@@ -78,47 +86,25 @@ export function DateOfBirthBoxes({ value, onChange, error, required = false }: {
         {t('dob.hint')}
       </Text>
       <Group gap="sm" wrap="nowrap" align="flex-end">
-        <TextInput
-          {...box}
-          ref={monthRef}
-          label={t('dob.month')}
-          placeholder="MM"
-          autoComplete="bday-month"
-          maxLength={2}
-          w={76}
-          value={value.month}
-          onChange={(e) => {
-            const v = digits(e.currentTarget.value, 2);
-            onChange({ ...value, month: v });
-            if (v.length === 2) dayRef.current?.focus();
-          }}
-        />
-        <TextInput
-          {...box}
-          ref={dayRef}
-          label={t('dob.day')}
-          placeholder="DD"
-          autoComplete="bday-day"
-          maxLength={2}
-          w={76}
-          value={value.day}
-          onChange={(e) => {
-            const v = digits(e.currentTarget.value, 2);
-            onChange({ ...value, day: v });
-            if (v.length === 2) yearRef.current?.focus();
-          }}
-        />
-        <TextInput
-          {...box}
-          ref={yearRef}
-          label={t('dob.year')}
-          placeholder="YYYY"
-          autoComplete="bday-year"
-          maxLength={4}
-          w={110}
-          value={value.year}
-          onChange={(e) => onChange({ ...value, year: digits(e.currentTarget.value, 4) })}
-        />
+        {BOXES.map(({ part, placeholder, autoComplete, width }, i) => (
+          <TextInput
+            key={part}
+            {...box}
+            ref={refs[i]}
+            label={t(`dob.${part}`)}
+            placeholder={placeholder}
+            autoComplete={autoComplete}
+            maxLength={placeholder.length}
+            w={width}
+            value={value[part]}
+            onChange={(e) => {
+              const typed = digits(e.currentTarget.value, placeholder.length);
+              onChange({ ...value, [part]: typed });
+              // A full box moves the cursor on to the next one.
+              if (typed.length === placeholder.length) refs[i + 1]?.current?.focus();
+            }}
+          />
+        ))}
       </Group>
       {error && (
         <Text id={errorId} c="red.9" fz="md" mt={6} role="alert">
