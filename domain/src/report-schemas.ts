@@ -133,7 +133,6 @@ export interface PatientResultView {
     value: string;
     /** The value in words for the patient (the COVID result text; otherwise the value). */
     valueText: string;
-    interpretation: string | null;
     releasedAt: string | null;
     corrected: boolean;
     correctionReason: string | null;
@@ -142,6 +141,15 @@ export interface PatientResultView {
   }[];
   reportAvailable: boolean;
   contact: Record<DemographicField, string | null>;
+  /** Whom to ask about the result. */
+  contacts: ResultContacts;
+}
+
+/** Whom a patient asks about a result: the laboratory, and the clinic that ordered the test. */
+export interface ResultContacts {
+  lab: { name: string; phone: string; email: string };
+  /** The ordering clinic, its physician and how to reach them (null when the order has no account). */
+  clinic: { name: string; physician: string | null; phone: string | null; email: string | null } | null;
 }
 
 /** GET patient-result answer: only first name and last initial until the browser verified the date of birth. */

@@ -58,6 +58,9 @@ export interface LabIdentity {
   /** The CLIA certificate number: two digits, D, seven digits. */
   cliaNumber: string;
   director: string;
+  /** Where a patient or a clinic calls and writes with a question about a result (result page, patient emails). */
+  phone: string;
+  email: string;
 }
 
 /** Obviously not a real laboratory: production must name its own (start refuses these there). */
@@ -66,6 +69,8 @@ export const DEV_LAB: LabIdentity = {
   address: '123 Example Street, Testville, ZZ 00000',
   cliaNumber: '00D0000000',
   director: 'Dev Director, MD (placeholder)',
+  phone: '(555) 010-0000',
+  email: 'lab@platform.test',
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
@@ -101,6 +106,9 @@ const schema = Joi.object({
   LAB_CLIA_NUMBER: Joi.string().trim().pattern(/^\d{2}D\d{7}$/).default(DEV_LAB.cliaNumber)
     .messages({ 'string.pattern.base': '"LAB_CLIA_NUMBER" must be a CLIA number: two digits, D, seven digits (e.g. 05D1234567)' }),
   LAB_DIRECTOR: Joi.string().trim().max(200).default(DEV_LAB.director),
+  LAB_PHONE: Joi.string().trim().max(40).pattern(/^[+\d][\d ().-]{6,}$/).default(DEV_LAB.phone)
+    .messages({ 'string.pattern.base': '"LAB_PHONE" must be a telephone number (digits, spaces, ( ) . - and a leading +)' }),
+  LAB_EMAIL: Joi.string().trim().email({ tlds: false }).default(DEV_LAB.email),
   EXTRACTION_MIN_CONCENTRATION: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minConcentration),
   EXTRACTION_MIN_A260_280: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minA260280),
   EXTRACTION_MAX_A260_280: Joi.number().positive().default(DEFAULT_EXTRACTION_ACCEPTANCE.maxA260280),
@@ -123,14 +131,16 @@ function stripeConfig(v: Record<string, string>): StripeConfig {
   return stripe;
 }
 
-const LAB_ENV: Record<keyof LabIdentity, string> = { name: 'LAB_NAME', address: 'LAB_ADDRESS', cliaNumber: 'LAB_CLIA_NUMBER', director: 'LAB_DIRECTOR' };
+const LAB_ENV: Record<keyof LabIdentity, string> = {
+  name: 'LAB_NAME', address: 'LAB_ADDRESS', cliaNumber: 'LAB_CLIA_NUMBER', director: 'LAB_DIRECTOR', phone: 'LAB_PHONE', email: 'LAB_EMAIL',
+};
 
 /** The laboratory's identity; in production every part must be set (a report must not carry the dev placeholders). */
 function labIdentity(v: Record<string, string>): LabIdentity {
-  const lab: LabIdentity = { name: v.LAB_NAME, address: v.LAB_ADDRESS, cliaNumber: v.LAB_CLIA_NUMBER, director: v.LAB_DIRECTOR };
+  const lab = Object.fromEntries((Object.keys(LAB_ENV) as (keyof LabIdentity)[]).map((k) => [k, v[LAB_ENV[k]]])) as unknown as LabIdentity;
   const placeholders = (Object.keys(DEV_LAB) as (keyof LabIdentity)[]).filter((k) => lab[k] === DEV_LAB[k]);
   if (v.NODE_ENV === 'production' && placeholders.length) {
-    throw new Error(`Invalid configuration: ${placeholders.map((k) => LAB_ENV[k]).join(', ')} must be set in production (lab reports print them)`);
+    throw new Error(`Invalid configuration: ${placeholders.map((k) => LAB_ENV[k]).join(', ')} must be set in production (lab reports and patients' result pages print them)`);
   }
   return lab;
 }

@@ -25,6 +25,7 @@ export { moveSample, type StatusChange } from './samples/move-sample';
 export { noteOnTimeline } from './samples/timeline-note';
 export * from './results/released-results';
 export * from './results/result-links';
+export * from './results/result-contacts';
 export * from './results/lab-report-file';
 export * from './results/lab-report-data';
 export { signShippingPayload, verifyShippingSignature, type SignatureCheck } from './webhooks/shipping-signature';

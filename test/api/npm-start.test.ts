@@ -203,6 +203,8 @@ describe('npm start', function () {
       LAB_ADDRESS: '1 Production Way, Testville',
       LAB_CLIA_NUMBER: '05D1234567',
       LAB_DIRECTOR: 'Dr Test Director',
+      LAB_PHONE: '+1 (555) 010-0199',
+      LAB_EMAIL: 'results@production-lab.example',
       STRIPE_SECRET_KEY: `sk_test_${testOnly('stripe')}`,
       STRIPE_PUBLISHABLE_KEY: `pk_test_${testOnly('stripe')}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${testOnly('stripe')}`,

@@ -5,7 +5,7 @@
  * PDF download. The link comes from the patient's email in the catcher.
  */
 import { expect } from 'chai';
-import { RESULT_LINK_MAX_DOB_FAILURES, resultInterpretation } from '@platform/domain';
+import { RESULT_LINK_MAX_DOB_FAILURES } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, newSession, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
@@ -76,7 +76,13 @@ describe('patient result link (API)', function () {
     expect(ok.body.result.results).to.have.length(1);
     expect(ok.body.result.results[0]).to.include({
       testName: 'PROSTOX ultra', value: 'High Risk', valueText: 'High Risk', corrected: false,
-      interpretation: resultInterpretation('PROSTOX ultra', 'High Risk'),
+    });
+    // The clinician's interpretation is the report's; the patient's page words the result for the patient.
+    expect(ok.body.result.results[0]).to.not.have.property('interpretation');
+    const { lab } = t.ctx.config;
+    expect(ok.body.result.contacts).to.deep.equal({
+      lab: { name: lab.name, phone: lab.phone, email: lab.email },
+      clinic: { name: clinic.account.name, physician: `${clinic.physician.firstName} ${clinic.physician.lastName}`, phone: null, email: clinic.email },
     });
     expect(ok.body.result.results[0].releasedAt).to.equal('2026-10-20T16:30:00.000Z');
     // A right answer resets nothing: the one wrong answer still counts.

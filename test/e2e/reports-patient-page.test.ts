@@ -25,6 +25,7 @@ describe('patient result page (browser, phone)', function () {
   before(async () => {
     ctx = await createContext(testConfig(), 'test');
     clinic = await createClinic(ctx.db, 'page');
+    await ctx.db.models.Contact.update({ phone: '(559) 555-0110' }, { where: { id: clinic.physician.contactId! } });
   });
   after(async () => {
     if (ctx) await closeContext(ctx);
@@ -67,7 +68,15 @@ describe('patient result page (browser, phone)', function () {
     await enterDob('08', '19', '1957');
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
     expect(await page.getByTestId('result-value').textContent()).to.equal('High Risk');
-    await page.getByText('The patient has a high genetic risk', { exact: false }).waitFor();
+    // Written to the patient, with what to do next and whom to call: the clinic, its doctor, the lab.
+    expect(await page.getByTestId('result-meaning').textContent()).to.match(/^Your genes give you a high risk of side effects/);
+    expect(await page.getByTestId('result-next-step').textContent()).to.match(/^What to do next: Ask your doctor/);
+    expect(await page.locator('body').textContent()).to.not.match(/the patient has|treating physician/i);
+    const contacts = page.getByRole('region', { name: 'Any questions?' });
+    expect(await contacts.getByTestId('contact-clinic').textContent()).to.include(`Your clinic: ${clinic.account.name}`)
+      .and.include(`Your doctor: ${clinic.physician.firstName} ${clinic.physician.lastName}`);
+    expect(await contacts.getByRole('link', { name: '(559) 555-0110' }).getAttribute('href')).to.equal('tel:5595550110');
+    expect(await contacts.getByTestId('contact-lab').textContent()).to.include(`The laboratory: ${ctx.config.lab.name}`).and.include(ctx.config.lab.phone);
     await page.getByText('Result date: 10/20/2026').waitFor();
     await screenshot(page, 'patient-result-phone-verified');
     await expectAccessible(page, 'the patient result page, verified');
@@ -103,6 +112,12 @@ describe('patient result page (browser, phone)', function () {
     expect(mail.subject).to.match(/^Su resultado de la prueba de .+ está listo$/);
     expect(mail.text).to.include(`Hola, ${fixture.patient.firstName}:`);
     expect(mail.text).to.include('primero le pediremos su fecha de nacimiento');
+    // Whom to ask, in Spanish too: the clinic and its doctor, the laboratory.
+    expect(mail.text).to.include('¿Tiene preguntas?');
+    expect(mail.text).to.include(`Su clínica: ${clinic.account.name}`);
+    expect(mail.text).to.include('Teléfono: (559) 555-0110');
+    expect(mail.text).to.include(`El laboratorio: ${ctx.config.lab.name}`);
+    expect(mail.text).to.include(`Teléfono: ${ctx.config.lab.phone}`);
 
     ({ page } = await suite.newPage({ userAgent: USER_AGENTS.iphoneSafari, viewport: VIEWPORTS.phone, isMobile: true, bypassCSP: true, locale: 'es-US' }));
     errors = collectPageErrors(page);
@@ -115,8 +130,11 @@ describe('patient result page (browser, phone)', function () {
     await page.getByRole('textbox', { name: 'Año' }).fill('1957');
     await page.getByRole('button', { name: 'Ver mi resultado' }).click();
     await page.getByRole('heading', { name: 'Su resultado' }).waitFor();
-    expect(await page.getByTestId('result-value').textContent()).to.equal('High Risk');
-    expect(await page.getByTestId('result-meaning').textContent()).to.match(/^Riesgo alto: /);
+    // The headline in Spanish, the lab's English value beside it.
+    expect(await page.getByTestId('result-value').textContent()).to.equal('Riesgo alto');
+    expect(await page.getByTestId('result-spec-value').textContent()).to.equal('Resultado como lo da el informe: High Risk');
+    expect(await page.getByTestId('result-meaning').textContent()).to.match(/^Sus genes le dan un riesgo alto/);
+    expect(await page.getByTestId('result-next-step').textContent()).to.match(/^Qué hacer ahora: /);
     await page.getByText('Fecha del resultado: 10/20/2026').waitFor();
     await page.getByRole('button', { name: 'Descargar informe (PDF)' }).waitFor();
     await screenshot(page, 'patient-result-phone-spanish');
@@ -124,7 +142,7 @@ describe('patient result page (browser, phone)', function () {
 
     await page.getByRole('group', { name: 'Language / Idioma' }).getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
-    await page.getByText('The patient has a high genetic risk', { exact: false }).waitFor();
+    await page.getByText('Your genes give you a high risk of side effects', { exact: false }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).to.equal('en');
     await documentTitleIs('Your test result · Prostox Platform');
     // The verified patient's switch is stored with them: their next emails are in English.

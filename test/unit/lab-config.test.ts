@@ -12,7 +12,7 @@ const PRODUCTION = {
   STRIPE_PUBLISHABLE_KEY: `pk_test_testonly${randomBytes(8).toString('hex')}`,
   STRIPE_WEBHOOK_SECRET: `whsec_testonly${randomBytes(8).toString('hex')}`,
 };
-const REAL_LAB = { LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD' };
+const REAL_LAB = { LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD', LAB_PHONE: '+1 (415) 555-0142', LAB_EMAIL: 'results@harbor-genomics.example' };
 
 describe('configuration: the performing laboratory', () => {
   it('defaults to placeholders no one would take for a real laboratory', () => {
@@ -22,10 +22,16 @@ describe('configuration: the performing laboratory', () => {
     expect(lab.cliaNumber).to.equal('00D0000000');
   });
 
-  it('reads LAB_NAME, LAB_ADDRESS, LAB_CLIA_NUMBER and LAB_DIRECTOR', () => {
+  it('reads LAB_NAME, LAB_ADDRESS, LAB_CLIA_NUMBER, LAB_DIRECTOR, LAB_PHONE and LAB_EMAIL', () => {
     expect(loadConfig({ NODE_ENV: 'development', ...REAL_LAB }).lab).to.deep.equal({
       name: REAL_LAB.LAB_NAME, address: REAL_LAB.LAB_ADDRESS, cliaNumber: REAL_LAB.LAB_CLIA_NUMBER, director: REAL_LAB.LAB_DIRECTOR,
+      phone: REAL_LAB.LAB_PHONE, email: REAL_LAB.LAB_EMAIL,
     });
+  });
+
+  it('refuses a lab telephone or email address that is not one, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development', LAB_PHONE: 'call us' })).to.throw(/LAB_PHONE.*telephone number/);
+    expect(() => loadConfig({ NODE_ENV: 'development', LAB_EMAIL: 'lab at example' })).to.throw(/LAB_EMAIL.*valid email/);
   });
 
   it('refuses a CLIA number that is not two digits, D, seven digits, naming the variable', () => {
@@ -35,7 +41,7 @@ describe('configuration: the performing laboratory', () => {
   });
 
   it('in production refuses to start with any placeholder, naming each one left', () => {
-    expect(() => loadConfig({ ...PRODUCTION })).to.throw('LAB_NAME, LAB_ADDRESS, LAB_CLIA_NUMBER, LAB_DIRECTOR must be set in production');
+    expect(() => loadConfig({ ...PRODUCTION })).to.throw('LAB_NAME, LAB_ADDRESS, LAB_CLIA_NUMBER, LAB_DIRECTOR, LAB_PHONE, LAB_EMAIL must be set in production');
     expect(() => loadConfig({ ...PRODUCTION, ...REAL_LAB, LAB_DIRECTOR: DEV_LAB.director })).to.throw(/^Invalid configuration: LAB_DIRECTOR must be set/);
     expect(loadConfig({ ...PRODUCTION, ...REAL_LAB }).lab.cliaNumber).to.equal('05D2345678');
   });

@@ -116,6 +116,10 @@ describe('lab report PDF and result notifications (worker)', function () {
       const link = resultLinkIn(patientMail.text);
       expect(link.url.startsWith(`${testConfig().publicUrl}/reports/patient_result/${r.barcode}?token=`)).to.equal(true);
       for (const secret of ['Very High', 'Risk', '1957', 'PROSTOX ultra result:']) expect(patientMail.text + patientMail.subject).to.not.include(secret);
+      // Whom to ask: the ordering clinic and its doctor, then the laboratory, each with how to reach them.
+      const ask = patientMail.text.slice(patientMail.text.indexOf('Any questions?'));
+      expect(ask).to.include(`Your clinic: ${clinic.account.name}\nYour doctor: ${clinic.physician.firstName} ${clinic.physician.lastName}\nEmail: ${clinic.email}`);
+      expect(ask).to.include(`The laboratory: ${testConfig().lab.name}\nPhone: ${testConfig().lab.phone}\nEmail: ${testConfig().lab.email}`);
 
       const links = await ctx.db.models.PatientResultLink.findAll({ where: { sampleId: r.sampleId } });
       expect(links).to.have.length(1);

@@ -14,10 +14,10 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { MAX_VERIFIED_LINKS_PER_SESSION } from './report-session';
 import {
-  auditActor, currentLabReportDocument, findResultLink, Forbidden, Invalid, latestLabReport, notFound, NotFound, recordAudit, releasedResultsOf, type Caller,
+  auditActor, currentLabReportDocument, findResultLink, Forbidden, Invalid, latestLabReport, notFound, NotFound, recordAudit, releasedResultsOf, resultContactsOf, type Caller,
 } from '@platform/server';
 
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'db' | 'config'>;
 type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
 type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;
@@ -59,7 +59,8 @@ function contactOf(patient: PatientRow): Record<DemographicField, string | null>
 }
 
 /** The result as the verified patient sees it. */
-async function resultView(db: Db, sample: SampleRow, patient: PatientRow): Promise<PatientResultView> {
+async function resultView(ctx: Ctx, sample: SampleRow, patient: PatientRow): Promise<PatientResultView> {
+  const { db } = ctx;
   const released = await releasedResultsOf(db, sample.id);
   const report = await currentLabReportDocument(db, sample.id);
   return {
@@ -72,7 +73,6 @@ async function resultView(db: Db, sample: SampleRow, patient: PatientRow): Promi
       testName: r.test.name,
       value: r.result.value,
       valueText: r.valueText,
-      interpretation: r.interpretation,
       releasedAt: r.result.reviewedAt?.toISOString() ?? null,
       corrected: r.corrected,
       correctionReason: r.corrected ? (r.result.correctionReason?.trim() || null) : null,
@@ -80,6 +80,7 @@ async function resultView(db: Db, sample: SampleRow, patient: PatientRow): Promi
     })),
     reportAvailable: report !== null,
     contact: contactOf(patient),
+    contacts: await resultContactsOf(db, ctx.config.lab, sample),
   };
 }
 
@@ -111,7 +112,7 @@ export async function openResultLink(ctx: Ctx, barcode: string, token: string, s
     locked,
     verified,
   };
-  if (verified) greeting.result = await resultView(ctx.db, sample, patient);
+  if (verified) greeting.result = await resultView(ctx, sample, patient);
   await recordAudit(ctx.db, { ...patientAudit(link, sample, caller, verified ? 'result.read' : 'result.link_opened', { locked }), actorKind: verified ? AuditActorKind.Patient : AuditActorKind.Anonymous });
   return greeting;
 }
@@ -163,7 +164,7 @@ export async function verifyPatient(ctx: Ctx, body: VerifyPatientBody, session: 
         lastInitial: outcome.patient.lastName.trim().charAt(0).toUpperCase(),
         locked: false,
         verified: true,
-        result: await resultView(ctx.db, outcome.sample, outcome.patient),
+        result: await resultView(ctx, outcome.sample, outcome.patient),
       };
     }
   }

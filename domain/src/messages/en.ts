@@ -61,10 +61,15 @@ export const en = {
     reportEnglish: '',
     downloadFailed: '',
     reportPreparing: 'Your printable report is being prepared. Please come back to this page a little later to download it.',
-    questions: 'Questions about what your result means for you? Your doctor will go over it with you.',
+    nextStep: 'What to do next',
+    specValue: 'Result as the report gives it: {{value}}',
   },
-  /** A result value in the patient's words, under the value itself (the spec's English). Empty: nothing more to say. */
-  resultValues: {
+  /**
+   * A result in the patient's own words (second person, plain language), by the value as the spec
+   * writes it: a headline (empty: the spec's value is the headline), what it means for them, and
+   * what to do next. Read through resultInPatientWords().
+   */
+  resultHeadlines: {
     [RiskLevel.LowAverage]: '',
     [RiskLevel.Intermediate]: '',
     [RiskLevel.High]: '',
@@ -75,9 +80,49 @@ export const en = {
     [KrasGenotype.PositiveHeterozygous]: '',
     [COVID_PCR_RESULT_TEXT[CovidPcrResult.NotDetected]]: '',
     [COVID_PCR_RESULT_TEXT[CovidPcrResult.Detected]]: '',
-    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Indeterminate]]: '',
-    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Invalid]]: '',
-    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Rejected]]: '',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Indeterminate]]: 'Indeterminate',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Invalid]]: 'Your sample could not be tested',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Rejected]]: 'Your sample did not reach the lab',
+  },
+  resultValues: {
+    [RiskLevel.LowAverage]: 'Your genes do not raise your risk of side effects from this treatment: your risk is no higher than that of most people who receive it.',
+    [RiskLevel.Intermediate]: 'Your genes give you a medium risk of side effects from this treatment: somewhat higher than that of most people who receive it. It does not mean you will have side effects.',
+    [RiskLevel.High]: 'Your genes give you a high risk of side effects from this treatment. It does not mean you will have them: it is one of the things your doctor weighs when planning your treatment.',
+    [RiskLevel.VeryHigh]: 'Your genes give you a very high risk of side effects from this treatment. It does not mean you will have them, but it matters for choosing your treatment.',
+    [TwoLevelRisk.Low]: 'Your genes give you a low risk of side effects from this treatment.',
+    [KrasGenotype.Negative]: 'The KRAS variant was not found in your DNA (genotype T/T): you carry no copy of it.',
+    [KrasGenotype.PositiveHomozygous]: 'The KRAS variant was found in your DNA (genotype G/G): you carry two copies of it, one from each parent.',
+    [KrasGenotype.PositiveHeterozygous]: 'The KRAS variant was found in your DNA (genotype T/G): you carry one copy of it.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.NotDetected]]: 'The virus that causes COVID-19 was not found in your sample.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Detected]]: 'The virus that causes COVID-19 was found in your sample: you have COVID-19.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Indeterminate]]: 'The test could not tell whether the virus that causes COVID-19 is in your sample.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Invalid]]: 'The lab could not find enough genetic material in your sample to test it. This is not a result.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Rejected]]: 'The lab did not receive your sample, so it was not tested. This is not a result.',
+  },
+  resultNextSteps: {
+    [RiskLevel.LowAverage]: 'Go over this result with your doctor at your next visit. Nothing else is needed because of it.',
+    [RiskLevel.Intermediate]: 'Go over this result with your doctor before your treatment starts.',
+    [RiskLevel.High]: 'Ask your doctor to go over this result with you before your treatment is decided. They may take it into account when choosing your treatment and how often to check on you afterwards.',
+    [RiskLevel.VeryHigh]: 'Talk with your doctor soon, before your treatment starts if you can. They may suggest a different treatment or ways to lower the risk of side effects.',
+    [TwoLevelRisk.Low]: 'Go over this result with your doctor at your next visit. Nothing else is needed because of it.',
+    [KrasGenotype.Negative]: 'Your doctor will tell you what this means for you.',
+    [KrasGenotype.PositiveHomozygous]: 'Ask your doctor what this means for you and whether your family should know.',
+    [KrasGenotype.PositiveHeterozygous]: 'Ask your doctor what this means for you and whether your family should know.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.NotDetected]]: 'If you feel unwell or were close to someone with COVID-19, call your doctor: you may need another test later.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Detected]]: 'Stay home and away from others, and call your doctor for advice. Call 911 if you have trouble breathing or pain in your chest.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Indeterminate]]: 'Have another sample taken in 2 to 3 days: your doctor’s office can arrange it. Until then, stay away from others if you feel unwell.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Invalid]]: 'Have another sample taken: your doctor’s office can arrange it.',
+    [COVID_PCR_RESULT_TEXT[CovidPcrResult.Rejected]]: 'Contact your doctor’s office to have another sample taken.',
+  },
+  /** Whom to ask about a result, on the result page and in the result email. */
+  contacts: {
+    title: 'Any questions?',
+    intro: 'Your doctor will go over your result with you and tell you what comes next. For questions about your sample, this page or your report, the laboratory will help.',
+    clinic: 'Your clinic: {{name}}',
+    physician: 'Your doctor: {{name}}',
+    lab: 'The laboratory: {{name}}',
+    phone: 'Phone: {{phone}}',
+    email: 'Email: {{email}}',
   },
   dob: {
     formLabel: 'Confirm your date of birth',

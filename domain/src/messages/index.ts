@@ -33,3 +33,25 @@ export interface InSpanish<T> { es: T }
 export function inLanguage<T extends object, S extends Partial<T>>(item: T & InSpanish<S>, language: Language): T {
   return language === 'es' ? { ...item, ...item.es } : item;
 }
+
+/** A result as its patient reads it: a headline, what it means for them, what to do next. */
+export interface ResultInPatientWords {
+  headline: string;
+  meaning: string | null;
+  nextStep: string | null;
+}
+
+/**
+ * A released value (the spec's words: "High Risk", "Not detected") in the patient's language.
+ * The headline is the value itself where the catalogue gives none (a lineage, say, or English
+ * risk levels, which are already plain words).
+ */
+export function resultInPatientWords(language: Language, valueText: string): ResultInPatientWords {
+  const messages = MESSAGES[language];
+  const entry = <T extends Record<string, string>>(map: T): string | null => (Object.hasOwn(map, valueText) ? map[valueText as keyof T] || null : null);
+  return {
+    headline: entry(messages.resultHeadlines) ?? valueText,
+    meaning: entry(messages.resultValues),
+    nextStep: entry(messages.resultNextSteps),
+  };
+}

@@ -20,6 +20,12 @@ void i18n.init({
 /** One email's words in a language. */
 export type EmailText = (key: string, values?: Record<string, string | number>) => string;
 
+/** Words the patient's pages and emails share (outside `email.`), in a language. */
+export function sharedText(language: Language): EmailText {
+  const t = i18n.getFixedT(language);
+  return (key, values) => t(key, values) as string;
+}
+
 /** The words of the patient's emails in their language (a missing key shows the key: the catalogue test prevents that). */
 export function emailText(language: Language): EmailText {
   const t = i18n.getFixedT(language);

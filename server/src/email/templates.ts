@@ -6,9 +6,9 @@
  */
 import {
   ACCOUNT_INVITATION_DAYS, DEFAULT_LANGUAGE, EmailCampaign, formatAidCode, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
-  type PaymentMethod as PaymentMethodT,
+  type PaymentMethod as PaymentMethodT, type ResultContacts,
 } from '@platform/domain';
-import { emailText, type EmailText } from './messages';
+import { emailText, sharedText, type EmailText } from './messages';
 
 export interface EmailContent {
   template: string;
@@ -158,8 +158,27 @@ function inLanguage(url: string, language: Language): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
 }
 
+/** Whom the patient asks, as the result page lists them: the clinic and its doctor, then the laboratory. */
+function contactLines(language: Language, { clinic, lab }: ResultContacts): string[] {
+  const t = sharedText(language);
+  const reach = (phone: string | null, email: string | null) => [
+    ...(phone ? [t('contacts.phone', { phone })] : []),
+    ...(email ? [t('contacts.email', { email })] : []),
+  ];
+  return [
+    t('contacts.title'),
+    t('contacts.intro'),
+    ...(clinic ? ['', t('contacts.clinic', { name: clinic.name }), ...(clinic.physician ? [t('contacts.physician', { name: clinic.physician })] : []), ...reach(clinic.phone, clinic.email)] : []),
+    '',
+    t('contacts.lab', { name: lab.name }),
+    ...reach(lab.phone, lab.email),
+  ];
+}
+
 /** To the patient: that a result is ready and the link (the page asks for the date of birth first). */
-export function resultReadyPatientEmail(args: InLanguage & { brand: string; firstName: string | null; testNames: string[]; corrected: boolean; url: string }): EmailContent {
+export function resultReadyPatientEmail(args: InLanguage & {
+  brand: string; firstName: string | null; testNames: string[]; corrected: boolean; url: string; contacts: ResultContacts;
+}): EmailContent {
   const { brand } = args;
   const t = emailText(args.language);
   const tests = args.testNames.length
@@ -178,6 +197,8 @@ export function resultReadyPatientEmail(args: InLanguage & { brand: string; firs
       '',
       t('resultReady.forYouOnly'),
       t('resultReady.doctorTold'),
+      '',
+      ...contactLines(args.language, args.contacts),
     ].join('\n'),
   };
 }

@@ -12,8 +12,9 @@ import type { Config } from '../config';
 import type { OutboxRelay } from '../jobs';
 import { queueEmail } from '../email/queue-email';
 import { resultReadyPatientEmail } from '../email/templates';
+import { resultContactsOf } from './result-contacts';
 
-export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand'> };
+export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand' | 'lab'> };
 
 type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;
@@ -84,6 +85,7 @@ export async function sendPatientResultLink(
     ...resultReadyPatientEmail({
       language: patient.preferredLanguage, brand: ctx.config.brand, firstName: patient.firstName, testNames: args.testNames, corrected: args.corrected,
       url: patientResultUrl(ctx.config, sample.barcode, token),
+      contacts: await resultContactsOf(ctx.db, ctx.config.lab, sample, transaction),
     }),
     entity: { kind: 'sample', id: sample.id },
     createdByUserId: args.createdByUserId,

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import {
   COVID_PCR_RESULT_TEXT, ELIGIBILITY_QUESTIONS, en, es, FREQUENCY_SCALE, KRAS_GENOTYPES, languageOfTag, LANGUAGES, MESSAGES, PATIENT_PRODUCTS,
-  PROBLEM_SCALE, PROSTOX_REGISTRY_SURVEY, REFERRAL_SOURCES, REFERRAL_SOURCES_ES, RISK_LEVELS, SURVEY_SECTIONS, SURVEY_SECTIONS_ES, TWO_LEVEL_RISKS,
+  PROBLEM_SCALE, PROSTOX_REGISTRY_SURVEY, REFERRAL_SOURCES, REFERRAL_SOURCES_ES, resultInPatientWords, RISK_LEVELS, SURVEY_SECTIONS, SURVEY_SECTIONS_ES, TWO_LEVEL_RISKS,
 } from '@platform/domain';
 
 type Tree = { [key: string]: string | Tree };
@@ -43,9 +43,23 @@ describe('message catalogues (en, es)', () => {
     }
   });
 
-  it('says in Spanish what each result value means (the value itself stays the spec\'s English)', () => {
-    const values = [...RISK_LEVELS, ...TWO_LEVEL_RISKS, ...KRAS_GENOTYPES, ...Object.values(COVID_PCR_RESULT_TEXT)];
-    for (const value of new Set(values)) expect(spanish.get(`resultValues.${value}`), value).to.be.a('string').and.not.equal('');
+  it('says to the patient, in each language, what each result value means and what to do next; in Spanish under a Spanish headline', () => {
+    const values = new Set([...RISK_LEVELS, ...TWO_LEVEL_RISKS, ...KRAS_GENOTYPES, ...Object.values(COVID_PCR_RESULT_TEXT)]);
+    for (const language of LANGUAGES) {
+      for (const value of values) {
+        const words = resultInPatientWords(language, value);
+        expect(words.meaning, `${language} ${value}`).to.be.a('string').and.not.equal('');
+        expect(words.nextStep, `${language} ${value}`).to.be.a('string').and.not.equal('');
+        // Written to the patient, not about them.
+        expect(`${words.meaning} ${words.nextStep}`, `${language} ${value}`).to.not.match(/\b(the patient|el paciente|la paciente|treating physician)\b/i);
+        if (language === 'es') expect(words.headline, value).to.not.equal(value);
+      }
+    }
+    expect(resultInPatientWords('en', 'High Risk').headline).to.equal('High Risk');
+    expect(resultInPatientWords('es', 'High Risk').headline).to.equal('Riesgo alto');
+    expect(resultInPatientWords('en', 'BA.2.86')).to.deep.equal({ headline: 'BA.2.86', meaning: null, nextStep: null });
+    // Not a key of the catalogue: an inherited name is no value.
+    expect(resultInPatientWords('en', 'constructor').meaning).to.equal(null);
   });
 
   it('reads the language from a browser tag: Spanish of any region is Spanish, anything else English', () => {

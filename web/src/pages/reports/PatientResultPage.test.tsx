@@ -20,11 +20,15 @@ const verified: PatientResultGreeting = {
     collectedAt: '2026-10-01T00:00:00.000Z',
     receivedAt: '2026-10-03T00:00:00.000Z',
     results: [{
-      testName: 'PROSTOX ultra', value: 'High Risk', valueText: 'High Risk', interpretation: 'The patient has a high genetic risk of toxicity.',
+      testName: 'PROSTOX ultra', value: 'High Risk', valueText: 'High Risk',
       releasedAt: '2026-10-20T00:00:00.000Z', corrected: false, correctionReason: null, previousValue: null,
     }],
     reportAvailable: true,
     contact: { email: 'rosa@patients.test', phone: null, addressLine1: '1 Main St', addressLine2: null, city: 'Fresno', state: 'CA', postalCode: '93650' },
+    contacts: {
+      lab: { name: 'Harbor Genomics Laboratory', phone: '+1 (415) 555-0142', email: 'results@harbor-genomics.example' },
+      clinic: { name: 'Valley Oncology', physician: 'Ana Ruiz', phone: '(559) 555-0110', email: 'aruiz@valley-onc.example' },
+    },
   },
 };
 
@@ -62,7 +66,31 @@ describe('PatientResultPage in English and Spanish', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('a verified patient reads the result in Spanish (the value as the lab writes it, its meaning in Spanish) and the choice is stored', async () => {
+  it('a verified patient reads the result in their own words, what to do next, and whom to call', async () => {
+    mockApi({
+      [`GET /reports/patient-result/${BARCODE}?token=${TOKEN}`]: { body: verified },
+      'POST /reports/patient-result/log-view-result': { status: 204 },
+    });
+    renderResult();
+    expect(await screen.findByRole('heading', { name: 'Your result' })).toBeTruthy();
+    expect(screen.getByTestId('result-value').textContent).toBe('High Risk');
+    expect(screen.getByTestId('result-meaning').textContent).toMatch(/^Your genes give you a high risk of side effects from this treatment\. It does not mean you will have them/);
+    expect(screen.getByTestId('result-next-step').textContent).toMatch(/^What to do next: Ask your doctor to go over this result with you before your treatment is decided/);
+    // Written for the patient, never about them.
+    expect(document.body.textContent).not.toMatch(/the patient|treating physician/i);
+
+    const contacts = screen.getByRole('region', { name: 'Any questions?' });
+    const clinic = within(contacts).getByTestId('contact-clinic');
+    expect(clinic.textContent).toContain('Your clinic: Valley Oncology');
+    expect(clinic.textContent).toContain('Your doctor: Ana Ruiz');
+    expect(within(clinic).getByRole('link', { name: '(559) 555-0110' }).getAttribute('href')).toBe('tel:5595550110');
+    expect(within(clinic).getByRole('link', { name: 'aruiz@valley-onc.example' }).getAttribute('href')).toBe('mailto:aruiz@valley-onc.example');
+    const lab = within(contacts).getByTestId('contact-lab');
+    expect(lab.textContent).toContain('The laboratory: Harbor Genomics Laboratory');
+    expect(within(lab).getByRole('link', { name: '+1 (415) 555-0142' }).getAttribute('href')).toBe('tel:+14155550142');
+  });
+
+  it('a verified patient reads the result in Spanish (a Spanish headline beside the lab\'s value, its meaning and next step in Spanish) and the choice is stored', async () => {
     const sent = mockApi({
       [`GET /reports/patient-result/${BARCODE}?token=${TOKEN}`]: { body: verified },
       'POST /reports/patient-result/log-view-result': { status: 204 },
@@ -71,13 +99,16 @@ describe('PatientResultPage in English and Spanish', () => {
     const user = userEvent.setup();
     renderResult();
     expect(await screen.findByRole('heading', { name: 'Your result' })).toBeTruthy();
-    expect(screen.getByText('The patient has a high genetic risk of toxicity.')).toBeTruthy();
+    expect(screen.queryByTestId('result-spec-value')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('heading', { name: 'Su resultado' })).toBeTruthy();
-    expect(screen.getByTestId('result-value').textContent).toBe('High Risk');
-    expect(screen.getByTestId('result-meaning').textContent).toMatch(/^Riesgo alto: /);
-    expect(screen.queryByText('The patient has a high genetic risk of toxicity.')).toBeNull();
+    expect(screen.getByTestId('result-value').textContent).toBe('Riesgo alto');
+    expect(screen.getByTestId('result-spec-value').textContent).toBe('Resultado como lo da el informe: High Risk');
+    expect(screen.getByTestId('result-meaning').textContent).toMatch(/^Sus genes le dan un riesgo alto de efectos secundarios/);
+    expect(screen.getByTestId('result-next-step').textContent).toMatch(/^Qué hacer ahora: Pida a su médico/);
+    expect(screen.getByRole('region', { name: '¿Tiene preguntas?' }).textContent).toContain('Su clínica: Valley Oncology');
+    expect(screen.queryByText(/Your genes/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Descargar informe (PDF)' })).toBeTruthy();
     expect(screen.getByText('El informe del laboratorio está en inglés: es un documento clínico para su médico.')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Código postal (ZIP)' })).toBeTruthy();

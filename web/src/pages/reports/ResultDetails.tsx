@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@platform/domain';
+import { Alert, Anchor, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDate, resultInPatientWords, type ResultContacts } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { downloadPatientReport, type PatientResultView } from '../../api/reports';
 import { showErrorModal } from '../../shell/error-modal-store';
@@ -67,20 +67,7 @@ export function ResultDetails({ barcode, token, view, focusTitle = false }: { ba
                 {t('result.corrected')}
               </Badge>
             )}
-            <Text fz={30} fw={750} lh={1.2} c="clinical.8" data-testid="result-value">
-              {r.valueText}
-            </Text>
-            {/* The value is the spec's (English); in Spanish its meaning follows in Spanish, in English the lab's interpretation. */}
-            {language !== 'en' && t(`resultValues.${r.valueText}`, { defaultValue: '' }) && (
-              <Text fz={18} lh={1.5} data-testid="result-meaning">
-                {t(`resultValues.${r.valueText}`)}
-              </Text>
-            )}
-            {language === 'en' && r.interpretation && r.interpretation !== r.valueText && (
-              <Text fz={18} lh={1.5}>
-                {r.interpretation}
-              </Text>
-            )}
+            <ResultInWords valueText={r.valueText} />
             {r.corrected && (
               <Alert color="orange" variant="light" title={t('result.correctedTitle')} styles={{ message: { fontSize: 17 } }}>
                 {t('result.correctedText')}
@@ -114,12 +101,73 @@ export function ResultDetails({ barcode, token, view, focusTitle = false }: { ba
         </Text>
       )}
 
-      <Text fz={17}>
-        {t('result.questions')}
-      </Text>
+      <ResultContactsCard contacts={view.contacts} />
 
       <Divider my="sm" />
       <ContactDetailsForm barcode={barcode} token={token} contact={view.contact} />
     </Stack>
+  );
+}
+
+/** The value as a headline in the patient's words (the spec's value beside it where they differ), what it means, what to do next. */
+function ResultInWords({ valueText }: { valueText: string }) {
+  const { t, language } = usePatientText();
+  const words = resultInPatientWords(language, valueText);
+  return (
+    <>
+      <Text fz={30} fw={750} lh={1.2} c="clinical.8" data-testid="result-value">
+        {words.headline}
+      </Text>
+      {words.headline !== valueText && (
+        <Text fz={16} c="dimmed" data-testid="result-spec-value">
+          {t('result.specValue', { value: valueText })}
+        </Text>
+      )}
+      {words.meaning && (
+        <Text fz={18} lh={1.5} data-testid="result-meaning">
+          {words.meaning}
+        </Text>
+      )}
+      {words.nextStep && (
+        <Text fz={18} lh={1.5} data-testid="result-next-step">
+          <Text span fw={700} fz={18}>{t('result.nextStep')}:</Text> {words.nextStep}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Whom to ask: the ordering clinic and its doctor, then the laboratory, each with a phone and an email to tap. */
+function ResultContactsCard({ contacts }: { contacts: ResultContacts }) {
+  const { t } = usePatientText();
+  const { clinic, lab } = contacts;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', xs: 'lg' }} component="section" aria-labelledby="result-contacts-title">
+      <Stack gap="sm">
+        <Title order={2} fz={22} id="result-contacts-title">{t('contacts.title')}</Title>
+        <Text fz={17}>{t('contacts.intro')}</Text>
+        {clinic && (
+          <Stack gap={2} data-testid="contact-clinic">
+            <Text fz={17} fw={700}>{t('contacts.clinic', { name: clinic.name })}</Text>
+            {clinic.physician && <Text fz={17}>{t('contacts.physician', { name: clinic.physician })}</Text>}
+            <ReachBy phone={clinic.phone} email={clinic.email} />
+          </Stack>
+        )}
+        <Stack gap={2} data-testid="contact-lab">
+          <Text fz={17} fw={700}>{t('contacts.lab', { name: lab.name })}</Text>
+          <ReachBy phone={lab.phone} email={lab.email} />
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReachBy({ phone, email }: { phone: string | null; email: string | null }) {
+  const { t } = usePatientText();
+  return (
+    <>
+      {phone && <Text fz={17}>{t('contacts.phone', { phone: '' })}<Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor></Text>}
+      {email && <Text fz={17} style={{ overflowWrap: 'anywhere' }}>{t('contacts.email', { email: '' })}<Anchor href={`mailto:${email}`}>{email}</Anchor></Text>}
+    </>
   );
 }
