@@ -369,6 +369,18 @@ export const PATIENT_ORDER_CANCEL_ROLES: readonly AccountRole[] = [AccountRole.P
 /** The longest reason a physician may give for cancelling a patient's order. */
 export const CANCEL_REASON_MAX_LENGTH = 500;
 
+/**
+ * A patient's order not paid within this many days of being placed closes by itself: nothing is
+ * charged and its card payment, if one was started, is cancelled. Only the browser tab that placed
+ * an order can resume it, so an older unpaid order can no longer be paid by anyone; three days
+ * leave a weekend to come back to the tab.
+ */
+export const UNPAID_ORDER_EXPIRY_DAYS = 3;
+export const UNPAID_ORDER_EXPIRED_REASON = `Not paid within ${UNPAID_ORDER_EXPIRY_DAYS} days of being placed`;
+/** How often a worker looks for unpaid orders to close, and how many it closes per look. */
+export const UNPAID_ORDER_SCAN_INTERVAL_MS = 15 * 60_000;
+export const UNPAID_ORDER_SCAN_BATCH = 100;
+
 /** The error code (409) of a patient command on an order the clinic cancelled: the order pages then show it cancelled, with no way to pay. */
 export const ORDER_CANCELLED_CODE = 'order_cancelled';
 

@@ -32,3 +32,5 @@ export { signShippingPayload, verifyShippingSignature, type SignatureCheck } fro
 export * from './follow-ups/follow-ups';
 export { stripeClient, signPaymentEvent, verifyPaymentEvent, type StripeClient, type StripeEvent, type StripePaymentIntent } from './payments/stripe-client';
 export { movePayment } from './payments/payment-status';
+export * from './payments/cancelled-payments';
+export * from './payments/unpaid-orders';

@@ -7,14 +7,14 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import {
-  ItemKind, PatientOrderStage, PaymentMethod, type OrderingPatient, PaymentStatus, ResultListCategory, SampleStatus, ShipmentStatus, TestOrigin, Portal,
+  ItemKind, PatientOrderStage, UNPAID_ORDER_EXPIRED_REASON, UNPAID_ORDER_EXPIRY_DAYS, PaymentMethod, type OrderingPatient, PaymentStatus, ResultListCategory, SampleStatus, ShipmentStatus, TestOrigin, Portal,
 } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import request from 'supertest';
-import { signShippingPayload } from '@platform/server';
+import { expireUnpaidOrders, signShippingPayload } from '@platform/server';
 import { DECLINED_CARD, SUCCEEDING_CARD } from '../../scripts/stripe-stand-in';
 import { newSession, signIn, type Session } from '../support/http';
-import { startTestWorker } from '../support/server';
+import { startTestWorker, testConfig } from '../support/server';
 import { paymentIntentCalls, startPaymentStack, type PaymentStack } from '../support/stripe';
 import { ALL_ATTESTED } from '../support/fixtures/clinic';
 import {
@@ -367,6 +367,46 @@ describe('patient ordering', function () {
     await payByCard(paid);
     await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, replaces: paid.key });
     expect((await m().Order.findByPk(paid.orderId))!.cancelledAt).to.equal(null);
+  });
+
+  it(`an unpaid order closes by itself ${UNPAID_ORDER_EXPIRY_DAYS} days after it was placed: its card payment cancelled, the patient told, the clinic's list clear`, async () => {
+    /** Moves an order's placing back in time (only this test's orders are that old: the look leaves every other one alone). */
+    const placedAgo = (orderId: number, ms: number) =>
+      stack.t.ctx.db.sequelize.query('UPDATE orders SET created_at = now() - make_interval(secs => :secs) WHERE id = :orderId', { replacements: { orderId, secs: ms / 1000 } });
+    const days = UNPAID_ORDER_EXPIRY_DAYS * 24 * 3600_000;
+    const stale = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, language: 'es' });
+    await choosePayment(patient, stale.key, PaymentMethod.SelfPay);
+    await patient.post('/api/stripe/create-payment-intent', stale.key).expect(200);
+    const young = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId });
+    const paid = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId });
+    await choosePayment(patient, paid.key, PaymentMethod.SelfPay);
+    await payByCard(paid);
+    await placedAgo(stale.orderId, days + 60_000);
+    await placedAgo(young.orderId, days - 3600_000);
+    await placedAgo(paid.orderId, days + 60_000);
+
+    // Before: nothing ever closed it; it stayed Awaiting Payment on the clinic's list (issue 25, item 7).
+    // (Any worker's look may be the one that closes it: the order's state is what counts.)
+    await expireUnpaidOrders(stack.t.ctx, { now: new Date() });
+    const closed = (await m().Order.findByPk(stale.orderId))!;
+    expect([closed.cancelledAt !== null, closed.cancellationReason, closed.paymentStatus]).to.deep.equal([true, UNPAID_ORDER_EXPIRED_REASON, PaymentStatus.AwaitingPayment]);
+    expect((await summary(stale.key)).stage).to.equal(PatientOrderStage.Cancelled);
+    await patient.post('/api/stripe/create-payment-intent', stale.key).expect(409);
+    expect((await outboxJobSettled(stack.t.ctx, `cancel-payment-intent:${stale.orderId}`)).status).to.equal('Completed');
+    for (const left of [young, paid]) expect((await m().Order.findByPk(left.orderId))!.cancelledAt, left.orderNumber).to.equal(null);
+
+    // The patient is told in their language (Spanish here), with where to order again.
+    const [mail] = await waitForMail(stale.patient.email);
+    expect(mail.subject).to.equal(`Su pedido ${stale.orderNumber} de Prostox se cerró`);
+    expect(mail.text).to.include(`no se pagó dentro de los ${UNPAID_ORDER_EXPIRY_DAYS} días`).and.include('No se cobró nada');
+    expect(mail.text).to.include(`${testConfig().publicUrl}/patient-portal/order/prostox/new?lang=es`);
+
+    const unpaid = (await clinic.physician.agent.get(`/api/provider-clinic/${clinic.accountId}/patient-orders/unpaid?pageSize=100`).expect(200)).body as { orderId: number }[];
+    expect(unpaid.map((o) => o.orderId)).to.include(young.orderId).and.not.include(stale.orderId);
+    const audit = await m().AuditEvent.findOne({ where: { action: 'patient_order.expired', entityId: String(closed.patientId) } });
+    expect(audit!.actorKind).to.equal('system');
+    // A second look (another worker's, say) closes nothing more.
+    expect(await expireUnpaidOrders(stack.t.ctx, { now: new Date() })).to.deep.equal({ expired: 0 });
   });
 
   it('MiraKind: the clinic orders for a patient; the summary and the receipt show the 20% tax-deductible donation', async () => {

@@ -9,7 +9,7 @@ import { recordFailure, runJob } from './run-job';
 import { createJobRowWriter } from './job-rows';
 import { PROCESSORS, type ProcessorRegistry } from './processors';
 import type { WorkerDeps } from './processors/types';
-import { startFollowUpScanner } from './follow-up-scanner';
+import { startScanners } from './scanners';
 
 export interface RunningWorker {
   worker: Worker;
@@ -41,13 +41,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // The worker writes outbox rows too (result emails, campaign emails, follow-ups): a worker killed
   // between such a commit and its enqueue must not need an API process to send the job.
   relay.start();
-  const followUps = startFollowUpScanner(deps);
+  const scanners = startScanners(deps);
   let closing: Promise<void> | null = null;
   return {
     worker,
     close() {
       closing ??= (async () => {
-        await followUps.stop();
+        await scanners.stop();
         await worker.close();
         deps.mailer.close();
         await closeServerContext(server);

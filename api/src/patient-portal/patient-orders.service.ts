@@ -16,12 +16,11 @@ import {
   type SetReferralSourceBody, type Language,
 } from '@platform/domain';
 import {
-  auditActor, Conflict, conflict, gone, movePayment, NotFound, notFound, recordAudit, stripeClient, unprocessable, type Caller,
+  auditActor, cancelOpenIntent, Conflict, conflict, gone, movePayment, NotFound, notFound, recordAudit, stripeClient, unprocessable, type Caller,
 } from '@platform/server';
 import type { AppContext } from '../context';
 import { hashToken } from '../auth/auth.service';
 import { moveOrderOn, orderCompleteUrl } from './moving-on';
-import { cancelOpenIntent } from './cancelled-payments';
 import { orderByKey, stageOf, summaryOf, testsOfOrder } from './patient-order-view';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;

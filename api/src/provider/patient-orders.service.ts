@@ -16,13 +16,14 @@ import {
   type Attestations, type EligibilityAnswers, type PatientListOrder, type PatientProduct, type PaymentMethod, type UnpaidOrderSortField,
   type UnpaidPatientOrderRow, type UnpaidPatientOrdersQuery, type PatientMatchDecision, type PossiblePatientMatch, type SignOffContext, type SignOffPatientOrderBody,
 } from '@platform/domain';
-import { auditActor, badRequest, conflict, forbidden, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit } from '@platform/server';
+import {
+  auditActor, badRequest, cancelOpenIntent, conflict, forbidden, moveSample, notFound, patientOrderCancelledEmail, queueEmail, recordAudit, refundCancelledOrder,
+} from '@platform/server';
 import type { AppContext } from '../context';
 import type { AccountCaller } from '../http/caller';
 import { dataDate } from '../http/answer-values';
 import { auditedPage, offsetOf } from '../http/paging';
 import { listOrderOf, stageOf, withDetails } from '../patient-portal/patient-order-view';
-import { cancelOpenIntent, refundCancelledOrder } from '../patient-portal/cancelled-payments';
 import { enqueueRequisitionForm } from './orders.service';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;

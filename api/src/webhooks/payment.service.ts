@@ -10,9 +10,8 @@
  */
 import { QueryTypes } from 'sequelize';
 import { PaymentStatus } from '@platform/domain';
-import { auditActor, movePayment, recordAudit, systemCaller, type StripeEvent } from '@platform/server';
+import { auditActor, movePayment, recordAudit, refundCancelledOrder, systemCaller, type StripeEvent } from '@platform/server';
 import type { AppContext } from '../context';
-import { refundCancelledOrder } from '../patient-portal/cancelled-payments';
 import { moveOrderOn } from '../patient-portal/moving-on';
 
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'>;

@@ -253,6 +253,7 @@ export const en = {
       noAssistance: 'This code does not match an approved financial assistance for you (your name and date of birth as given). Check the code, choose another way to pay, or contact us to apply.',
       payByCard: 'Pay {{price}} by card',
       changeHow: 'Change how I pay',
+      keptFor: 'Your order is kept for {{days}} days. If it is not paid by then, it closes by itself and nothing is charged.',
       nothingNow: 'Nothing is charged now.',
       billInsurance: 'We bill your insurance plan.',
       place: 'Place my order',
@@ -416,6 +417,12 @@ export const en = {
       refund: 'Your payment of {{amount}} is refunded to the card you paid with; banks usually show it within 5 to 10 days.',
       nothingCharged: 'Nothing was charged for this order.',
       noKit: 'No kit will be shipped. If you have a question, contact your doctor’s office or reply to this email.',
+    },
+    expired: {
+      subject: 'Your {{brand}} order {{orderNumber}} was closed',
+      body: 'Your order {{orderNumber}} with {{account}} was not paid within {{days}} days of being placed, so it was closed. Nothing was charged, and no kit will be shipped.',
+      again: 'If you still want the test, you can order it again here:',
+      questions: 'If you have a question, contact your doctor’s office or reply to this email.',
     },
   },
 };

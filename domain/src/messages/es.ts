@@ -244,6 +244,7 @@ export const es: Messages = {
       noAssistance: 'Este código no corresponde a una ayuda financiera aprobada para usted (con su nombre y fecha de nacimiento tal como los indicó). Revise el código, elija otra forma de pago o comuníquese con nosotros para solicitarla.',
       payByCard: 'Pagar {{price}} con tarjeta',
       changeHow: 'Cambiar la forma de pago',
+      keptFor: 'Guardamos su pedido durante {{days}} días. Si no se paga antes, se cierra solo y no se cobra nada.',
       nothingNow: 'No se cobra nada ahora.',
       billInsurance: 'Facturamos a su plan de seguro.',
       place: 'Hacer mi pedido',
@@ -406,6 +407,12 @@ export const es: Messages = {
       refund: 'Le reembolsamos su pago de {{amount}} a la tarjeta con la que pagó; los bancos suelen mostrarlo en 5 a 10 días.',
       nothingCharged: 'No se cobró nada por este pedido.',
       noKit: 'No se enviará ningún kit. Si tiene una pregunta, comuníquese con el consultorio de su médico o responda a este correo.',
+    },
+    expired: {
+      subject: 'Su pedido {{orderNumber}} de {{brand}} se cerró',
+      body: 'Su pedido {{orderNumber}} con {{account}} no se pagó dentro de los {{days}} días siguientes a su creación, así que se cerró. No se cobró nada y no se enviará ningún kit.',
+      again: 'Si todavía quiere la prueba, puede pedirla de nuevo aquí:',
+      questions: 'Si tiene alguna pregunta, comuníquese con el consultorio de su médico o responda a este correo.',
     },
   },
 };

@@ -27,6 +27,7 @@ export const EMAIL_TEMPLATES = {
   patientOrderReceipt: 'patient-order-receipt',
   patientInvitation: 'patient-invitation',
   patientOrderCancelled: 'patient-order-cancelled',
+  unpaidOrderExpired: 'unpaid-order-expired',
   financialAidGranted: 'financial-aid-granted',
   accountInvitation: 'account-invitation',
   portalFeedbackRequest: EmailCampaign.PortalFeedbackRequest,
@@ -361,6 +362,25 @@ export function patientOrderCancelledEmail(a: InLanguage & { brand: string; firs
       '',
       a.refundCents ? t('cancelled.refund', { amount: formatUsd(a.refundCents) }) : t('cancelled.nothingCharged'),
       t('cancelled.noKit'),
+    ].join('\n'),
+  };
+}
+
+/** To the patient whose order closed unpaid: nothing charged, and where to order again. */
+export function unpaidOrderExpiredEmail(a: InLanguage & { brand: string; firstName: string | null; orderNumber: string; accountName: string; days: number; orderAgainUrl: string }): EmailContent {
+  const t = emailText(a.language);
+  return {
+    template: EMAIL_TEMPLATES.unpaidOrderExpired,
+    subject: t('expired.subject', { brand: a.brand, orderNumber: a.orderNumber }),
+    text: [
+      patientGreeting(t, a.firstName),
+      '',
+      t('expired.body', { orderNumber: a.orderNumber, account: a.accountName, days: a.days }),
+      '',
+      t('expired.again'),
+      inLanguage(a.orderAgainUrl, a.language),
+      '',
+      t('expired.questions'),
     ].join('\n'),
   };
 }

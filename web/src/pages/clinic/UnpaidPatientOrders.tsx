@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
-  DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, fullName, listName, PATIENT_PRODUCT_NAMES, type AccountRole, type UnpaidOrderSortField,
+  DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, fullName, listName, PATIENT_PRODUCT_NAMES, UNPAID_ORDER_EXPIRY_DAYS, type AccountRole, type UnpaidOrderSortField,
 } from '@platform/domain';
 import { UNPAID_ORDERS_ERROR, useUnpaidPatientOrders, type UnpaidPatientOrderRow } from '../../api/patient-portal';
 import { Pager } from '../../components/Pager';
@@ -149,7 +149,8 @@ export function UnpaidPatientOrders({ accountId, role }: { accountId: number; ro
       </Title>
       <Text fz="sm" c="dimmed">
         Orders patients placed with this clinic as their treating provider and have not paid yet. No kit is sent before payment; once paid, an
-        order moves to the list above, where a physician signs it off.
+        order moves to the list above, where a physician signs it off. An order not paid within {UNPAID_ORDER_EXPIRY_DAYS} days of being placed
+        closes by itself (nothing is charged; the patient is emailed).
       </Text>
       {body}
       {cancelling && <CancelDialog accountId={accountId} order={cancelling} patientName={fullName(cancelling.patient)} onClose={() => setCancelling(null)} />}

@@ -61,6 +61,8 @@ describe('PaymentStep', () => {
     const card = await screen.findByTestId('order-summary');
     expect(within(card).getByText('$500.00')).toBeTruthy();
     expect(within(card).queryByTestId('donation-line')).toBeNull();
+    // How long an unpaid order waits is said before paying.
+    expect(screen.getByTestId('unpaid-order-kept').textContent).toBe('Your order is kept for 3 days. If it is not paid by then, it closes by itself and nothing is charged.');
     await user.click(screen.getByRole('button', { name: 'Pay $500.00 by card' }));
     expect(onCard).toHaveBeenCalledOnce();
     expect(sent.find((r) => r.path === '/order/set-payment')?.body).toEqual({ orderNumber: ORDER, orderToken: TOKEN, method: 'Self-Pay', insurancePlanId: null, insuranceMemberId: null });

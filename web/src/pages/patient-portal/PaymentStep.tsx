@@ -3,7 +3,7 @@ import { Button, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import useSWR from 'swr';
 import {
-  AID_CODE_PATTERN, en, normalizeAidCode, patientPriceCents, PaymentMethod, PaymentStatus, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
+  AID_CODE_PATTERN, en, normalizeAidCode, patientPriceCents, PaymentMethod, PaymentStatus, UNPAID_ORDER_EXPIRY_DAYS, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
 } from '@platform/domain';
 import { financialAssistanceExists, isOrderCancelled, setPayment, useInsurancePlans } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
@@ -108,6 +108,9 @@ export function PaymentStep({ orderKey, summary, onSummary, onCard, onFinish }: 
             <Button variant="subtle" onClick={() => setEditing(true)}>
               {t('order.payment.changeHow')}
             </Button>
+            <Text fz="sm" c="dimmed" data-testid="unpaid-order-kept">
+              {t('order.payment.keptFor', { days: UNPAID_ORDER_EXPIRY_DAYS })}
+            </Text>
           </>
         ) : (
           <>

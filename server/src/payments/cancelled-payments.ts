@@ -1,7 +1,8 @@
 /**
- * What becomes of the card payment of a patient order the clinic cancelled, in one place for the
- * clinic's cancel command and the payment webhook. Each writes its job in the caller's transaction
- * (the outbox: a Stripe outage delays the work, never loses it):
+ * What becomes of the card payment of a patient order that was cancelled or expired unpaid, in one
+ * place for the clinic's cancel command, the payment webhook and the unpaid-order expiry. Each
+ * writes its job in the caller's transaction (the outbox: a Stripe outage delays the work, never
+ * loses it):
  * - a Paid order moves to Refund Pending and gets the refund-payment job (the cancel command, or a
  *   payment that succeeded after the cancellation: a race with the intent's cancel at Stripe);
  * - an unpaid order with an open payment intent gets the cancel-payment-intent job, so the patient
@@ -10,10 +11,11 @@
 import type { Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import { isUnpaid, PaymentStatus } from '@platform/domain';
-import { enqueueJob, movePayment } from '@platform/server';
-import type { AppContext } from '../context';
+import type { Db } from '@platform/db';
+import { enqueueJob, type OutboxRelay } from '../jobs';
+import { movePayment } from './payment-status';
 
-type Ctx = Pick<AppContext, 'db' | 'relay'>;
+type Ctx = { db: Db; relay: OutboxRelay };
 
 /** The outbox idempotency keys of an order's refund and intent-cancel jobs (one each per order). */
 export const refundJobKey = (orderId: number) => `refund-payment:${orderId}`;
