@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SampleStatus } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { expectAccessible, browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
+import { clippedTexts, expectAccessible, browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
 import { buildTestApp, signIn as signInApi, type TestApp } from '../support/http';
 import { ALL_ATTESTED, pdfText, uniquePatient } from '../support/fixtures/clinic';
 import { signIn as signInPage } from './pages';
@@ -98,6 +98,7 @@ describe('clinic pages (browser)', function () {
     await row.waitFor();
     expect(await row.innerText()).to.include(`${last}, Imogen`);
     await screenshot(page, 'clinic-pending');
+    expect(await clippedTexts(page.locator('main')), 'cut-off text on the pending list').to.deep.equal([]);
     await dismissToasts(page);
     await expectAccessible(page, 'clinic-pending');
     await row.getByRole('link', { name: `${last}, Imogen` }).click();
@@ -123,6 +124,7 @@ describe('clinic pages (browser)', function () {
     await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).waitFor({ state: 'detached' });
     expect(await page.getByRole('checkbox', { name: `Ship kit ${barcode}` }).count()).to.equal(0);
     await screenshot(page, 'clinic-shipments');
+    expect(await clippedTexts(page.locator('main')), 'cut-off text on the shipments page').to.deep.equal([]);
     await dismissToasts(page);
     await expectAccessible(page, 'clinic-shipments');
     expect(errors).to.deep.equal([]);
@@ -251,6 +253,8 @@ describe('clinic pages (browser)', function () {
     await page.getByRole('article', { name: /Sample 41/ }).first().waitFor();
     expect(await pageWidth(page)).to.be.at.most(VIEWPORTS.phone.width);
     await screenshot(page, 'clinic-pending-phone');
+    // Every status badge says its status whole ("Pending Shipment", never "Pending Shipm…").
+    expect(await clippedTexts(page.locator('main')), 'cut-off text on the pending list, phone').to.deep.equal([]);
     expect(errors).to.deep.equal([]);
   });
 });

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { signIn } from './pages';
-import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
+import { clippedTexts, expectAccessible, browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { FollowUpStatus, JobStatus, NO_EMAIL_REASON } from '@platform/domain';
 import { freshBarcode, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline } from '../support/fixtures/lab';
@@ -77,6 +77,10 @@ describe('lab toolbox pages (browser)', function () {
       expect(await statusOf(t.ctx.db, kits[0].id)).to.equal('In Queue');
       await expectAccessible(page, 'intake after a kit is rejected');
       await screenshot(page, 'lab-intake');
+      // Each line's outcome badge reads whole ("Received", never "RECEIV…"), at the bench's laptop width too.
+      expect(await clippedTexts(page.locator('main')), 'cut-off text on the intake page').to.deep.equal([]);
+      await page.setViewportSize(VIEWPORTS.laptop);
+      expect(await clippedTexts(page.locator('main')), 'cut-off text on the intake page at 1366 px').to.deep.equal([]);
       expect(errors).to.deep.equal([]);
     } finally {
       await close();
@@ -170,6 +174,11 @@ describe('lab toolbox pages (browser)', function () {
       await page.getByRole('textbox', { name: 'Scan into well C1' }).fill(barcode);
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: `Well C1: ${barcode}` }).waitFor();
+      // On a laptop (1366 px) the whole plate shows, each well's barcode whole, nothing to scroll sideways.
+      await page.setViewportSize(VIEWPORTS.laptop);
+      await page.getByRole('button', { name: `Well C1: ${barcode}` }).waitFor();
+      await screenshot(page, 'lab-pcr-register-laptop');
+      expect(await clippedTexts(page.locator('main')), 'cut-off text on the PCR register page at 1366 px').to.deep.equal([]);
       await page.getByRole('button', { name: 'Register plate (3 wells)' }).click();
       await page.getByText(`Plate ${name} registered`).waitFor();
       await page.getByRole('link', { name: 'Enter its results' }).click();
@@ -191,6 +200,7 @@ describe('lab toolbox pages (browser)', function () {
       await page.getByRole('table', { name: 'Plate layout' }).getByRole('cell', { name: `${barcode} COVID-19 PCR NOT DETECTED` }).waitFor();
       await page.getByRole('table', { name: 'Plate results' }).getByRole('row').filter({ hasText: barcode }).getByText('COVID-19 PCR', { exact: true }).waitFor();
       await screenshot(page, 'lab-pcr-resulting');
+      expect(await clippedTexts(page.locator('main')), 'cut-off text on the PCR resulting page at 1366 px').to.deep.equal([]);
       await expectAccessible(page, 'PCR resulting after the results are saved');
       // On a tablet (576-992px; its narrowest here) the same page, read the same way.
       await page.setViewportSize({ width: 576, height: 1024 });

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { signIn } from './pages';
-import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
+import { clippedTexts, expectAccessible, browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { makeSample, SampleStatus, statusOf, timeline } from '../support/fixtures/lab';
 import { freshPlateName, makeCompletedSample } from '../support/fixtures/storage';
@@ -56,6 +56,15 @@ describe('lab toolbox: storage plates (browser)', function () {
     await page.getByRole('tooltip').getByText(`C1: ${completed.barcode} · In Storage (Completed when taken out)`).waitFor();
     await expectAccessible(page, 'a storage plate with its tooltip open');
     await screenshot(page, 'lab-storage-map');
+    // On a laptop the plate's name reads whole on one line in the list (never "PLT-" over a second line), and nothing is cut off.
+    await page.setViewportSize(VIEWPORTS.laptop);
+    const listed = page.getByRole('table', { name: 'Storage plates' }).getByRole('button', { name });
+    expect(await listed.evaluate((el) => {
+      const range = (el as unknown as { ownerDocument: { createRange(): { selectNodeContents(n: unknown): void; getClientRects(): ArrayLike<unknown> } } }).ownerDocument.createRange();
+      range.selectNodeContents(el);
+      return range.getClientRects().length;
+    }), 'lines the plate name takes').to.equal(1);
+    expect(await clippedTexts(page.locator('main')), 'cut-off text on the storage page at 1366 px').to.deep.equal([]);
 
     await map.getByRole('button', { name: `Well C1: ${completed.barcode}, In Storage (Completed when taken out)` }).click();
     const detail = page.getByRole('region', { name: 'Well C1' });

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { AxeResults, ImpactValue } from 'axe-core';
 import type { RunningWorker } from '@platform/worker';
 import { startServer, startTestWorker } from './server';
@@ -45,6 +45,8 @@ export const USER_AGENTS = {
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
+  /** The commonest laptop screen: the lab's benches and the clinics' desks. */
+  laptop: { width: 1366, height: 768 },
   phone: { width: 375, height: 812 },
 } as const;
 
@@ -263,4 +265,25 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   if (violations.length === 0) return;
   const lines = violations.map((v) => `  ${v.id} (${v.impact}): ${v.help}: ${v.targets.map((t, i) => `${t}${v.details[i] ? ` [${v.details[i]}]` : ''}`).join(' | ')}`);
   expect.fail(`WCAG 2.1 AA violations on ${state} (${new URL(page.url()).pathname}):\n${lines.join('\n')}`);
+}
+
+/**
+ * The words a user cannot read whole inside `scope`: every element that cuts its own content
+ * (overflow hidden or clipped, or an ellipsis) while the content is wider than its box, and every
+ * box that must be scrolled sideways to be seen. Visually hidden text (a 1px box) is not shown
+ * anyway and is left out. Answers each as "its text (content px > box px)".
+ */
+export async function clippedTexts(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    type Box = { scrollWidth: number; clientWidth: number; textContent: string | null };
+    const view = (root as unknown as { ownerDocument: { defaultView: { getComputedStyle(el: unknown): { overflowX: string; textOverflow: string } } } }).ownerDocument.defaultView;
+    const all = [root, ...Array.from((root as unknown as { querySelectorAll(s: string): ArrayLike<unknown> }).querySelectorAll('*'))] as Box[];
+    return all
+      .filter((el) => {
+        if (el.clientWidth < 2 || el.scrollWidth <= el.clientWidth + 1) return false;
+        const style = view.getComputedStyle(el);
+        return ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+      })
+      .map((el) => `${(el.textContent ?? '').trim().slice(0, 60)} (${el.scrollWidth}px > ${el.clientWidth}px)`);
+  });
 }

@@ -30,6 +30,14 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Close' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A badge says a status in the spec's words ("Pending Shipment"): never cut to "Pending Shipm…"
+    // or shouted in capitals; in a narrow cell it wraps onto a second line instead.
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', textTransform: 'none' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25, paddingBlock: 2, overflowWrap: 'normal' },
+      },
+    },
   },
   breakpoints: {
     xs: em(TABLET_MIN_WIDTH_PX),

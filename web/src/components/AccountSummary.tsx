@@ -6,7 +6,7 @@ import { PartnerLogo } from './PartnerLogo';
 
 function Flag({ children, color = 'clinical' }: { children: ReactNode; color?: MantineColor }) {
   return (
-    <Badge variant="light" color={color} radius="sm" tt="none">
+    <Badge variant="light" color={color} radius="sm">
       {children}
     </Badge>
   );

@@ -52,7 +52,7 @@ export function PatientOrderActions({ accountId, role, order, patientName }: {
   const live = order.stage === PatientOrderStage.AwaitingSignOff || order.stage === PatientOrderStage.SignedOff;
   return (
     <Stack gap={4} align="flex-start">
-      <Badge color={STAGE_COLOR[order.stage]} variant="filled" radius="sm" style={{ textTransform: 'none' }}>
+      <Badge color={STAGE_COLOR[order.stage]} variant="filled" radius="sm">
         {order.stage}
       </Badge>
       <Text fz="xs">

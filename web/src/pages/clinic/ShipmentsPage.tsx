@@ -262,7 +262,7 @@ function ShipmentCard({ shipment: s }: { shipment: ShipmentView }) {
         )}
         <Group gap={6}>
           {s.samples.map((sample) => (
-            <Badge key={sample.id} variant="outline" color="gray" radius="sm" style={{ textTransform: 'none', fontFamily: 'monospace' }} title={sample.status}>
+            <Badge key={sample.id} variant="outline" color="gray" radius="sm" style={{ fontFamily: 'monospace' }} title={sample.status}>
               {sample.barcode} · {sample.status}
             </Badge>
           ))}

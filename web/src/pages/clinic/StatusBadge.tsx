@@ -11,7 +11,7 @@ export function StatusBadge({ status, statusBeforeStorage = null, size = 'md' }:
   const shown = workStatusOf({ status: status as SampleStatus, statusBeforeStorage: statusBeforeStorage as SampleStatus | null });
   return (
     // White text on the status colour: every colour of the map reads at WCAG AA (≥ 4.5:1).
-    <Badge color={statusColor(shown)} variant="filled" size={size} radius="sm" style={{ textTransform: 'none' }}>
+    <Badge color={statusColor(shown)} variant="filled" size={size} radius="sm">
       {shown}
     </Badge>
   );

@@ -107,7 +107,7 @@ export function UnpaidPatientOrders({ accountId, role }: { accountId: number; ro
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={2} align="flex-start">
-                        <Badge color={statusColor(row.paymentStatus)} variant="filled" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+                        <Badge color={statusColor(row.paymentStatus)} variant="filled" size="sm" radius="sm">
                           {row.paymentStatus}
                         </Badge>
                         <Text fz="xs">{paymentOf(row)}</Text>

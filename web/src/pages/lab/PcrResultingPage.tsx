@@ -141,7 +141,7 @@ function ResultedPlate({ plate }: { plate: Plate }) {
                 <Table.Td><Text fz="sm">{w.label}</Text><Text fz="xs" c="dimmed">{KIND_LABEL[w.kind]}{w.patient ? ` · ${w.patient}` : ''}</Text></Table.Td>
                 <Table.Td><WellTest test={w.test} /></Table.Td>
                 <Table.Td>{w.result ? <Text fz="sm">{w.result}<Text span c="dimmed" fz="xs">{w.kind === 'sample' ? ` · ${COVID_PCR_RESULT_TEXT[w.result as CovidPcrResult]}` : ''}</Text></Text> : '—'}</Table.Td>
-                <Table.Td>{w.resultStatus ? <Badge styles={{ label: { overflow: 'visible' } }} color={w.resultStatus === 'Released' ? AA_COLORS.green : w.resultStatus === 'Rejected' ? AA_COLORS.red : AA_COLORS.gray}>{w.resultStatus}</Badge> : '—'}</Table.Td>
+                <Table.Td>{w.resultStatus ? <Badge color={w.resultStatus === 'Released' ? AA_COLORS.green : w.resultStatus === 'Rejected' ? AA_COLORS.red : AA_COLORS.gray}>{w.resultStatus}</Badge> : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

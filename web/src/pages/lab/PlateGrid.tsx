@@ -17,7 +17,7 @@ const COLUMNS = Array.from({ length: PCR_PLATE_COLUMNS }, (_, i) => i + 1);
  * A 96-well plate (rows A-H, columns 1-12) of any kind: `cell` says what each well shows; the
  * selected well is outlined; with `onSelect` each well is a button (a click or Enter selects it).
  */
-export function PlateGrid({ cell, selected, onSelect, label, minWidth = 760 }: {
+export function PlateGrid({ cell, selected, onSelect, label, minWidth = 640 }: {
   cell: (well: string) => PlateCell;
   selected?: string | null;
   onSelect?: (well: string) => void;
@@ -42,7 +42,8 @@ export function PlateGrid({ cell, selected, onSelect, label, minWidth = 760 }: {
               const well = `${row}${c}`;
               const shown = cell(well);
               const content = (
-                <Text fz={10} lh={1.2} ta="center" c={shown.color} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                // A 14-digit barcode is wider than a well on a laptop: it wraps inside the well, never cut off.
+                <Text fz={10} lh={1.2} ta="center" c={shown.color} style={{ overflowWrap: 'anywhere' }}>
                   {shown.content ?? <span style={{ color: 'var(--mantine-color-dimmed)' }}>{well}</span>}
                 </Text>
               );

@@ -102,7 +102,7 @@ function PlateList({ selected, onChoose }: { selected: number | null; onChoose: 
             {data?.rows.map((p) => (
               <Table.Tr key={p.id} bg={p.id === selected ? 'var(--mantine-color-blue-light)' : undefined}>
                 <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => onChoose(p.id)} aria-current={p.id === selected ? 'true' : undefined} ff="monospace" fz="sm">{p.name}</Anchor>
+                  <Anchor component="button" type="button" onClick={() => onChoose(p.id)} aria-current={p.id === selected ? 'true' : undefined} ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>{p.name}</Anchor>
                 </Table.Td>
                 <Table.Td>{p.sampleCount}{p.controlCount ? ` + ${countOf(p.controlCount, 'control', 'controls')}` : ''}</Table.Td>
                 <Table.Td>{p.freeWells}</Table.Td>

@@ -131,7 +131,7 @@ export const StorageScanBox = forwardRef<StorageScanBoxHandle, { plate: StorageP
                   <Table.Td ff="monospace">{e.scanned}</Table.Td>
                   {/* A badge clips its label (overflow: hidden), so it would not hold this headerless column open: the long
                       messages squeezed "Placed" to "PL…". At least its own width keeps the outcome's word whole. */}
-                  <Table.Td><Badge color={OUTCOME_BADGE[e.outcome].color} style={{ minWidth: 'max-content' }}>{OUTCOME_BADGE[e.outcome].label}</Badge></Table.Td>
+                  <Table.Td><Badge color={OUTCOME_BADGE[e.outcome].color}>{OUTCOME_BADGE[e.outcome].label}</Badge></Table.Td>
                   <Table.Td>{e.message}</Table.Td>
                 </Table.Tr>
               ))}
