@@ -21,6 +21,11 @@ export const PATIENT_PRODUCTS = ['prostox', 'kras', 'previotox'] as const;
 export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
 
 export const PATIENT_PRODUCT_NAMES: Record<PatientProduct, string> = { prostox: 'PROSTOX', kras: 'KRAS', previotox: 'PREVIOTOX' };
+/**
+ * A product by the tests it can become, where an invitation names it before the patient's answers
+ * choose (a PROSTOX order is PROSTOX ultra, PROSTOX CFRT or both): the same names as everywhere else.
+ */
+export const PATIENT_PRODUCT_TEST_NAMES: Record<PatientProduct, string> = { prostox: 'PROSTOX ultra / PROSTOX CFRT', kras: 'KRAS', previotox: 'PREVIOTOX' };
 
 /** The PROSTOX treatment options a patient chooses between (SPEC §3 treatment options), or both. */
 export const PROSTOX_CHOICES = ['ultra', 'cfrt', 'both'] as const;

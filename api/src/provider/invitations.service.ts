@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import type { PatientInvitation } from '@platform/db';
 import {
-  DEFAULT_LANGUAGE, fullName, InvitationStatus, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_NAMES, type CreateInvitationBody, type PaginationQuery,
+  DEFAULT_LANGUAGE, fullName, InvitationStatus, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_TEST_NAMES, type CreateInvitationBody, type PaginationQuery,
   type PatientInvitationRow, type UpdateInvitationBody,
 } from '@platform/domain';
 import { auditActor, conflict, notFound, patientInvitationEmail, queueEmail, recordAudit } from '@platform/server';
@@ -65,7 +65,7 @@ async function send(ctx: Ctx, caller: AccountCaller, invitation: PatientInvitati
     to: invitation.email,
     ...patientInvitationEmail({
       language: patient?.preferredLanguage ?? DEFAULT_LANGUAGE,
-      brand: ctx.config.brand, firstName: invitation.firstName, accountName: account?.name ?? '', productName: PATIENT_PRODUCT_NAMES[invitation.product],
+      brand: ctx.config.brand, firstName: invitation.firstName, accountName: account?.name ?? '', productName: PATIENT_PRODUCT_TEST_NAMES[invitation.product],
       link: invitationLink(ctx.config.publicUrl, invitation.product, token),
     }),
     createdByUserId: caller.userId,

@@ -40,6 +40,8 @@ describe('PatientInvitationsPage', () => {
     const table = await screen.findByRole('table', { name: 'Patient invitations' });
     expect(within(table).getByText('Requested')).toBeTruthy();
     expect(within(table).getByText('RPD0000000001')).toBeTruthy();
+    // The test by the names it has everywhere else (a PROSTOX order becomes ultra, CFRT or both).
+    expect(within(table).getAllByText('PROSTOX ultra / PROSTOX CFRT')).toHaveLength(2);
     // A used invitation can be neither resent nor cancelled.
     expect(within(table).queryByRole('button', { name: 'Resend the invitation to used@example.test' })).toBeNull();
     await user.click(within(table).getByRole('button', { name: 'Resend the invitation to harold@example.test' }));
@@ -52,6 +54,7 @@ describe('PatientInvitationsPage', () => {
     const sent = api({ [LIST]: { body: [], headers: { 'x-total-count': '0' } }, 'POST /provider-clinic/1/patient/invitations/create': { status: 201, body: row() } });
     renderInvitations();
     await screen.findByText('No patient has been invited yet.');
+    expect((screen.getByRole('combobox', { name: /^Test/ }) as HTMLInputElement).value).toBe('PROSTOX ultra / PROSTOX CFRT');
     await fillIn(user, screen.getByRole('textbox', { name: /^Patient email/ }), 'harold@example.test');
     await fillIn(user, screen.getByRole('textbox', { name: /^First name/ }), 'Harold');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  DEFAULT_PAGE_SIZE, formatDate, InvitationStatus, formatDateTime, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, type InvitationAction,
+  DEFAULT_PAGE_SIZE, formatDate, InvitationStatus, formatDateTime, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_TEST_NAMES, PATIENT_PRODUCTS, type InvitationAction,
   type PatientProduct,
 } from '@platform/domain';
 import {
@@ -77,7 +77,7 @@ function NewInvitation({ accountId }: { accountId: number }) {
             <TextInput label="Patient email" type="email" withAsterisk {...form.getInputProps('email')} />
             <Select
               label="Test"
-              data={PATIENT_PRODUCTS.map((p) => ({ value: p, label: PATIENT_PRODUCT_NAMES[p] }))}
+              data={PATIENT_PRODUCTS.map((p) => ({ value: p, label: PATIENT_PRODUCT_TEST_NAMES[p] }))}
               allowDeselect={false}
               withAsterisk
               {...form.getInputProps('product')}
@@ -145,7 +145,7 @@ function InvitationList({ accountId }: { accountId: number }) {
                   {row.email}
                 </Text>
               </Table.Td>
-              <Table.Td>{PATIENT_PRODUCT_NAMES[row.product] ?? row.product}</Table.Td>
+              <Table.Td>{PATIENT_PRODUCT_TEST_NAMES[row.product] ?? row.product}</Table.Td>
               <Table.Td>{row.status}</Table.Td>
               <Table.Td>{isOpen(row) && isExpired(row) ? `Expired ${formatDate(row.expiresAt)}` : formatDate(row.expiresAt)}</Table.Td>
               <Table.Td>
