@@ -19,3 +19,13 @@ describe('the clinic sidebar', () => {
     expect(labels(null)).not.toContain('Users');
   });
 });
+
+describe('the sidebar signed out', () => {
+  it('leads back to the portal\'s sign-in (the set-password and reset pages are never an empty bar)', () => {
+    expect(navigationFor('provider', null).map((l) => [l.label, l.to])).toEqual([['Sign in', '/provider/login']]);
+    expect(navigationFor('lab', null).map((l) => [l.label, l.to])).toEqual([['Sign in', '/lab_toolbox/login']]);
+    // Signed in to another portal: this portal's sign-in still.
+    expect(navigationFor('lab', provider(AccountRole.Physician)).map((l) => l.label)).toEqual(['Sign in']);
+    expect(navigationFor(null, null)).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { ClipboardIcon, DocumentIcon, FlaskIcon, HomeIcon, KeyIcon, StethoscopeI
 import { ADMIN_PATHS } from '../pages/admin/paths';
 import { LAB_PATHS } from '../pages/lab/paths';
 import { CompletedIcon, EnvelopeIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from '../pages/clinic/clinic-icons';
-import { ADMIN_HOME_PATH, clinicHomePath, LAB_HOME_PATH, researchHomePath, SIGN_IN_PORTAL_INFO } from '../portals';
+import { ADMIN_HOME_PATH, clinicHomePath, LAB_HOME_PATH, researchHomePath, SIGN_IN_PORTAL_INFO, signInPath } from '../portals';
 import type { StoredSessionUser } from '../session/stored-user';
 
 export interface NavigationLink {
@@ -20,7 +20,9 @@ export interface NavigationLink {
 }
 
 export function navigationFor(portal: SignInPortal | null, user: StoredSessionUser | null): NavigationLink[] {
-  if (!portal || !user || user.kind !== SIGN_IN_PORTAL_INFO[portal].userKind) return [];
+  if (!portal) return [];
+  // Signed out (sign-in, forgot, reset and set-password pages): the way back to the portal's sign-in, never an empty bar.
+  if (!user || user.kind !== SIGN_IN_PORTAL_INFO[portal].userKind) return [{ label: 'Sign in', to: signInPath(portal), icon: KeyIcon, end: true }];
   switch (portal) {
     case 'admin':
       return [
