@@ -4,8 +4,8 @@
  * `Messages` type hold them together. Spec strings (statuses, the error catalogue) are not here:
  * they are used as SPEC.md writes them.
  */
-import { FOLLOW_UP_LINK_MESSAGES } from '../follow-ups';
-import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from '../enums';
+import { FOLLOW_UP_LINK_MESSAGES } from '../follow-ups/follow-ups';
+import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from '../results/result-values';
 
 export const en = {
   /** The patient pages' names in the document title (the tab, and what a screen reader says when the page changes). */

@@ -3,7 +3,7 @@
  * them together). US Spanish, "usted". The spec's own strings keep their English wording; where
  * a page shows one (a result value, a test name) the Spanish words go beside it.
  */
-import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from '../enums';
+import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from '../results/result-values';
 import type { Messages } from './en';
 
 export const es: Messages = {

@@ -1,0 +1,5 @@
+export * from './access';
+export * from './passwords';
+export * from './schemas';
+export * from './sign-in-portals';
+export type * from './views';

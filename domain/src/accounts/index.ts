@@ -1,0 +1,3 @@
+export * from './accounts';
+export * from './schemas';
+export type * from './views';

@@ -1,0 +1,3 @@
+export * from './emails';
+export * from './schemas';
+export type * from './views';

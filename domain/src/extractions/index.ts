@@ -1,0 +1,2 @@
+export * from './dna-extraction';
+export * from './schemas';

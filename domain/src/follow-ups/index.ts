@@ -1,0 +1,2 @@
+export * from './follow-ups';
+export * from './schemas';

@@ -1,0 +1,3 @@
+export * from './imports';
+export * from './schemas';
+export type * from './views';

@@ -1,0 +1,39 @@
+/**
+ * One typed map from job name to payload: a producer cannot enqueue what the worker does not
+ * expect. Every job goes through the outbox (server/src/jobs) and is run by worker/src/processors.
+ * The payloads' schemas are in schemas.ts.
+ */
+import type { LabImportKind, LabImportMode } from '../imports/imports';
+import type { DocumentType } from '../shared/files';
+import { valuesOf } from '../shared/values';
+
+export const QUEUE_NAME = 'platform';
+
+export interface JobPayloads {
+  'send-email': { emailId: number };
+  /** Renders a sample's document; for a lab report, the released result version it reports. */
+  'render-pdf': { sampleId: number; documentType: DocumentType; testResultId?: number };
+  /** Tells the provider and the patient that a released result is ready. */
+  'notify-result': { testResultId: number };
+  /** Validates (dry run) or writes (commit) an uploaded result file. */
+  'lab-import': { fileId: number; kind: LabImportKind; mode: LabImportMode; userId: number };
+  /** Writes and queues one email per recipient of a bulk campaign (resumable: whoever has one is skipped). */
+  'email-campaign': { campaignId: number };
+  /** Refunds a cancelled patient order's card payment through Stripe (idempotency key refund-<orderId>). */
+  'refund-payment': { orderId: number };
+  /** Cancels an unpaid cancelled patient order's open payment intent at Stripe (idempotency key cancel-intent-<orderId>). */
+  'cancel-payment-intent': { orderId: number };
+}
+export type JobName = keyof JobPayloads;
+
+/** Retry policy of every job: exponential backoff; a job is Failed only after the last attempt. */
+export const JOB_ATTEMPTS = 5;
+export const JOB_BACKOFF_MS = 1000;
+
+export const JobStatus = { Pending: 'Pending', Completed: 'Completed', Failed: 'Failed' } as const;
+export type JobStatus = (typeof JobStatus)[keyof typeof JobStatus];
+export const JOB_STATUSES = valuesOf(JobStatus);
+
+export const OutboxStatus = { Pending: 'pending', Enqueued: 'enqueued' } as const;
+export type OutboxStatus = (typeof OutboxStatus)[keyof typeof OutboxStatus];
+export const OUTBOX_STATUSES = valuesOf(OutboxStatus);

@@ -1,0 +1,3 @@
+export * from './patients';
+export * from './schemas';
+export type * from './views';

@@ -1,0 +1,5 @@
+export * from './financial-aid';
+export * from './payments';
+export * from './prices';
+export * from './schemas';
+export type * from './views';

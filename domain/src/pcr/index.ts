@@ -1,0 +1,3 @@
+export * from './plates';
+export * from './schemas';
+export type * from './views';

@@ -1,0 +1,3 @@
+export * from './research';
+export * from './schemas';
+export type * from './views';

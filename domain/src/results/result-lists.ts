@@ -1,0 +1,31 @@
+/** The clinic's result lists (SPEC §3 result list categories): which samples each holds and how they sort. */
+import { SampleStatus } from '../samples/statuses';
+import { valuesOf } from '../shared/values';
+
+export const ResultListCategory = {
+  Completed: 'COMPLETED',
+  Pending: 'PENDING',
+  PatientOrdered: 'PATIENT_ORDERED',
+  PendingShipmentFromProvider: 'PENDING_SHIPMENT_FROM_PROVIDER',
+} as const;
+export type ResultListCategory = (typeof ResultListCategory)[keyof typeof ResultListCategory];
+export const RESULT_LIST_CATEGORIES = valuesOf(ResultListCategory);
+
+/**
+ * Which samples each list holds (status at the time of the query; a sample In Storage counts by
+ * the status it had before storage):
+ * - PENDING: ordered and not finished: Order Placed .. In Testing.
+ * - COMPLETED: finished: Resulted, Completed, Discarded, and Rejected (a rejected sample is
+ *   finished too; its row shows the rejection reason and has no report).
+ * - PATIENT_ORDERED: every sample whose order the patient placed (origin Patient Ordered), any status.
+ * - PENDING_SHIPMENT_FROM_PROVIDER: kits still at the clinic: Order Placed and Pending Shipment.
+ */
+export const RESULT_LIST_STATUSES: Record<Exclude<ResultListCategory, 'PATIENT_ORDERED'>, readonly SampleStatus[]> = {
+  PENDING: [SampleStatus.OrderPlaced, SampleStatus.PendingShipment, SampleStatus.InTransit, SampleStatus.InQueue, SampleStatus.InTesting],
+  COMPLETED: [SampleStatus.Resulted, SampleStatus.Completed, SampleStatus.Discarded, SampleStatus.Rejected],
+  PENDING_SHIPMENT_FROM_PROVIDER: [SampleStatus.OrderPlaced, SampleStatus.PendingShipment],
+};
+
+/** The fields a result list can be sorted by. */
+export const RESULT_LIST_SORT_FIELDS = ['barcode', 'patientName', 'status', 'orderedAt', 'resultedAt'] as const;
+export type ResultListSortField = (typeof RESULT_LIST_SORT_FIELDS)[number];

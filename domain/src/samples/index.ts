@@ -1,0 +1,10 @@
+export * from './cancer-diagnosis-schemas';
+export * from './cancer-diagnosis';
+export * from './identifiers';
+export * from './lifecycle';
+export * from './sample-types';
+export * from './schemas';
+export * from './statuses';
+export * from './storage-plates';
+export * from './storage-schemas';
+export type * from './views';

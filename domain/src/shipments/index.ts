@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './shipments';
+export type * from './views';
