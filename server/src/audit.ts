@@ -13,6 +13,11 @@ export interface Caller {
 }
 
 /** The platform itself (a job, a webhook): no user, no address. */
+/** A caller inside an account of the URL (the api checked the account is theirs). */
+export type AccountCaller = Caller & { userId: number; accountId: number };
+/** A signed-in user's caller (Lab Toolbox commands and others outside an account). */
+export type UserCaller = Caller & { userId: number };
+
 export const systemCaller = (requestId: string | null = null): Caller => ({ userId: null, kind: 'system', accountId: null, ip: null, requestId });
 
 /** The same request, acting as a known user (the one who just signed in, or whose reset link was used). */

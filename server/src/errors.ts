@@ -43,6 +43,11 @@ export class Gone extends DomainError {
   protected defaultCode() { return 'gone'; }
 }
 
+/** Something closed after too many attempts (a result link after ten wrong dates of birth). */
+export class Locked extends DomainError {
+  protected defaultCode() { return 'locked'; }
+}
+
 /** Well-formed input the rules refuse as a whole (an ineligible order, no approved financial assistance). */
 export class Unprocessable extends DomainError {
   protected defaultCode() { return 'unprocessable'; }

@@ -16,12 +16,9 @@ import { seedDemoData } from '../../scripts/seed';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { fill, type Filled } from '../../scripts/bench/fill';
 import { TARGET_LINE, TARGET_NAMES, targetLine } from '../../scripts/bench/report';
-import { listResults } from '../../api/src/provider/lists.service';
-import { listSamples, listShipments } from '../../api/src/provider/shipments.service';
-import { listResearchTests } from '../../api/src/research/research.service';
-import { findPatients } from '../../api/src/patients/patient-search';
-import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from '../../api/src/provider/patients.service';
-import type { AccountCaller } from '../../api/src/http/caller';
+import {
+  CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL, findPatients, listResearchTests, listResults, listSamples, listShipments, type AccountCaller,
+} from '@platform/server';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `test_db_list_plans_${process.pid}_${Date.now()}`;

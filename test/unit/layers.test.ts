@@ -80,14 +80,14 @@ describe('layers (DESIGN.md)', () => {
     const planted: SourceFile[] = [
       { path: 'worker/src/processors/send-email.ts', text: "import { createApp } from '@platform/api';\n" },
       { path: 'server/src/samples/move-sample.ts', text: "import type { Request } from 'express';\n" },
-      { path: 'domain/src/enums.ts', text: "import { connect } from '@platform/db';\n" },
+      { path: 'domain/src/samples/statuses.ts', text: "import { connect } from '@platform/db';\n" },
       { path: 'web/src/api/query.ts', text: "import { showErrorModal } from '../shell/error-modal-store';\n" },
       { path: 'server/src/audit.ts', text: "const api = await import('../../api/src/app');\n" },
     ];
     expect(findViolations(planted)).to.deep.equal([
       "worker/src/processors/send-email.ts imports '@platform/api': the worker never imports the api",
       "server/src/samples/move-sample.ts imports 'express': the server layer never imports express or other HTTP packages",
-      "domain/src/enums.ts imports '@platform/db': domain imports nothing of ours",
+      "domain/src/samples/statuses.ts imports '@platform/db': domain imports nothing of ours",
       "web/src/api/query.ts imports 'web/src/shell/error-modal-store': the SPA's data layer never imports its UI",
       "server/src/audit.ts imports 'api/src/app': the server layer never imports the api",
     ]);

@@ -1,5 +1,5 @@
 /**
- * A workbook is a ZIP: checked before it is read (server/src/sheets/workbook-limits.ts), in a
+ * A workbook is a ZIP: checked before it is read (server/src/imports/workbook-limits.ts), in a
  * thread of its own (xlsx-thread.ts). The workbooks here are written by fflate, not by our reader.
  */
 import { performance } from 'node:perf_hooks';

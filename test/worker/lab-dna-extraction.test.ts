@@ -11,7 +11,7 @@ import { createContext, closeContext, type AppContext } from '@platform/api';
 import { storeFile } from '@platform/server';
 import { SampleStatus, TestResultStatus, UPLOAD_FILE_KIND, type ExtractionCommitResult, type ExtractionDryRunResult } from '@platform/domain';
 import { labImport } from '@platform/worker/processors/lab-import';
-import { readExtractionSheet } from '@platform/worker/lab-import/extractions';
+import { readExtractionSheet } from '@platform/server';
 import type { WorkerDeps } from '@platform/worker/processors/types';
 import { testConfig } from '../support/server';
 import { makeSample, userId } from '../support/fixtures/lab';

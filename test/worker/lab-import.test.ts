@@ -11,7 +11,7 @@ import { createContext, closeContext, type AppContext } from '@platform/api';
 import { Invalid, storeFile } from '@platform/server';
 import { IMPORT_MAX_ROWS, SampleStatus, TestResultStatus, UPLOAD_FILE_KIND, type ImportCommitResult, type ImportDryRunResult } from '@platform/domain';
 import { labImport } from '@platform/worker/processors/lab-import';
-import { readImportSheet } from '@platform/worker/lab-import/read-sheet';
+import { readImportSheet } from '@platform/server';
 import type { WorkerDeps } from '@platform/worker/processors/types';
 import { testConfig } from '../support/server';
 import { userId } from '../support/fixtures/lab';

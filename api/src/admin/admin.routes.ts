@@ -14,14 +14,9 @@ import { validateBody, validateQuery } from '../http/validate';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { ALL_ACCOUNTS } from '../access/scope';
-import { contactDetail } from '../access/contact-rows';
-import { listContacts, pendingContacts, registerProvider, setContactNpi, updateAccess } from '../access/providers.service';
-import { activateDeactivate, addAccountAccess, addSuperAdmin, removeAccountAccess, supportStaffOf, upsertStaffLinks } from '../access/memberships.service';
-import { adminAttention, createAccount, listAccounts } from './accounts.service';
-import { createLabUser, deactivateLabUser, listLabUsers, reactivateLabUser } from './lab-users.service';
-import { createInsurancePlan, listInsurancePlans, updateInsurancePlan } from './insurance.service';
-import { createFinancialAid, listFinancialAid, searchAllPatients } from './financial-aid.service';
+import {
+  activateDeactivate, addAccountAccess, addSuperAdmin, adminAttention, ALL_ACCOUNTS, contactDetail, createAccount, createFinancialAid, createInsurancePlan, createLabUser, deactivateLabUser, listAccounts, listContacts, listFinancialAid, listInsurancePlans, listLabUsers, pendingContacts, reactivateLabUser, registerProvider, removeAccountAccess, searchAllPatients, setContactNpi, supportStaffOf, updateAccess, updateInsurancePlan, upsertStaffLinks,
+} from '@platform/server';
 import { adminEmailsRouter } from './emails.routes';
 import { adminJobsRouter } from './jobs.routes';
 

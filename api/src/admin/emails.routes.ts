@@ -7,13 +7,12 @@ import {
   campaignBody, EMAIL_CAMPAIGNS, emailsQuery, paginationQuery,
   type CampaignBody, type EmailCampaign, type EmailsQuery, type PaginationQuery,
 } from '@platform/domain';
-import { campaignProgress, campaignRecipients, listCampaigns, notFound, previewCampaign, startCampaign } from '@platform/server';
+import { campaignProgress, campaignRecipients, listCampaigns, listEmails, notFound, previewCampaign, resendEmail, startCampaign } from '@platform/server';
 import type { AppContext } from '../context';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { validateBody, validateQuery } from '../http/validate';
-import { listEmails, resendEmail } from './email-log.service';
 
 /** page and pageSize only: these lists have one order. */
 const pageQuery = paginationQuery.fork(['sort', 'order'], (s) => s.forbidden());

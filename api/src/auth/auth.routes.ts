@@ -13,11 +13,9 @@ import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsO
 import { requireUser } from './guards';
 import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
-import { auditActor, callerAs, recordAudit } from '@platform/server';
+import { acceptInvitation, auditActor, callerAs, previewInvitation, recordAudit, REQUEST_ACCESS_ANSWER, requestAccess } from '@platform/server';
 import { callerOf } from '../http/caller';
 import { publicRoute } from '../http/route-policy';
-import { REQUEST_ACCESS_ANSWER, requestAccess } from '../access/providers.service';
-import { acceptInvitation, previewInvitation } from '../access/account-invitations.service';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 

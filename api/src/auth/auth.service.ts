@@ -1,16 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Op, QueryTypes, type Transaction } from 'sequelize';
 import {
-  AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type AccountSummary,
+  AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type AccountSummary,
   type Me, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import type { User } from '@platform/db';
 import { burnVerifyTime, hashPassword, verifyPassword } from '@platform/server/auth/passwords';
 import type { SessionUser } from './session-user';
-import { auditActor, type Caller, callerAs, forbidden, Invalid, passwordResetEmail, queueEmail, recordAudit } from '@platform/server';
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+import {
+  auditActor, type Caller, callerAs, createPasswordLink, endSessionsOf, forbidden, hashToken, Invalid, passwordResetEmail, queueEmail, recordAudit,
+} from '@platform/server';
 
 /** The auth cache is optional: a context without one reads PostgreSQL every time. */
 type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'> & Partial<Pick<AppContext, 'authCache'>>;
@@ -107,19 +106,6 @@ export async function verifyCredentials(ctx: Ctx, email: string, password: strin
   return { user: sessionUser };
 }
 
-/**
- * A single-use link to the portal's set-password page (the reset page), valid `minutes`: used for
- * a forgotten password and for a new user's first password. Only its hash is stored.
- */
-export async function createPasswordLink(ctx: Ctx, transaction: Transaction, userId: number, portal: SignInPortal, minutes: number): Promise<string> {
-  const token = randomBytes(32).toString('hex');
-  await ctx.db.models.PasswordResetToken.create(
-    { userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) },
-    { transaction },
-  );
-  return `${ctx.config.publicUrl}${SIGN_IN_PORTAL_PATHS[portal]}/reset-password?token=${token}`;
-}
-
 /** Starts a reset when the email belongs to a user of that portal; says nothing either way. */
 export async function requestPasswordReset(ctx: Ctx, email: string, portal: SignInPortal, request: Caller) {
   const { User } = ctx.db.models;
@@ -171,14 +157,6 @@ export async function changePassword(ctx: Ctx, caller: Caller, user: SessionUser
     await replacePassword(ctx, row, next, transaction);
     await endSessionsOf(ctx, user.id, transaction, sessionId);
     await recordAudit(ctx.db, { ...auditActor(caller), action: 'auth.password_changed', entityKind: 'user', entityId: user.id }, transaction);
-  });
-}
-
-/** Signs a user out everywhere (but the session `exceptSessionId`): a deactivated user loses access at once. */
-export async function endSessionsOf(ctx: Ctx, userId: number, transaction: Transaction, exceptSessionId = '') {
-  await ctx.db.sequelize.query(`DELETE FROM "session" WHERE (sess -> 'passport' ->> 'user')::text = :id AND sid <> :except`, {
-    replacements: { id: String(userId), except: exceptSessionId },
-    transaction,
   });
 }
 

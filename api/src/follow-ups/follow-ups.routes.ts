@@ -26,7 +26,7 @@ import { accountCallerOf, callerOf, userCallerOf } from '../http/caller';
 import { pathId } from '../http/path-id';
 import {
   answerRegistrySurvey, answerSampleQuestion, askAboutSample, getFollowUp, listPatientFollowUps, listSampleFollowUps, openRegistrySurvey, openSampleQuestion,
-} from './follow-ups.service';
+} from '@platform/server';
 import { publicRoute } from '../http/route-policy';
 
 const SURVEY_PATH = `/registry/study/${REGISTRY_STUDY}/:sampleId/follow-up-survey`;

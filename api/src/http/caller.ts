@@ -1,10 +1,9 @@
 /** Who is calling, from the request: the one Caller every service takes for scoping and audit. */
 import type { Request, Response } from 'express';
 import type { AccountSummary } from '@platform/domain';
-import type { Caller } from '@platform/server';
+import type { AccountCaller, Caller, UserCaller } from '@platform/server';
 
-/** A caller inside an account of the URL (checked by requireAccountAccess). */
-export type AccountCaller = Caller & { userId: number; accountId: number };
+export type { AccountCaller, UserCaller };
 
 export function callerOf(req: Request, res: Response): Caller {
   const account = res.locals.account as AccountSummary | undefined;
@@ -30,6 +29,3 @@ export function userCallerOf(req: Request, res: Response): UserCaller {
   if (caller.userId === null) throw new Error('userCallerOf used on a route without requireUser');
   return caller as UserCaller;
 }
-
-/** A signed-in user's caller (Lab Toolbox routes and others outside an account). */
-export type UserCaller = Caller & { userId: number };

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { Conflict, DomainError, Forbidden, Gone, Invalid, NotFound, Unprocessable } from '@platform/server';
+import { Conflict, DomainError, Forbidden, Gone, Invalid, Locked, NotFound, Unprocessable } from '@platform/server';
 import { JSON_MAX_DEPTH } from '@platform/domain';
 import { AppError } from './errors';
 
@@ -32,7 +32,7 @@ function fromBodyParser(err: BodyParserError): AppError | null {
 /** The status code of each server refusal: the one place they meet HTTP. */
 function fromDomain(err: DomainError): AppError {
   const status = err instanceof NotFound ? 404 : err instanceof Conflict ? 409 : err instanceof Forbidden ? 403 : err instanceof Invalid ? 400
-    : err instanceof Gone ? 410 : err instanceof Unprocessable ? 422 : 400;
+    : err instanceof Gone ? 410 : err instanceof Unprocessable ? 422 : err instanceof Locked ? 423 : 400;
   return new AppError(status, err.code, err.message, err.fields);
 }
 

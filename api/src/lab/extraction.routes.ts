@@ -13,7 +13,7 @@ import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { validateBody, validateQuery } from '../http/validate';
-import { decideExtraction, listExtractions } from './extractions.service';
+import { decideExtraction, listExtractions } from '@platform/server';
 
 const BASE = '/lab-toolbox/dna-extractions';
 

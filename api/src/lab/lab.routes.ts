@@ -30,15 +30,12 @@ import {
 import { requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { validateBody, validateQuery } from '../http/validate';
-import { commitImportFile, getImportJob, importErrorsCsv, uploadImportFile } from './imports.service';
-import { receiveKit, rejectKit } from './intake.service';
+import {
+  approveResults, commitImportFile, correctResult, createLabSample, enterPlateResults, getImportJob, getPlate, importErrorsCsv, importReview, listPcrQueue, listPlates, receiveKit, registerPlate, rejectKit, rejectResults, releasedToxicityResults, reviewList, uploadImportFile,
+} from '@platform/server';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { createLabSample } from './lab-samples.service';
-import { enterPlateResults, getPlate, listPcrQueue, listPlates, registerPlate } from './pcr.service';
-import { approveResults, correctResult, rejectResults } from './review-commands.service';
-import { importReview, releasedToxicityResults, reviewList } from './review-lists.service';
 
 const BASE = '/lab-toolbox';
 

@@ -14,8 +14,9 @@ import { validateBody, validateQuery } from '../http/validate';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { limsAccounts, limsDepartments, limsPhysicians, limsTechnicians, searchPatientsEverywhere } from './lims.service';
-import { authenticateKit, getLimsSample, updateLimsSample } from './lims-samples.service';
+import {
+  authenticateKit, getLimsSample, limsAccounts, limsDepartments, limsPhysicians, limsTechnicians, searchPatientsEverywhere, updateLimsSample,
+} from '@platform/server';
 
 const BASE = '/lims';
 

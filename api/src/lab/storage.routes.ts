@@ -20,9 +20,9 @@ import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { validateBody, validateQuery } from '../http/validate';
-import { importStoragePlates } from './storage-import.service';
-import { discardSample, placeSample, takeOut } from './storage-placements.service';
-import { createStoragePlate, findStoredSample, getStoragePlate, listStoragePlates } from './storage-plates.service';
+import {
+  createStoragePlate, discardSample, findStoredSample, getStoragePlate, importStoragePlates, listStoragePlates, placeSample, takeOut,
+} from '@platform/server';
 
 const BASE = '/lab-toolbox/storage';
 export const STORAGE_IMPORT_ROUTE = '/lab-toolbox/import-samples-storage-plates';

@@ -9,17 +9,15 @@ import {
   setReferralSourceBody, type CreatePatientOrderBody, type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InvitationLookupBody,
   type PatientOrderKey, type SetPaymentBody, type SetReferralSourceBody,
 } from '@platform/domain';
-import { notFound, type Caller } from '@platform/server';
+import {
+  activeInsurancePlans, type Caller, createPatientOrder, createPaymentIntent, eligibilityInquiry, financialAssistanceExists, invitationPrefill, notFound, orderSummary, prpAccounts, setPayment, setReferralSource,
+} from '@platform/server';
 import type { AppContext } from '../context';
 import { validateBody } from '../http/validate';
 import { callerOf } from '../http/caller';
 import { unauthorized } from '../http/errors';
 import { accountsOf } from '../auth/auth.service';
 import { createAidCheckThrottle } from './aid-check-throttle';
-import {
-  activeInsurancePlans, createPatientOrder, createPaymentIntent, eligibilityInquiry, financialAssistanceExists, invitationPrefill, orderSummary,
-  prpAccounts, setPayment, setReferralSource,
-} from './patient-orders.service';
 import { publicRoute } from '../http/route-policy';
 
 /** A public call's caller: the patient (no user) or, on the MiraKind path, the signed-in provider. */

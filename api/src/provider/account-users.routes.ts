@@ -14,11 +14,9 @@ import { validateBody, validateQuery } from '../http/validate';
 import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { oneAccount } from '../access/scope';
-import { contactDetail } from '../access/contact-rows';
-import { listContacts } from '../access/providers.service';
-import { cancelInvitation, inviteToAccount, pendingInvitations } from '../access/account-invitations.service';
-import { activateDeactivate, addAccountAccess, addSuperAdmin, removeAccountAccess, supportStaffOf, upsertStaffLinks } from '../access/memberships.service';
+import {
+  activateDeactivate, addAccountAccess, addSuperAdmin, cancelInvitation, contactDetail, inviteToAccount, listContacts, oneAccount, pendingInvitations, removeAccountAccess, supportStaffOf, upsertStaffLinks,
+} from '@platform/server';
 import { CLINIC_API_BASE } from './provider.routes';
 
 export function accountUsersRouter(ctx: AppContext): Router {

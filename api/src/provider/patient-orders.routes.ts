@@ -17,8 +17,9 @@ import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { CLINIC_API_BASE } from './provider.routes';
-import { cancelPatientOrder, listUnpaidPatientOrders, signOffContext, signOffPatientOrder } from './patient-orders.service';
-import { createInvitation, listInvitations, updateInvitation } from './invitations.service';
+import {
+  cancelPatientOrder, createInvitation, listInvitations, listUnpaidPatientOrders, signOffContext, signOffPatientOrder, updateInvitation,
+} from '@platform/server';
 
 export function clinicPatientOrdersRouter(ctx: AppContext): Router {
   const router = Router();

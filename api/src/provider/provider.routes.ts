@@ -11,16 +11,14 @@ import {
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
+import { accountsOf } from '../auth/auth.service';
 import { validateBody, validateQuery } from '../http/validate';
 import { accountCallerOf, callerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { createPatient, getPatientDetail, patientExists, searchPatients } from './patients.service';
-import { clinicCatalogue, createClinicOrder, listPhysicians, physiciansForCaller } from './orders.service';
-import { listResults } from './lists.service';
-import { createShipment, listSamples, listShipments } from './shipments.service';
-import { downloadRequisitionForm } from './requisition.service';
-import { notFound } from '@platform/server';
+import {
+  clinicCatalogue, createClinicOrder, createPatient, createShipment, downloadRequisitionForm, getPatientDetail, listPhysicians, listResults, listSamples, listShipments, notFound, patientExists, physiciansForCaller, searchPatients,
+} from '@platform/server';
 
 export const CLINIC_API_BASE = '/provider-clinic/:accountId';
 
@@ -95,7 +93,7 @@ export function providerRouter(ctx: AppContext): Router {
     const barcode = String(req.params.barcode);
     if (!SAMPLE_BARCODE_PARAM.test(barcode)) throw notFound('Sample not found');
     const { dob } = query<RequisitionDownloadQuery>(res);
-    const file = await downloadRequisitionForm(ctx, req.user!, barcode, dob, callerOf(req, res));
+    const file = await downloadRequisitionForm(ctx, await accountsOf(ctx, req.user!), barcode, dob, callerOf(req, res));
     res
       .set('Content-Type', 'application/pdf')
       .set('Content-Disposition', `attachment; filename="${file.name}"`)

@@ -12,7 +12,7 @@ import { validateBody } from '../http/validate';
 import { accountCallerOf } from '../http/caller';
 import { pathId } from '../http/path-id';
 import { CLINIC_API_BASE } from './provider.routes';
-import { addCfrtTest, listCancerDiagnoses, registerCancer } from './sample-details.service';
+import { addCfrtTest, listCancerDiagnoses, registerCancer } from '@platform/server';
 
 export function sampleDetailsRouter(ctx: AppContext): Router {
   const router = Router();

@@ -6,5 +6,4 @@ declare module 'express-session' {
   }
 }
 
-/** How many verified links one session remembers (a family member opening several links, say). */
-export const MAX_VERIFIED_LINKS_PER_SESSION = 10;
+export {};

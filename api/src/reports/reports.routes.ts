@@ -19,14 +19,13 @@ import {
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
+import { accountsOf } from '../auth/auth.service';
 import { validateBody } from '../http/validate';
 import {
-  LINK_NOT_FOUND_MESSAGE, logResultView, openResultLink, patientReportPdf, setPreferredLanguage, updateDemographicInfo, verifyPatient,
-} from './patient-result.service';
-import { providerReportDownload, resendResultEmail } from './provider-result.service';
+  type LabReportFile, LINK_NOT_FOUND_MESSAGE, logResultView, notFound, openResultLink, patientReportPdf, providerReportDownload, resendResultEmail, setPreferredLanguage, updateDemographicInfo, verifyPatient,
+} from '@platform/server';
 import { createResultVerifyThrottle } from './result-verify-throttle';
 import './report-session';
-import { type LabReportFile, notFound } from '@platform/server';
 import { pathId } from '../http/path-id';
 import { callerOf } from '../http/caller';
 import { publicRoute } from '../http/route-policy';
@@ -91,12 +90,12 @@ export function reportsRouter(ctx: AppContext): Router {
 
   router.get('/metabase/samples/:sampleId/reports/download', requireUser('provider'), async (req, res) => {
     const sampleId = pathId(req.params.sampleId, 'Sample');
-    sendPdf(res, await providerReportDownload(ctx, req.user!, sampleId, callerOf(req, res)));
+    sendPdf(res, await providerReportDownload(ctx, await accountsOf(ctx, req.user!), sampleId, callerOf(req, res)));
   });
 
   const resend = async (req: Request, res: Response) => {
     const { sampleId } = req.body as SendResultEmailBody;
-    const sent = await resendResultEmail(ctx, req.user!, Number(req.params.accountId), sampleId, callerOf(req, res));
+    const sent = await resendResultEmail(ctx, Number(req.params.accountId), sampleId, callerOf(req, res));
     res.status(202).json({ message: 'The result link was emailed to the patient.', sentTo: sent.sentTo });
   };
   for (const path of ['/provider-clinic/:accountId/patient/send-result-email', '/provider-clinic/:accountId/patient/send-cancer-result-email']) {

@@ -10,18 +10,16 @@ import {
   createShipmentBody, researchOrderBody, researchTestsQuery, studyResponsesQuery, takesPartInResearch, TOTAL_INCOMPLETE_HEADER, updateStudyResponseBody,
   type AccountSummary, type CreateShipmentBody, type ResearchOrderBody, type ResearchTestsQuery, type StudyResponsesQuery, type UpdateStudyResponseBody,
 } from '@platform/domain';
-import { notFound } from '@platform/server';
+import {
+  createResearchOrder, createShipment, getParticipant, listProjects, listResearchTests, listStudyResponses, notFound, physiciansForCaller, researchCatalogue, updateStudyResponse,
+} from '@platform/server';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
 import { validateBody, validateQuery } from '../http/validate';
 import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { physiciansForCaller } from '../provider/orders.service';
-import { createShipment } from '../provider/shipments.service';
 import { CLINIC_API_BASE } from '../provider/provider.routes';
-import { createResearchOrder, getParticipant, listResearchTests, researchCatalogue } from './research.service';
-import { listProjects, listStudyResponses, updateStudyResponse } from './study-responses.service';
 
 export const RESEARCH_API_BASE = '/provider-research/:accountId';
 

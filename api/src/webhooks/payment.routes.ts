@@ -6,10 +6,9 @@
  */
 import express, { Router, type Request } from 'express';
 import { PAYMENT_SIGNATURE_TOLERANCE_SECONDS, PAYMENT_WEBHOOK_PATH } from '@platform/domain';
-import { verifyPaymentEvent, type StripeEvent } from '@platform/server';
+import { handlePaymentEvent, type StripeEvent, verifyPaymentEvent } from '@platform/server';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
-import { handlePaymentEvent } from './payment.service';
 import { publicRoute } from '../http/route-policy';
 
 const WEBHOOK_BODY_LIMIT = '256kb';

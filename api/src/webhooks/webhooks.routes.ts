@@ -8,8 +8,7 @@ import type Joi from 'joi';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { declarePolicy } from '../http/route-policy';
-import { handleShippingOrderEvent, handleShippingRates } from './shipping.service';
-import { validationFailed, verifyShippingSignature } from '@platform/server';
+import { handleShippingOrderEvent, handleShippingRates, validationFailed, verifyShippingSignature } from '@platform/server';
 
 /** Webhook bodies are small; anything bigger is refused before it is read. */
 const WEBHOOK_BODY_LIMIT = '256kb';

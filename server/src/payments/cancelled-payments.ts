@@ -9,9 +9,8 @@
  *   can no longer pay it (worker/src/processors/cancel-payment-intent.ts).
  */
 import type { Transaction } from 'sequelize';
-import type { Order } from '@platform/db';
+import type { Db, Order } from '@platform/db';
 import { isUnpaid, PaymentStatus } from '@platform/domain';
-import type { Db } from '@platform/db';
 import { enqueueJob, type OutboxRelay } from '../jobs';
 import { movePayment } from './payment-status';
 

@@ -4,7 +4,8 @@
  * names. Used by the worker's notify-result processor and by the provider's re-send endpoint. The token is 32 random bytes sent only in the email; the database
  * keeps its SHA-256.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../auth/tokens';
 import { Op, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { RESULT_LINK_TOKEN_HEX_LENGTH, RESULT_LINK_VALID_DAYS } from '@platform/domain';
@@ -20,18 +21,17 @@ type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;
 type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
 
-export const hashResultToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new emailed-link token (32 random bytes, hex) and the hash the database keeps: every tokened link of the platform. */
 export function newLinkToken(): { token: string; tokenHash: string } {
   const token = randomBytes(RESULT_LINK_TOKEN_HEX_LENGTH / 2).toString('hex');
-  return { token, tokenHash: hashResultToken(token) };
+  return { token, tokenHash: hashToken(token) };
 }
 
 /** The hash to look a link up by, or null for a string that cannot be a token (a malformed one answers as a wrong one). */
 export function linkTokenHash(token: unknown): string | null {
   if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token) || token.length !== RESULT_LINK_TOKEN_HEX_LENGTH) return null;
-  return hashResultToken(token.toLowerCase());
+  return hashToken(token.toLowerCase());
 }
 
 /** The page a patient opens: `<publicUrl>/reports/patient_result/<barcode>?token=<token>`. */

@@ -13,10 +13,7 @@ import { UnrecoverableError } from 'bullmq';
 import {
   IMPORT_PREVIEW_ROWS, type ExtractionCommitResult, type ExtractionDryRunResult, type ImportCommitResult, type ImportDryRunResult, type JobPayloads,
 } from '@platform/domain';
-import { checkRows } from '../lab-import/check-rows';
-import { commitRows } from '../lab-import/commit-rows';
-import { checkExtractions, commitExtractions, readExtractionSheet } from '../lab-import/extractions';
-import { readImportSheet } from '../lab-import/read-sheet';
+import { checkExtractions, checkRows, commitExtractions, commitRows, readExtractionSheet, readImportSheet } from '@platform/server';
 import type { JobTools, Processor, WorkerDeps } from './types';
 import { readFileContent } from '@platform/server';
 
