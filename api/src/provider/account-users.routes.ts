@@ -17,7 +17,7 @@ import { pathId } from '../http/path-id';
 import {
   activateDeactivate, addAccountAccess, addSuperAdmin, cancelInvitation, contactDetail, inviteToAccount, listContacts, oneAccount, pendingInvitations, removeAccountAccess, supportStaffOf, upsertStaffLinks,
 } from '@platform/server';
-import { CLINIC_API_BASE } from './provider.routes';
+import { CLINIC_API_BASE } from '../http/portal-bases';
 
 export function accountUsersRouter(ctx: AppContext): Router {
   const router = Router();

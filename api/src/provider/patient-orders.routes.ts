@@ -16,7 +16,7 @@ import { validateBody, validateQuery } from '../http/validate';
 import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { CLINIC_API_BASE } from './provider.routes';
+import { CLINIC_API_BASE } from '../http/portal-bases';
 import {
   cancelPatientOrder, createInvitation, listInvitations, listUnpaidPatientOrders, signOffContext, signOffPatientOrder, updateInvitation,
 } from '@platform/server';

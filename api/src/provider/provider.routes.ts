@@ -15,12 +15,12 @@ import { accountsOf } from '../auth/auth.service';
 import { validateBody, validateQuery } from '../http/validate';
 import { accountCallerOf, callerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
+import { CLINIC_API_BASE } from '../http/portal-bases';
 import { pathId } from '../http/path-id';
 import {
   clinicCatalogue, createClinicOrder, createPatient, createShipment, downloadRequisitionForm, getPatientDetail, listPhysicians, listResults, listSamples, listShipments, notFound, patientExists, physiciansForCaller, searchPatients,
 } from '@platform/server';
 
-export const CLINIC_API_BASE = '/provider-clinic/:accountId';
 
 const SAMPLE_BARCODE_PARAM = /^[A-Za-z0-9_.-]{1,64}$/;
 

@@ -11,7 +11,7 @@ import { requireAccountAccess, requireUser } from '../auth/guards';
 import { validateBody } from '../http/validate';
 import { accountCallerOf } from '../http/caller';
 import { pathId } from '../http/path-id';
-import { CLINIC_API_BASE } from './provider.routes';
+import { CLINIC_API_BASE } from '../http/portal-bases';
 import { addCfrtTest, listCancerDiagnoses, registerCancer } from '@platform/server';
 
 export function sampleDetailsRouter(ctx: AppContext): Router {

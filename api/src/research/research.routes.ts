@@ -19,7 +19,7 @@ import { validateBody, validateQuery } from '../http/validate';
 import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
-import { CLINIC_API_BASE } from '../provider/provider.routes';
+import { CLINIC_API_BASE } from '../http/portal-bases';
 
 export const RESEARCH_API_BASE = '/provider-research/:accountId';
 

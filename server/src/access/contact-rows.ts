@@ -1,6 +1,6 @@
 /** Contacts as the admin pages and the account-users page read them: the person, their sign-in and their accounts. */
 import { queryPrepared, type Db } from '@platform/db';
-import { AccountRole, fullName, type AccountRole as Role, type ContactDetail, type ContactRow } from '@platform/domain';
+import { fullName, type AccountRole as Role, type ContactDetail, type ContactRow } from '@platform/domain';
 import { notFound } from '../errors';
 import { toIso } from '../answer-values';
 import { type AccessScope, scopedAccountId } from './scope';
@@ -99,11 +99,3 @@ async function staffLinksOf(db: Db, staffContactId: number, accountId: number | 
   }
   return [...byAccount].map(([id, physicians]) => ({ accountId: id, physicians }));
 }
-
-/** The role a contact holds in an account, or null. */
-export async function roleIn(db: Db, contactId: number, accountId: number): Promise<Role | null> {
-  const m = await db.models.AccountMembership.findOne({ where: { contactId, accountId, removedAt: null } });
-  return (m?.role as Role | undefined) ?? null;
-}
-
-export const isSuperAdmin = (role: Role | null | undefined) => role === AccountRole.SuperAdmin;

@@ -30,7 +30,7 @@ import { moveSample } from '../samples/move-sample';
 import { noteOnTimeline } from '../samples/timeline-note';
 import { containsPattern, toIso } from '../answer-values';
 import { withdrawResultsInReview } from '../samples/intake';
-import type { Models, ReviewCtx } from '../results/review-rows';
+import type { Models, ReviewCtx } from '../samples/review-rows';
 
 type Ctx = ReviewCtx;
 type ExtractionRow = InstanceType<Models['DnaExtraction']>;

@@ -24,7 +24,7 @@ import type { OutboxRelay } from '../jobs';
 import { queueEmail } from '../email/queue-email';
 import { registrySurveyEmail, sampleFollowUpQuestionEmail, type SampleQuestionAsker } from '../email/templates';
 import { auditActor, recordAudit, systemCaller } from '../audit';
-import { linkTokenHash, newLinkToken } from '../results/result-links';
+import { linkTokenHash, newLinkToken } from '../auth/tokens';
 
 export type FollowUpCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand'> };
 

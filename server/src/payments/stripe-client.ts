@@ -6,7 +6,6 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 
-export type StripeClient = Stripe;
 export type StripeEvent = Stripe.Event;
 export type StripePaymentIntent = Stripe.PaymentIntent;
 

@@ -4,8 +4,7 @@
  * names. Used by the worker's notify-result processor and by the provider's re-send endpoint. The token is 32 random bytes sent only in the email; the database
  * keeps its SHA-256.
  */
-import { randomBytes } from 'node:crypto';
-import { hashToken } from '../auth/tokens';
+import { hashToken, linkTokenHash, newLinkToken } from '../auth/tokens';
 import { Op, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { RESULT_LINK_TOKEN_HEX_LENGTH, RESULT_LINK_VALID_DAYS } from '@platform/domain';
@@ -20,19 +19,6 @@ export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, '
 type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;
 type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
-
-
-/** A new emailed-link token (32 random bytes, hex) and the hash the database keeps: every tokened link of the platform. */
-export function newLinkToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(RESULT_LINK_TOKEN_HEX_LENGTH / 2).toString('hex');
-  return { token, tokenHash: hashToken(token) };
-}
-
-/** The hash to look a link up by, or null for a string that cannot be a token (a malformed one answers as a wrong one). */
-export function linkTokenHash(token: unknown): string | null {
-  if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token) || token.length !== RESULT_LINK_TOKEN_HEX_LENGTH) return null;
-  return hashToken(token.toLowerCase());
-}
 
 /** The page a patient opens: `<publicUrl>/reports/patient_result/<barcode>?token=<token>`. */
 export function patientResultUrl(config: Pick<Config, 'publicUrl'>, barcode: string, token: string): string {

@@ -39,7 +39,7 @@ import { scheduleRegistryFollowUps } from '../follow-ups/follow-ups';
 import { withdrawResultsInReview } from '../samples/intake';
 import { plateChecksForResults } from '../pcr/pcr';
 import { dnaOfSamples, extractionsForResults } from '../extractions/extractions';
-import type { Models, ReviewCtx } from './review-rows';
+import type { Models, ReviewCtx } from '../samples/review-rows';
 type Ctx = ReviewCtx;
 type ResultRow = InstanceType<Models['TestResult']>;
 type TestRow = InstanceType<Models['Test']>;

@@ -33,7 +33,7 @@ import { auditedPage, offsetOf } from '../paging';
 import { LAB_IMPORT_JOB } from '../imports/imports';
 import { plateChecksForResults } from '../pcr/pcr';
 import { dnaOfSamples, extractionsForResults } from '../extractions/extractions';
-import { includeTestSampleAccount, type ReviewCtx } from './review-rows';
+import { includeTestSampleAccount, type ReviewCtx } from '../samples/review-rows';
 type Ctx = ReviewCtx;
 
 function interpretation(test: string, value: string): string | null {

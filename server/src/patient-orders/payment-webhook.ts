@@ -11,11 +11,11 @@
 import { QueryTypes } from 'sequelize';
 import { PaymentStatus } from '@platform/domain';
 import { auditActor, recordAudit, systemCaller } from '../audit';
-import { movePayment } from './payment-status';
-import { refundCancelledOrder } from './cancelled-payments';
-import { type StripeEvent } from './stripe-client';
+import { movePayment } from '../payments/payment-status';
+import { refundCancelledOrder } from '../payments/cancelled-payments';
+import { type StripeEvent } from '../payments/stripe-client';
 import type { ServerContext } from '../context';
-import { moveOrderOn } from '../patient-orders/moving-on';
+import { moveOrderOn } from './moving-on';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
 

@@ -11,10 +11,10 @@ import {
 import type { Db } from '@platform/db';
 import { type AccountCaller, auditActor, recordAudit } from '../audit';
 import { conflict, conflictOnDuplicate, forbidden, notFound } from '../errors';
-import { noteOnTimeline } from './timeline-note';
+import { noteOnTimeline } from '../samples/timeline-note';
 import type { ServerContext } from '../context';
 import { dataDate } from '../answer-values';
-import { physiciansForCaller } from '../orders/orders';
+import { physiciansForCaller } from './orders';
 
 type Ctx = Pick<ServerContext, 'db'>;
 type DiagnosisRow = InstanceType<Db['models']['CancerDiagnosis']>;

@@ -14,9 +14,9 @@ import { badRequest, notFound } from '../errors';
 import type { ServerContext } from '../context';
 import { containsPattern } from '../answer-values';
 import { auditedPage, offsetOf } from '../paging';
-import { inOrderTransaction, orderingPhysician, writeProviderOrder } from '../orders/orders';
+import { inOrderTransaction, orderingPhysician, writeProviderOrder } from './orders';
 import { patientSamples } from '../patients/clinic-patients';
-import { enrolInProjects, participantResponses, projectOfAccount } from './study-responses';
+import { enrolInProjects, participantResponses, projectOfAccount } from '../research/study-responses';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay'>;
 
