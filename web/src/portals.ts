@@ -3,7 +3,7 @@
  * sign-in. The base paths and user kinds are the domain's (the API builds the emailed reset
  * links from the same table).
  */
-import { SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_TITLES, SIGN_IN_PORTAL_USER_KIND, type SignInPortal, type UserKind } from '@platform/domain';
+import { SIGN_IN_PORTAL_PATHS, SIGN_IN_PORTAL_TITLES, SIGN_IN_PORTAL_USER_KIND, type PatientProduct, type SignInPortal, type UserKind } from '@platform/domain';
 
 export interface SignInPortalInfo {
   portal: SignInPortal;
@@ -58,6 +58,32 @@ export const clinicHomePath = (accountId: number) => `${CLINIC_BASE_PATH}/${acco
 export const researchHomePath = (accountId: number) => `${RESEARCH_BASE_PATH}/${accountId}`;
 export const ADMIN_HOME_PATH = SIGN_IN_PORTAL_PATHS.admin;
 export const LAB_HOME_PATH = SIGN_IN_PORTAL_PATHS.lab;
+
+/*
+ * Pages that other portals' pages link to, apart from the pages themselves so the links load none
+ * of them: the public information pages for physicians (SPEC §2), under the provider sign-in base
+ * path, and the Patient Portal's order.
+ */
+const PROVIDER_BASE_PATH = SIGN_IN_PORTAL_PATHS.provider;
+
+export const PROVIDER_INFO_PATHS = {
+  prostoxFaq: `${PROVIDER_BASE_PATH}/prostox-faq`,
+  prostoxUltraBilling: `${PROVIDER_BASE_PATH}/prostox-ultra-billing`,
+} as const;
+
+/** Where a provider without an account asks for one (linked from the provider sign-in page). */
+export const REQUEST_ACCESS_PATH = `${PROVIDER_BASE_PATH}/request-access`;
+
+export const PROVIDER_INFO_LINKS = [
+  { to: PROVIDER_INFO_PATHS.prostoxFaq, label: 'PROSTOX questions and answers' },
+  { to: PROVIDER_INFO_PATHS.prostoxUltraBilling, label: 'PROSTOX ultra billing and prices' },
+] as const;
+
+/** The Patient Portal's stepped order of a product (/patient-portal/order/{product}/new). */
+export const patientOrderPath = (product: PatientProduct) => `/patient-portal/order/${product}/new`;
+
+/** Where a patient's order ends (and the payment provider sends the patient back): its number only, never its token. */
+export const completePath = (orderNumber: string) => `/patient-portal/order/complete?order=${encodeURIComponent(orderNumber)}`;
 
 /** The portal a path belongs to, by its first segment; null for pages of no sign-in portal. */
 export function portalOfPath(pathname: string): SignInPortal | null {

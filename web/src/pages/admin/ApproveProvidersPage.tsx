@@ -4,7 +4,6 @@ import { useForm } from '@mantine/form';
 import { AccountRole, formatDateTime, fullName, isValidNpi, REASON_MAX_LENGTH, type ContactRow } from '@platform/domain';
 import { approveContact, denyContact, usePendingContacts, useRefreshAdmin } from '../../api/admin';
 import { ApiError } from '../../api/fetcher';
-import { FormError } from '../../components/FormError';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { useFocusBack } from '../../shell/focus-back';
@@ -13,7 +12,7 @@ import { AA_COLORS } from '../../status-colors';
 import { AccountGrantsField, emptyGrant, grantRowsProblem, grantsOf, roleForTitle, type GrantRow } from './AccountGrantsField';
 import { AdminPageFrame } from './AdminPageFrame';
 import { onCommandError } from './errors';
-import { commandError } from '../../forms/server-errors';
+import { FormFooter } from './FormFooter';
 import { QueryState, queryFlags } from './QueryState';
 
 /** /admin/provider/approve: providers who asked for access, oldest first; approve with accounts and roles, or deny with a reason. */
@@ -163,15 +162,7 @@ function ApproveModal({ contact, onClose, onDone, onRefused }: ModalProps) {
               {...form.getInputProps('npi')}
             />
           )}
-          <FormError title="Access was not approved" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={sending.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" color={AA_COLORS.green} loading={sending.submitting}>
-              Approve access
-            </Button>
-          </Group>
+          <FormFooter sending={sending} errorTitle="Access was not approved" submitLabel="Approve access" onCancel={onClose} color={AA_COLORS.green} dismissible={false} />
         </Stack>
       </form>
     </Modal>
@@ -199,15 +190,7 @@ function DenyModal({ contact, onClose, onDone, onRefused }: ModalProps) {
             data-autofocus
             {...form.getInputProps('reason')}
           />
-          <FormError title="Access was not denied" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={sending.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" color={AA_COLORS.red} loading={sending.submitting}>
-              Deny access
-            </Button>
-          </Group>
+          <FormFooter sending={sending} errorTitle="Access was not denied" submitLabel="Deny access" onCancel={onClose} color={AA_COLORS.red} dismissible={false} />
         </Stack>
       </form>
     </Modal>

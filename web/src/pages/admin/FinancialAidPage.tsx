@@ -11,7 +11,6 @@ import {
 import {
   ADMIN_PATIENT_SEARCH_MIN_LENGTH, createFinancialAid, useAdminPatientSearch, useFinancialAid, useRefreshAdmin, type AdminPatientOption,
 } from '../../api/admin';
-import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
 import { formatCents } from '../../format';
@@ -21,7 +20,7 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
 import { onCommandError } from './errors';
-import { commandError } from '../../forms/server-errors';
+import { FormFooter } from './FormFooter';
 import { QueryState, queryFlags } from './QueryState';
 import { RecordTable } from '../../components/RecordTable';
 
@@ -190,12 +189,7 @@ function NewRecord({ onSaved }: { onSaved: (row: CreatedFinancialAid) => void })
               <TextInput label="Valid until" description="YYYY-MM-DD, the last day the price applies" placeholder={today()} required autoComplete="off" {...form.getInputProps('validUntil')} />
             </SimpleGrid>
             <Textarea label="Note" autosize minRows={2} maxLength={REASON_MAX_LENGTH} {...form.getInputProps('note')} />
-            <FormError title="The record was not saved" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.returnFocusAfter(sending.reset)} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={sending.submitting}>
-                Save record
-              </Button>
-            </Group>
+            <FormFooter sending={sending} errorTitle="The record was not saved" submitLabel="Save record" />
           </Stack>
         </Fieldset>
       </form>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Fieldset, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ADMIN_TOASTS, formatDate, formatDateTime, fullName, listName, PERSON_NAME_MAX_LENGTH, type LabUserRow } from '@platform/domain';
 import { createLabUser, deactivateLabUser, reactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
-import { FormError } from '../../components/FormError';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
@@ -11,6 +10,7 @@ import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
 import { ConfirmDialog } from './ConfirmDialog';
 import { onCommandError } from './errors';
+import { FormFooter } from './FormFooter';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 import { RecordTable } from '../../components/RecordTable';
@@ -66,12 +66,7 @@ function NewLabUser() {
               <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
             </SimpleGrid>
             {/* SPEC §8: 'Adding lab toolbox user failed', with the server's reason. */}
-            <FormError title={ADMIN_TOASTS.labUserFailed} error={sending.lastError} message={sending.lastError === undefined ? undefined : commandError(sending.lastError)} onClose={sending.returnFocusAfter(sending.reset)} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={sending.submitting}>
-                Add user
-              </Button>
-            </Group>
+            <FormFooter sending={sending} errorTitle={ADMIN_TOASTS.labUserFailed} submitLabel="Add user" error={sending.lastError} />
           </Stack>
         </Fieldset>
       </form>

@@ -4,10 +4,9 @@ import { Link } from 'react-router-dom';
 import { useForm } from '@mantine/form';
 import {
   ACCOUNT_MAX_DEPARTMENTS, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, ADMIN_TOASTS, AccountType, isValidNpi, PERSON_NAME_MAX_LENGTH, SPECIALTIES,
-  type AdminAccountRow, type Specialty,
+  type AdminAccountRow, type CreateAccountBody,
 } from '@platform/domain';
 import { createAccount, useRefreshAdmin } from '../../api/admin';
-import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
@@ -15,32 +14,14 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AdminPageFrame } from './AdminPageFrame';
 import { ADMIN_PATHS } from './paths';
 import { onCommandError } from './errors';
-import { commandError } from '../../forms/server-errors';
+import { FormFooter } from './FormFooter';
 
-interface PhysicianRow {
-  firstName: string;
-  lastName: string;
-  npi: string;
-  specialty: Specialty | null;
-}
-
-interface AccountValues {
-  name: string;
-  type: AccountType;
-  eapPartner: boolean;
-  international: boolean;
-  clinicAccess: boolean;
-  researchAccess: boolean;
-  takesPatientOrders: boolean;
-  departments: string[];
-  physicians: PhysicianRow[];
-}
-
-const EMPTY: AccountValues = {
+// The form holds the account as it is sent: the domain's CreateAccountBody.
+const EMPTY: CreateAccountBody = {
   name: '', type: AccountType.General, eapPartner: false, international: false, clinicAccess: true, researchAccess: false, takesPatientOrders: false,
   departments: [], physicians: [],
 };
-const emptyPhysician = (): PhysicianRow => ({ firstName: '', lastName: '', npi: '', specialty: null });
+const emptyPhysician = (): CreateAccountBody['physicians'][number] => ({ firstName: '', lastName: '', npi: '', specialty: null });
 
 /** The portal flags, with what each means for the account. */
 const FLAGS: { key: 'eapPartner' | 'international' | 'clinicAccess' | 'researchAccess' | 'takesPatientOrders'; label: string; description: string }[] = [
@@ -55,7 +36,7 @@ const FLAGS: { key: 'eapPartner' | 'international' | 'clinicAccess' | 'researchA
 export function NewAccountPage() {
   const [created, setCreated] = useState<AdminAccountRow | null>(null);
   const refresh = useRefreshAdmin();
-  const form = useForm<AccountValues>({
+  const form = useForm<CreateAccountBody>({
     initialValues: EMPTY,
     validate: {
       name: (v) => (v.trim() ? null : 'Enter the account name'),
@@ -185,12 +166,7 @@ export function NewAccountPage() {
                 </Stack>
               </Fieldset>
 
-              <FormError title="The account was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.returnFocusAfter(sending.reset)} />
-              <Group justify="flex-end">
-                <Button type="submit" loading={sending.submitting}>
-                  Create account
-                </Button>
-              </Group>
+              <FormFooter sending={sending} errorTitle="The account was not created" submitLabel="Create account" />
             </Stack>
           </Fieldset>
         </form>

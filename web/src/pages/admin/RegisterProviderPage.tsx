@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Fieldset, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
   ADMIN_TOASTS, fullName, isValidNpi, PERSON_NAME_MAX_LENGTH, PROVIDER_TITLES, ProviderTitle, SPECIALTIES, type ContactDetail, type Specialty,
 } from '@platform/domain';
 import { registerProvider, useRefreshAdmin } from '../../api/admin';
-import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
@@ -14,7 +13,7 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AccountGrantsField, emptyGrant, grantRowsProblem, grantsOf, roleForTitle, type GrantRow } from './AccountGrantsField';
 import { AdminPageFrame } from './AdminPageFrame';
 import { onCommandError } from './errors';
-import { commandError } from '../../forms/server-errors';
+import { FormFooter } from './FormFooter';
 import { ADMIN_PATHS, adminUserPath } from './paths';
 
 interface RegisterValues {
@@ -147,12 +146,7 @@ export function RegisterProviderPage() {
                 error={form.errors.accounts}
                 defaultRole={values.title ? roleForTitle(values.title) : null}
               />
-              <FormError title="The user was not created" error={sending.error} message={sending.error === undefined ? undefined : commandError(sending.error)} onClose={sending.returnFocusAfter(sending.reset)} />
-              <Group justify="flex-end">
-                <Button type="submit" loading={sending.submitting}>
-                  Register provider
-                </Button>
-              </Group>
+              <FormFooter sending={sending} errorTitle="The user was not created" submitLabel="Register provider" />
             </Stack>
           </Fieldset>
         </form>

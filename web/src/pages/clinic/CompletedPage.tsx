@@ -9,7 +9,7 @@ import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { useFocusBack } from '../../shell/focus-back';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { ReportButton } from './ReportButton';
+import { ReportButton } from '../../components/ReportButton';
 import { ResultList } from './ResultList';
 
 /** The row actions of a completed sample: download the report, (re)send the patient's result email (after saying what it does). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountRole, AccountType, PatientOrderStage, PaymentStatus, TestName, UserKind, type Me, type PatientOrderSummary } from '@platform/domain';
 import { mockApi } from '../../test/mock-api';
-import { fillDetails } from '../patient-portal/order-form-steps';
+import { fillDetails } from '../../components/patient-order/order-form-steps';
 import { renderPage } from '../../test/render';
 import { MirakindOrderPage } from './MirakindOrderPage';
 

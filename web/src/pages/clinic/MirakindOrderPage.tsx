@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { MIRAKIND_DONATION_SHARE, PATIENT_PRODUCT_NAMES, type PatientProduct } from '@platform/domain';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Notice } from '../../components/Notice';
-import { PatientOrderFlow } from '../patient-portal/PatientOrderFlow';
+import { PatientOrderFlow } from '../../components/patient-order/PatientOrderFlow';
 import { ClinicPageFrame } from './ClinicPageFrame';
 
 export const mirakindOrderPath = (accountId: number, product: PatientProduct) => `/provider-clinic/${accountId}/${product}-through-mirakind`;

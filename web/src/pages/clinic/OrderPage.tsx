@@ -20,7 +20,7 @@ import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { PatientPicker } from './PatientPicker';
-import { RequisitionButton } from './RequisitionButton';
+import { RequisitionButton } from '../../components/RequisitionButton';
 import { patientPath } from './ResultList';
 
 const NO_ATTESTATIONS = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, false])) as Attestations;

@@ -1,21 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  DEFAULT_PAGE_SIZE, formatDate, InvitationStatus, formatDateTime, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_TEST_NAMES, PATIENT_PRODUCTS, type InvitationAction,
+  formatDate, InvitationStatus, formatDateTime, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_TEST_NAMES, PATIENT_PRODUCTS, type InvitationAction,
   type PatientProduct,
 } from '@platform/domain';
 import {
   createInvitation, INVITATIONS_ERROR, updateInvitation, usePatientInvitations, useRefreshInvitations, type PatientInvitationRow,
 } from '../../api/patient-portal';
 import { FormError } from '../../components/FormError';
-import { Pager } from '../../components/Pager';
+import { PagedTable, usePaging } from '../../components/PagedTable';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { commandError } from '../../forms/server-errors';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { RecordTable } from '../../components/RecordTable';
 
 export const patientInvitationsPath = (accountId: number) => `/provider-clinic/${accountId}/patient-invitations`;
 
@@ -98,9 +97,8 @@ function NewInvitation({ accountId }: { accountId: number }) {
 }
 
 function InvitationList({ accountId }: { accountId: number }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const { data, error, isLoading } = usePatientInvitations(accountId, { page, pageSize });
+  const paging = usePaging();
+  const { data, error, isLoading } = usePatientInvitations(accountId, { page: paging.page, pageSize: paging.pageSize });
   const refresh = useRefreshInvitations(accountId);
   const command = useCommand(`invitation-update:${accountId}`, ({ id, action }: { id: number; action: InvitationAction }) => updateInvitation(accountId, id, action));
   const [busy, setBusy] = useState<string | null>(null);
@@ -118,76 +116,53 @@ function InvitationList({ accountId }: { accountId: number }) {
     }
   };
 
-  let body;
-  if (isLoading && !data) {
-    body = (
-      <Center py="lg" role="status" aria-label="Loading patient invitations">
-        <Loader />
-      </Center>
-    );
-  } else if (error && !data) {
-    body = <Alert color="red" variant="light" title={INVITATIONS_ERROR}>{error.message}</Alert>;
-  } else if (!data || data.rows.length === 0) {
-    body = (
-      <Card withBorder padding="lg">
-        <Text c="dimmed">No patient has been invited yet.</Text>
-      </Card>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <RecordTable minWidth={860} striped label="Patient invitations" columns={['Patient', 'Test', 'Status', 'Expires', 'Last sent', 'Order', 'Actions']}>
-          {data.rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <Text fz="sm">{[row.firstName, row.lastName].filter(Boolean).join(' ') || '—'}</Text>
-                <Text fz="xs" c="dimmed">
-                  {row.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>{PATIENT_PRODUCT_TEST_NAMES[row.product] ?? row.product}</Table.Td>
-              <Table.Td>{row.status}</Table.Td>
-              <Table.Td>{isOpen(row) && isExpired(row) ? `Expired ${formatDate(row.expiresAt)}` : formatDate(row.expiresAt)}</Table.Td>
-              <Table.Td>
-                {row.lastSentAt ? formatDateTime(row.lastSentAt) : '—'}
-                {row.sendCount > 1 ? ` (${row.sendCount} times)` : ''}
-              </Table.Td>
-              <Table.Td ff="monospace">{row.orderNumber ?? '—'}</Table.Td>
-              <Table.Td>
-                {isOpen(row) && (
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="compact-sm" variant="default" loading={busy === `resend:${row.id}`} onClick={() => void act(row, 'resend')} aria-label={`Resend the invitation to ${row.email}`}>
-                      Resend
-                    </Button>
-                    <Button size="compact-sm" variant="subtle" color="red" loading={busy === `cancel:${row.id}`} onClick={() => void act(row, 'cancel')} aria-label={`Cancel the invitation to ${row.email}`}>
-                      Cancel
-                    </Button>
-                  </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </RecordTable>
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={data.total}
-          noun="invitations"
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </Stack>
-    );
-  }
   return (
     <Stack gap="sm" component="section" aria-labelledby="invitation-list">
       <Title order={2} fz="lg" id="invitation-list">
         Invitations sent
       </Title>
-      {body}
+      <PagedTable
+        list={{ data, error, isLoading }}
+        paging={paging}
+        label="Patient invitations"
+        loadingLabel="Loading patient invitations"
+        errorTitle={INVITATIONS_ERROR}
+        emptyText="No patient has been invited yet."
+        noun="invitations"
+        minWidth={860}
+        columns={['Patient', 'Test', 'Status', 'Expires', 'Last sent', 'Order', 'Actions']}
+      >
+        {(row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>
+              <Text fz="sm">{[row.firstName, row.lastName].filter(Boolean).join(' ') || '—'}</Text>
+              <Text fz="xs" c="dimmed">
+                {row.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>{PATIENT_PRODUCT_TEST_NAMES[row.product] ?? row.product}</Table.Td>
+            <Table.Td>{row.status}</Table.Td>
+            <Table.Td>{isOpen(row) && isExpired(row) ? `Expired ${formatDate(row.expiresAt)}` : formatDate(row.expiresAt)}</Table.Td>
+            <Table.Td>
+              {row.lastSentAt ? formatDateTime(row.lastSentAt) : '—'}
+              {row.sendCount > 1 ? ` (${row.sendCount} times)` : ''}
+            </Table.Td>
+            <Table.Td ff="monospace">{row.orderNumber ?? '—'}</Table.Td>
+            <Table.Td>
+              {isOpen(row) && (
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="compact-sm" variant="default" loading={busy === `resend:${row.id}`} onClick={() => void act(row, 'resend')} aria-label={`Resend the invitation to ${row.email}`}>
+                    Resend
+                  </Button>
+                  <Button size="compact-sm" variant="subtle" color="red" loading={busy === `cancel:${row.id}`} onClick={() => void act(row, 'cancel')} aria-label={`Cancel the invitation to ${row.email}`}>
+                    Cancel
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </PagedTable>
     </Stack>
   );
 }

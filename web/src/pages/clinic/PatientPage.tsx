@@ -1,15 +1,12 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { formatCalendarDate, formatDate, formatDateTime, fullName, patientSexLabel, REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus, workStatusOf } from '@platform/domain';
-import { usePatientDetail, type PatientDetail, type PatientSample } from '../../api/clinic';
+import { formatCalendarDate, fullName, patientSexLabel } from '@platform/domain';
+import { usePatientDetail, type PatientDetail } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { PageLoader } from '../../components/PageLoader';
+import { SampleCard } from '../../components/SampleCard';
 import { NotFoundPage } from '../NotFoundPage';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { ReportButton } from './ReportButton';
-import { RequisitionButton } from './RequisitionButton';
-import { StatusBadge } from './StatusBadge';
 import { PatientFollowUps, SampleTools } from './SampleTools';
 import { usePatientCancerDiagnoses, type CancerDiagnosisView } from '../../api/follow-ups';
 
@@ -93,62 +90,6 @@ function PatientCard({ accountId, detail }: { accountId: number; detail: Patient
             </div>
           ))}
         </SimpleGrid>
-      </Stack>
-    </Card>
-  );
-}
-
-/** One sample of a patient or research participant: tests, status, documents, timeline, and the page's tools for it. */
-export function SampleCard({ sample: s, children }: { sample: PatientSample; children?: ReactNode }) {
-  // A stored sample counts by the status its work left it in: its released report stays reachable.
-  const work = workStatusOf({ status: s.status as SampleStatus, statusBeforeStorage: s.statusBeforeStorage as SampleStatus | null });
-  const finished = work === SampleStatus.Resulted || work === SampleStatus.Completed;
-  return (
-    <Card withBorder padding="lg" component="article" aria-label={`Sample ${s.barcode}`}>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Stack gap={2}>
-            <Text ff="monospace" fw={700} fz="lg">
-              {s.barcode}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {s.tests.map((t) => t.name).join(', ')} · {s.sampleType ?? 'sample type not given'} · order {s.orderNumber} of {formatDate(s.orderedAt)}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {s.physician ? `Ordering physician: ${s.physician.name}${s.physician.npi ? ` (NPI ${s.physician.npi})` : ''}` : 'No ordering physician'} · {s.origin}
-            </Text>
-          </Stack>
-          <StatusBadge status={s.status} statusBeforeStorage={s.statusBeforeStorage} />
-        </Group>
-        {s.rejectionReason && (
-          <Alert color="red" variant="light" title="Sample rejected">
-            {s.rejectionReason}
-          </Alert>
-        )}
-        <Group gap="sm" wrap="wrap">
-          {(s.documents.requisitionForm || s.status === SampleStatus.OrderPlaced) && (
-            <RequisitionButton barcode={s.barcode} variant="light" size="sm" unavailableReason={s.requisitionAwaitsSignOff ? REQUISITION_AWAITS_SIGN_OFF_MESSAGE : null} />
-          )}
-          {finished && s.documents.labReport && (
-            <ReportButton sampleId={s.id} barcode={s.barcode} label="Download report" variant="light" size="sm" />
-          )}
-        </Group>
-        {children}
-        <div>
-          <Text fw={600} mb="xs">
-            Timeline
-          </Text>
-          <Timeline active={s.timeline.length - 1} bulletSize={14} lineWidth={2}>
-            {s.timeline.map((e) => (
-              <Timeline.Item key={e.id} title={e.to}>
-                <Text fz="sm" c="dimmed">
-                  {formatDateTime(e.at)} · {e.actor.name}
-                </Text>
-                {e.reason && <Text fz="sm">{e.reason}</Text>}
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </div>
       </Stack>
     </Card>
   );

@@ -2,7 +2,7 @@ import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AccountType } from '@platform/domain';
 import { DocumentList } from '../../components/DocumentList';
-import { PROVIDER_INFO_LINKS } from '../provider/paths';
+import { PROVIDER_INFO_LINKS } from '../../portals';
 import { ClinicPageFrame } from './ClinicPageFrame';
 
 /**

@@ -9,8 +9,9 @@ import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, listName, type Resul
 import { useResultList, type ResultListRow } from '../../api/clinic';
 import { useViewport } from '../../layouts/use-viewport';
 import { Pager } from '../../components/Pager';
-import { PhysicianFilter, SortHeader, type SortState } from './ListControls';
-import { StatusBadge } from './StatusBadge';
+import { SortHeader, type SortState } from '../../components/SortHeader';
+import { StatusBadge } from '../../components/StatusBadge';
+import { PhysicianFilter } from './PhysicianFilter';
 
 export interface ResultListProps {
   accountId: number;

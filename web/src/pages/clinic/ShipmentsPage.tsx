@@ -17,7 +17,7 @@ import { ClinicPageFrame } from './ClinicPageFrame';
 import { formatCents } from '../../format';
 import { Pager } from '../../components/Pager';
 import { patientPath } from './ResultList';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 
 /**
  * /provider-clinic/{accountId}/shipments: the kits still at the clinic (pick them, create a

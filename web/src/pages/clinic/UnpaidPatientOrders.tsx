@@ -6,16 +6,15 @@
  * emailed, a started card payment is cancelled at Stripe so it can no longer be paid).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
-  DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, fullName, listName, PATIENT_PRODUCT_NAMES, UNPAID_ORDER_EXPIRY_DAYS, type AccountRole, type UnpaidOrderSortField,
+  formatCalendarDate, formatDate, fullName, listName, PATIENT_PRODUCT_NAMES, UNPAID_ORDER_EXPIRY_DAYS, type AccountRole, type UnpaidOrderSortField,
 } from '@platform/domain';
 import { UNPAID_ORDERS_ERROR, useUnpaidPatientOrders, type UnpaidPatientOrderRow } from '../../api/patient-portal';
-import { Pager } from '../../components/Pager';
+import { PagedTable, usePaging } from '../../components/PagedTable';
 import { formatCents } from '../../format';
 import { statusColor } from '../../status-colors';
-import { SortHeader, type SortState } from './ListControls';
 import { CancelDialog, mayCancelPatientOrders } from './PatientOrderActions';
 import { patientPath } from './ResultList';
 
@@ -29,118 +28,16 @@ function paymentOf(row: UnpaidPatientOrderRow): string {
 }
 
 export function UnpaidPatientOrders({ accountId, role }: { accountId: number; role: AccountRole | null }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<SortState<UnpaidOrderSortField>>({ sort: 'orderedAt', order: 'desc' });
+  const paging = usePaging<UnpaidOrderSortField>({ sort: 'orderedAt', order: 'desc' });
+  const { page, pageSize, sort, setPage } = paging;
   const [cancelling, setCancelling] = useState<UnpaidPatientOrderRow | null>(null);
-  const { data, error, isLoading, isValidating } = useUnpaidPatientOrders(accountId, { page, pageSize, sort: sort.sort, order: sort.order });
+  const list = useUnpaidPatientOrders(accountId, { page, pageSize, sort: sort.sort, order: sort.order });
   const mayCancel = mayCancelPatientOrders(role);
   // A page left empty (its last order cancelled) goes back to the last page that has orders.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / pageSize)) : page;
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / pageSize)) : page;
   useEffect(() => {
     if (page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
-
-  const onSort = (next: SortState<UnpaidOrderSortField>) => {
-    setSort(next);
-    setPage(1);
-  };
-
-  let body;
-  if (isLoading && !data) {
-    body = (
-      <Center py="lg" role="status" aria-label="Loading the orders awaiting payment">
-        <Loader />
-      </Center>
-    );
-  } else if (error && !data) {
-    body = (
-      <Alert color="red" variant="light" title={UNPAID_ORDERS_ERROR}>
-        {error.message}
-      </Alert>
-    );
-  } else if (!data || data.total === 0) {
-    body = (
-      <Card withBorder padding="lg">
-        <Text c="dimmed">No patient order is awaiting payment.</Text>
-      </Card>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={mayCancel ? 960 : 860}>
-            <Table striped verticalSpacing="sm" aria-label="Orders awaiting payment" aria-busy={isValidating}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <SortHeader field="patientName" state={sort} onChange={onSort}>
-                    Patient
-                  </SortHeader>
-                  <Table.Th>Date of birth</Table.Th>
-                  <Table.Th>Test</Table.Th>
-                  <Table.Th>Payment</Table.Th>
-                  <SortHeader field="orderedAt" state={sort} onChange={onSort}>
-                    Ordered
-                  </SortHeader>
-                  {mayCancel && <Table.Th>Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.rows.map((row) => (
-                  <Table.Tr key={row.orderId}>
-                    <Table.Td ff="monospace">{row.orderNumber}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={patientPath(accountId, row.patient.id)}>
-                        {listName(row.patient)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatCalendarDate(row.patient.dateOfBirth)}</Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{PATIENT_PRODUCT_NAMES[row.product] ?? row.product}</Text>
-                      {row.tests.length > 0 && (
-                        <Text fz="xs" c="dimmed">
-                          {row.tests.join(', ')}
-                          {row.mirakind ? ' · MiraKind' : ''}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2} align="flex-start">
-                        <Badge color={statusColor(row.paymentStatus)} variant="filled" size="sm" radius="sm">
-                          {row.paymentStatus}
-                        </Badge>
-                        <Text fz="xs">{paymentOf(row)}</Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{formatDate(row.orderedAt)}</Table.Td>
-                    {mayCancel && (
-                      <Table.Td>
-                        <Button size="compact-sm" variant="default" onClick={() => setCancelling(row)} aria-label={`Cancel order ${row.orderNumber}`}>
-                          Cancel
-                        </Button>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-        <Pager
-          page={page}
-          pageSize={pageSize}
-          total={data.total}
-          noun="orders"
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </Stack>
-    );
-  }
+  }, [page, lastPage, setPage]);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={HEADING_ID}>
@@ -152,7 +49,62 @@ export function UnpaidPatientOrders({ accountId, role }: { accountId: number; ro
         order moves to the list above, where a physician signs it off. An order not paid within {UNPAID_ORDER_EXPIRY_DAYS} days of being placed
         closes by itself (nothing is charged; the patient is emailed).
       </Text>
-      {body}
+      <PagedTable
+        list={list}
+        paging={paging}
+        label="Orders awaiting payment"
+        loadingLabel="Loading the orders awaiting payment"
+        errorTitle={UNPAID_ORDERS_ERROR}
+        emptyText="No patient order is awaiting payment."
+        noun="orders"
+        minWidth={mayCancel ? 960 : 860}
+        columns={[
+          'Order',
+          { label: 'Patient', sortBy: 'patientName' },
+          'Date of birth',
+          'Test',
+          'Payment',
+          { label: 'Ordered', sortBy: 'orderedAt' },
+          ...(mayCancel ? ['Actions'] : []),
+        ]}
+      >
+        {(row) => (
+          <Table.Tr key={row.orderId}>
+            <Table.Td ff="monospace">{row.orderNumber}</Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={patientPath(accountId, row.patient.id)}>
+                {listName(row.patient)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{formatCalendarDate(row.patient.dateOfBirth)}</Table.Td>
+            <Table.Td>
+              <Text fz="sm">{PATIENT_PRODUCT_NAMES[row.product] ?? row.product}</Text>
+              {row.tests.length > 0 && (
+                <Text fz="xs" c="dimmed">
+                  {row.tests.join(', ')}
+                  {row.mirakind ? ' · MiraKind' : ''}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={2} align="flex-start">
+                <Badge color={statusColor(row.paymentStatus)} variant="filled" size="sm" radius="sm">
+                  {row.paymentStatus}
+                </Badge>
+                <Text fz="xs">{paymentOf(row)}</Text>
+              </Stack>
+            </Table.Td>
+            <Table.Td>{formatDate(row.orderedAt)}</Table.Td>
+            {mayCancel && (
+              <Table.Td>
+                <Button size="compact-sm" variant="default" onClick={() => setCancelling(row)} aria-label={`Cancel order ${row.orderNumber}`}>
+                  Cancel
+                </Button>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        )}
+      </PagedTable>
       {cancelling && <CancelDialog accountId={accountId} order={cancelling} patientName={fullName(cancelling.patient)} onClose={() => setCancelling(null)} />}
     </Stack>
   );

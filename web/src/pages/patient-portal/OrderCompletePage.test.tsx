@@ -6,7 +6,7 @@ import { apiRefusal, mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { rememberOrder } from '../../api/patient-portal';
 import { OrderCompletePage, PAYMENT_FAILED_TITLE, RECEIPT_EMAILED } from './OrderCompletePage';
-import * as leavePage from './leave-page';
+import * as leavePage from '../../components/patient-order/leave-page';
 
 const ORDER = 'RPD0123456789';
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';

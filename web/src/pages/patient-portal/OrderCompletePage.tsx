@@ -6,9 +6,9 @@ import { ApiError } from '../../api/fetcher';
 import { closeOpenOrder, orderKeyOf, usePatientOrderSummary } from '../../api/patient-portal';
 import { Notice } from '../../components/Notice';
 import { PageLoader } from '../../components/PageLoader';
-import { CancelledOrder } from './CancelledOrder';
-import { useLaterSteps } from './lazy-steps';
-import { OrderSummary } from './OrderSummary';
+import { CancelledOrder } from '../../components/patient-order/CancelledOrder';
+import { useLaterSteps } from '../../components/patient-order/lazy-steps';
+import { OrderSummary } from '../../components/patient-order/OrderSummary';
 import { PatientPortalFrame } from './PatientPortalFrame';
 import { usePatientText } from '../../i18n/patient-language';
 

@@ -6,11 +6,11 @@ import {
 } from '@platform/domain';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
-import { chooseProvider, fillDetails } from './order-form-steps';
-import { NOT_ELIGIBLE_TITLE, NOTHING_CHARGED } from './EligibilityStep';
+import { chooseProvider, fillDetails } from '../../components/patient-order/order-form-steps';
+import { NOT_ELIGIBLE_TITLE, NOTHING_CHARGED } from '../../components/patient-order/EligibilityStep';
 import { choosePatientLanguage } from '../../i18n/patient-language';
 import { PatientOrderPage } from './PatientOrderPage';
-import * as leavePage from './leave-page';
+import * as leavePage from '../../components/patient-order/leave-page';
 
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -7,10 +7,10 @@ import { closeOpenOrder, openOrderOf, useInvitation, usePatientOrderSummary } fr
 import { Notice } from '../../components/Notice';
 import { PageLoader } from '../../components/PageLoader';
 import { usePatientText } from '../../i18n/patient-language';
-import { CancelledOrder } from './CancelledOrder';
-import { PatientOrderFlow } from './PatientOrderFlow';
+import { CancelledOrder } from '../../components/patient-order/CancelledOrder';
+import { PatientOrderFlow } from '../../components/patient-order/PatientOrderFlow';
 import { PatientPortalFrame } from './PatientPortalFrame';
-import { patientOrderPath } from './paths';
+import { patientOrderPath } from '../../portals';
 
 /**
  * /patient-portal/order/{product}/new (no sign-in): the stepped order. `?invitation=<token>` (a

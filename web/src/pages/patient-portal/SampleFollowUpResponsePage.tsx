@@ -1,17 +1,12 @@
-import { useState } from 'react';
-import { Button, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { YES_NO_OTHER, YesNoOther } from '@platform/domain';
 import { answerSampleQuestion, useSampleQuestion } from '../../api/follow-ups';
 import { FormError } from '../../components/FormError';
-import { FollowUpLinkPage, LinkMessage, linkRefusalOf, type LinkOutcome } from '../../components/FollowUpLinkPage';
-import { PageLoader } from '../../components/PageLoader';
+import { TokenLinkPage, useLinkToken, type TokenLinkAnswered } from '../../components/FollowUpLinkPage';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
-
-const NO_TOKEN: LinkOutcome = { title: 'common.linkDoesNotWork', text: 'followUp.refusal.invalid' };
-const THANKS: LinkOutcome = { title: 'common.thankYou', text: 'followUp.question.thanks' };
 
 /**
  * /patient-portal/sample-follow-up/{id}/response?token=…: the lab's or the clinic's question about
@@ -20,40 +15,33 @@ const THANKS: LinkOutcome = { title: 'common.thankYou', text: 'followUp.question
  */
 export function SampleFollowUpResponsePage() {
   const { followUpId = '' } = useParams();
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  const { data, error, isLoading } = useSampleQuestion(followUpId, token);
-  const [done, setDone] = useState<LinkOutcome | null>(null);
+  const token = useLinkToken();
+  const question = useSampleQuestion(followUpId, token);
   const { t } = usePatientText();
 
-  let body;
-  const refused = done ?? (token ? linkRefusalOf(error) : NO_TOKEN);
-  if (refused) body = <LinkMessage {...refused} />;
-  else if (isLoading || (!data && !error)) body = <PageLoader label={t('followUp.question.loading')} />;
-  else if (!data) body = <LinkMessage title="followUp.question.loadFailed" text="common.checkConnection" />;
-  else {
-    const who = data.askedBy === 'clinic'
-      ? (data.clinicName ? t('followUp.question.askedByNamedClinic', { clinic: data.clinicName }) : t('followUp.question.askedByClinic'))
-      : t('followUp.question.askedByLab');
-    body = (
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 28, xs: 32 }}>
-          {data.firstName ? t('common.helloName', { name: data.firstName }) : t('common.hello')}
-        </Title>
-        <Text fz={18}>{t('followUp.question.intro', { who })} <Text span ff="monospace">{data.barcode}</Text>:</Text>
-        <Paper withBorder radius="lg" p="lg">
-          <Text fz={20} fw={600} style={{ whiteSpace: 'pre-line' }}>
-            {data.question}
-          </Text>
-        </Paper>
-        <AnswerForm followUpId={followUpId} token={token!} onDone={setDone} />
-      </Stack>
-    );
-  }
-  return <FollowUpLinkPage kicker={t('followUp.question.kicker')}>{body}</FollowUpLinkPage>;
+  return (
+    <TokenLinkPage texts="followUp.question" token={token} query={question}>
+      {(data, linkToken, answered) => {
+        const who = data.askedBy === 'clinic'
+          ? (data.clinicName ? t('followUp.question.askedByNamedClinic', { clinic: data.clinicName }) : t('followUp.question.askedByClinic'))
+          : t('followUp.question.askedByLab');
+        return (
+          <>
+            <Text fz={18}>{t('followUp.question.intro', { who })} <Text span ff="monospace">{data.barcode}</Text>:</Text>
+            <Paper withBorder radius="lg" p="lg">
+              <Text fz={20} fw={600} style={{ whiteSpace: 'pre-line' }}>
+                {data.question}
+              </Text>
+            </Paper>
+            <AnswerForm followUpId={followUpId} token={linkToken} answered={answered} />
+          </>
+        );
+      }}
+    </TokenLinkPage>
+  );
 }
 
-function AnswerForm({ followUpId, token, onDone }: { followUpId: string; token: string; onDone: (message: LinkOutcome) => void }) {
+function AnswerForm({ followUpId, token, answered }: { followUpId: string; token: string; answered: TokenLinkAnswered }) {
   const { t } = usePatientText();
   const form = useForm({
     initialValues: { answer: '', comment: '' },
@@ -63,13 +51,7 @@ function AnswerForm({ followUpId, token, onDone }: { followUpId: string; token: 
     },
   });
   const sending = useFormSubmit(form, (v: { answer: string; comment: string }) =>
-    answerSampleQuestion(followUpId, { token, answer: v.answer as YesNoOther, ...(v.comment.trim() ? { comment: v.comment.trim() } : {}) }), {
-    onSuccess: () => onDone(THANKS),
-    onError: (error) => {
-      const refusal = linkRefusalOf(error);
-      if (refusal) onDone(refusal);
-    },
-  });
+    answerSampleQuestion(followUpId, { token, answer: v.answer as YesNoOther, ...(v.comment.trim() ? { comment: v.comment.trim() } : {}) }), answered);
   return (
     <form onSubmit={sending.onSubmit} noValidate>
       <Stack gap="lg">

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
-import { signInPath } from '../../portals';
-import { PROVIDER_INFO_LINKS } from './paths';
+import { PROVIDER_INFO_LINKS, signInPath } from '../../portals';
 
 /** A public information page for physicians: its title, its content, and where to go next. */
 export function InfoPageFrame({ title, subtitle, here, children }: { title: string; subtitle: ReactNode; here: string; children: ReactNode }) {

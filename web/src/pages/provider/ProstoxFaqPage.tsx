@@ -13,10 +13,8 @@ import {
   TREATMENT_OPTIONS,
 } from '@platform/domain';
 import { documentHref, STATIC_DOCUMENTS } from '../../documents';
-import { signInPath } from '../../portals';
-import { patientOrderPath } from '../patient-portal/paths';
+import { patientOrderPath, PROVIDER_INFO_PATHS, signInPath } from '../../portals';
 import { InfoPageFrame } from './InfoPageFrame';
-import { PROVIDER_INFO_PATHS } from './paths';
 
 const ULTRA = TestName.ProstoxUltra;
 const CFRT = TestName.ProstoxCfrt;

@@ -12,9 +12,8 @@ import {
 } from '@platform/domain';
 import { DocumentIcon } from '../../components/icons';
 import { documentHref, STATIC_DOCUMENTS } from '../../documents';
-import { patientOrderPath } from '../patient-portal/paths';
+import { patientOrderPath, PROVIDER_INFO_PATHS } from '../../portals';
 import { InfoPageFrame } from './InfoPageFrame';
-import { PROVIDER_INFO_PATHS } from './paths';
 
 const ULTRA = TestName.ProstoxUltra;
 const CFRT = TestName.ProstoxCfrt;

@@ -1,19 +1,14 @@
-import { useState } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PROSTOX_REGISTRY_SURVEY, SURVEY_SECTIONS, SURVEY_SECTIONS_ES, YesNoOther } from '@platform/domain';
 import { answerRegistrySurvey, useRegistrySurvey } from '../../api/follow-ups';
 import { FormError } from '../../components/FormError';
-import { FollowUpLinkPage, LinkMessage, linkRefusalOf, type LinkOutcome } from '../../components/FollowUpLinkPage';
-import { PageLoader } from '../../components/PageLoader';
+import { TokenLinkPage, useLinkToken, type TokenLinkAnswered } from '../../components/FollowUpLinkPage';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 import { SurveyQuestion, type SurveyValues } from './SurveyQuestion';
-
-const NO_TOKEN: LinkOutcome = { title: 'common.linkDoesNotWork', text: 'followUp.refusal.invalid' };
-const THANKS: LinkOutcome = { title: 'common.thankYou', text: 'followUp.survey.thanks' };
 
 /**
  * /registry/study/prostox/{sampleId}/survey/new?token=…: the PROSTOX registry's follow-up survey,
@@ -22,35 +17,25 @@ const THANKS: LinkOutcome = { title: 'common.thankYou', text: 'followUp.survey.t
  */
 export function RegistrySurveyPage() {
   const { sampleId = '' } = useParams();
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  const { data, error, isLoading } = useRegistrySurvey(sampleId, token);
-  const [refusal, setRefusal] = useState<LinkOutcome | null>(null);
+  const token = useLinkToken();
+  const survey = useRegistrySurvey(sampleId, token);
   const { t } = usePatientText();
 
-  let body;
-  const refused = refusal ?? (token ? linkRefusalOf(error) : NO_TOKEN);
-  if (refused) body = <LinkMessage {...refused} />;
-  else if (isLoading || (!data && !error)) body = <PageLoader label={t('followUp.survey.loading')} />;
-  else if (!data) body = <LinkMessage title="followUp.survey.loadFailed" text="common.checkConnection" />;
-  else {
-    body = (
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 28, xs: 32 }}>
-          {data.firstName ? t('common.helloName', { name: data.firstName }) : t('common.hello')}
-        </Title>
-        <Text fz={18}>
-          {t('followUp.survey.intro', { months: data.months })}
-        </Text>
-        <SurveyForm sampleId={sampleId} token={token!} onDone={setRefusal} />
-      </Stack>
-    );
-  }
-  return <FollowUpLinkPage kicker={t('followUp.survey.kicker')}>{body}</FollowUpLinkPage>;
+  return (
+    <TokenLinkPage texts="followUp.survey" token={token} query={survey}>
+      {(data, linkToken, answered) => (
+        <>
+          <Text fz={18}>
+            {t('followUp.survey.intro', { months: data.months })}
+          </Text>
+          <SurveyForm sampleId={sampleId} token={linkToken} answered={answered} />
+        </>
+      )}
+    </TokenLinkPage>
+  );
 }
 
-
-function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: string; onDone: (message: LinkOutcome) => void }) {
+function SurveyForm({ sampleId, token, answered }: { sampleId: string; token: string; answered: TokenLinkAnswered }) {
   const { t, language } = usePatientText();
   const form = useForm<SurveyValues>({
     initialValues: {
@@ -75,11 +60,7 @@ function SurveyForm({ sampleId, token, onDone }: { sampleId: string; token: stri
     }),
     {
       fieldOf: nestedFieldOf(() => form.getValues()),
-      onSuccess: () => onDone(THANKS),
-      onError: (error) => {
-        const refusal = linkRefusalOf(error);
-        if (refusal) onDone(refusal);
-      },
+      ...answered,
     },
   );
   return (

@@ -4,9 +4,9 @@ import { formatDate, patientSexLabel, studyQuestionnaire } from '@platform/domai
 import { ApiError } from '../../api/fetcher';
 import { useParticipant, type ParticipantDetail } from '../../api/research';
 import { PageLoader } from '../../components/PageLoader';
+import { SampleCard } from '../../components/SampleCard';
 import { StudyResponseForm } from '../../components/StudyResponseForm';
 import { NotFoundPage } from '../NotFoundPage';
-import { SampleCard } from '../clinic/PatientPage';
 import { ResearchPageFrame } from './ResearchPageFrame';
 
 /** /provider-research/{accountId}/patient/{patientId}: the participant, what is incomplete, their study responses and samples with timelines. */

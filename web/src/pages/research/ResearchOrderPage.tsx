@@ -15,7 +15,7 @@ import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
-import { RequisitionButton } from '../clinic/RequisitionButton';
+import { RequisitionButton } from '../../components/RequisitionButton';
 import { participantPath, researchPath, ResearchPageFrame } from './ResearchPageFrame';
 
 const ATTESTATIONS = attestationsFor(Portal.Research);

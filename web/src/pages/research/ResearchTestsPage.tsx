@@ -4,12 +4,12 @@ import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, formatDate, SAMPLE_STATUSES, SampleStatus, type ResearchTestSortField } from '@platform/domain';
 import { useRefreshResearch, useResearchTests, useStudyResponses, shipResearchKits, type ResearchTestRow } from '../../api/research';
 import { Pager } from '../../components/Pager';
+import { ReportButton } from '../../components/ReportButton';
+import { SortHeader, type SortState } from '../../components/SortHeader';
+import { StatusBadge } from '../../components/StatusBadge';
 import { useCommand } from '../../forms/use-form-submit';
 import { useViewport } from '../../layouts/use-viewport';
 import { reportError } from '../../shell/report-error';
-import { SortHeader, type SortState } from '../clinic/ListControls';
-import { ReportButton } from '../clinic/ReportButton';
-import { StatusBadge } from '../clinic/StatusBadge';
 import { participantPath, ResearchPageFrame } from './ResearchPageFrame';
 
 type View = 'samples' | 'responses';

@@ -6,8 +6,8 @@ import {
   type PatientProduct,
 } from '@platform/domain';
 import { askEligibility } from '../../api/patient-portal';
-import { FormError } from '../../components/FormError';
-import { Notice } from '../../components/Notice';
+import { FormError } from '../FormError';
+import { Notice } from '../Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 

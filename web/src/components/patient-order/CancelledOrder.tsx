@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { PaymentStatus, type PatientOrderKey, type PatientOrderSummary } from '@platform/domain';
 import { usePatientOrderSummary } from '../../api/patient-portal';
-import { Notice } from '../../components/Notice';
-import { PageLoader } from '../../components/PageLoader';
+import { Notice } from '../Notice';
+import { PageLoader } from '../PageLoader';
 import { usePatientText } from '../../i18n/patient-language';
 import { OrderSummary } from './OrderSummary';
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Loader, Stack, Text, type ButtonProps } from '@mantine/core';
-import { fetchRequisitionForm, saveFile } from '../../api/clinic';
-import { ApiError } from '../../api/fetcher';
-import { reportError } from '../../shell/report-error';
+import { fetchRequisitionForm, saveFile } from '../api/clinic';
+import { ApiError } from '../api/fetcher';
+import { reportError } from '../shell/report-error';
 
 /**
  * Downloads a sample's test requisition form. Right after an order the worker is still rendering

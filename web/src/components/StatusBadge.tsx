@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { workStatusOf, type SampleStatus } from '@platform/domain';
-import { statusColor } from '../../status-colors';
+import { statusColor } from '../status-colors';
 
 /**
  * A sample's or shipment's status, in its colour (the words are always shown, never colour alone).

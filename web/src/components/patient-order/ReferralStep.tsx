@@ -2,7 +2,7 @@ import { Button, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { REFERRAL_OTHER_MAX_LENGTH, REFERRAL_SOURCES, REFERRAL_SOURCES_ES, type PatientOrderKey, type PatientOrderSummary, type ReferralSource } from '@platform/domain';
 import { setReferralSource } from '../../api/patient-portal';
-import { FormError } from '../../components/FormError';
+import { FormError } from '../FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import type { EligibilityAnswers, InvitationPrefill, PatientOrderKey, PatientOrderSummary, PatientProduct } from '@platform/domain';
 import { rememberOrder } from '../../api/patient-portal';
 import { useViewport } from '../../layouts/use-viewport';
-import { PageLoader } from '../../components/PageLoader';
+import { PageLoader } from '../PageLoader';
 import { usePatientText } from '../../i18n/patient-language';
 import { EligibilityStep } from './EligibilityStep';
 import { useLaterSteps } from './lazy-steps';
-import { completePath } from './paths';
+import { completePath } from '../../portals';
 import { EMPTY_PATIENT, type FixedAccount, type PatientValues } from './patient-values';
 
 /** The steps, by their key under order.steps in the message catalogue. */

@@ -7,7 +7,7 @@ import { Button, Stack } from '@mantine/core';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { PaymentIntentAnswer } from '@platform/domain';
-import { FormError } from '../../components/FormError';
+import { FormError } from '../FormError';
 import { formatCents } from '../../format';
 import { usePatientText } from '../../i18n/patient-language';
 

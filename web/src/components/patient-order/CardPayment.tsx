@@ -2,11 +2,11 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { PatientOrderKey, PaymentIntentAnswer } from '@platform/domain';
 import { createPaymentIntent, isOrderCancelled } from '../../api/patient-portal';
-import { FormError } from '../../components/FormError';
+import { FormError } from '../FormError';
 import { usePatientText } from '../../i18n/patient-language';
 import { CancelledOrderOf } from './CancelledOrder';
 import { leavePageFor } from './leave-page';
-import { completePath } from './paths';
+import { completePath } from '../../portals';
 
 // Stripe's scripts load only when a card is to be taken with real keys.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));

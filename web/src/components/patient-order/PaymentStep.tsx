@@ -6,8 +6,8 @@ import {
   AID_CODE_PATTERN, en, normalizeAidCode, patientPriceCents, PaymentMethod, PaymentStatus, UNPAID_ORDER_EXPIRY_DAYS, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
 } from '@platform/domain';
 import { financialAssistanceExists, isOrderCancelled, setPayment, useInsurancePlans } from '../../api/patient-portal';
-import { FormError } from '../../components/FormError';
-import { Notice } from '../../components/Notice';
+import { FormError } from '../FormError';
+import { Notice } from '../Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 import { formatCents } from '../../format';

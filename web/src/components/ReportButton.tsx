@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { useCommand } from '../../forms/use-form-submit';
-import { reportError } from '../../shell/report-error';
-import { downloadProviderReport } from '../../api/reports';
+import { useCommand } from '../forms/use-form-submit';
+import { reportError } from '../shell/report-error';
+import { downloadProviderReport } from '../api/reports';
 
 /** Downloads a sample's current lab report (the download is audited by the API). Its name contains the
  * visible words ("Report", "Download report") and adds the sample, for voice control (WCAG 2.5.3). */
