@@ -88,3 +88,4 @@ export * from './imports/check-rows';
 export * from './imports/commit-rows';
 export * from './imports/extraction-rows';
 export * from './samples/move-samples';
+export * from './imports/run-import';

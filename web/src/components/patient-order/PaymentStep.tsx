@@ -3,7 +3,7 @@ import { Button, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import useSWR from 'swr';
 import {
-  AID_CODE_PATTERN, en, normalizeAidCode, patientPriceCents, PaymentMethod, PaymentStatus, UNPAID_ORDER_EXPIRY_DAYS, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
+  AID_CODE_PATTERN, normalizeAidCode, patientPriceCents, PaymentMethod, PaymentStatus, UNPAID_ORDER_EXPIRY_DAYS, type PatientOrderKey, type PatientOrderSummary, type SetPaymentBody,
 } from '@platform/domain';
 import { financialAssistanceExists, isOrderCancelled, setPayment, useInsurancePlans } from '../../api/patient-portal';
 import { FormError } from '../FormError';
@@ -13,8 +13,6 @@ import { usePatientText } from '../../i18n/patient-language';
 import { formatCents } from '../../format';
 import { CancelledOrderOf } from './CancelledOrder';
 import { OrderSummary } from './OrderSummary';
-
-export const NO_ASSISTANCE_FOUND = en.order.payment.noAssistance;
 
 interface PaymentValues {
   method: string;
