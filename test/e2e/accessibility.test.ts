@@ -57,14 +57,15 @@ describe('e2e: accessibility and screenshots', function () {
     }
   }
 
-  it('keeps screenshots of the signed-in homes, for review', async () => {
-    const homes: [string, keyof typeof SIGN_IN_PAGES, string][] = [
-      ['home-admin', 'admin', DEMO_USERS.admin.email],
-      ['home-clinic', 'provider', DEMO_USERS.physician.email],
-      ['home-research', 'research', DEMO_USERS.researcher.email],
-      ['home-lab', 'lab', DEMO_USERS.lab1.email],
-    ];
-    for (const [name, portal, email] of homes) {
+  // One test per home: each signs in twice (desktop, phone) and checks both pages with axe.
+  const homes: [string, keyof typeof SIGN_IN_PAGES, string][] = [
+    ['home-admin', 'admin', DEMO_USERS.admin.email],
+    ['home-clinic', 'provider', DEMO_USERS.physician.email],
+    ['home-research', 'research', DEMO_USERS.researcher.email],
+    ['home-lab', 'lab', DEMO_USERS.lab1.email],
+  ];
+  for (const [name, portal, email] of homes) {
+    it(`keeps screenshots of the signed-in ${portal} home, for review`, async () => {
       for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.phone]] as const) {
         const { context, page } = await suite.newPage({ viewport, isMobile: width === '375', bypassCSP: true });
         try {
@@ -76,6 +77,6 @@ describe('e2e: accessibility and screenshots', function () {
           await context.close();
         }
       }
-    }
-  });
+    });
+  }
 });
