@@ -1,3 +1,4 @@
+export * from './codes';
 export * from './release-rule';
 export * from './result-link-schemas';
 export * from './result-links';
