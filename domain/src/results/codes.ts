@@ -29,7 +29,7 @@ export const CodeSystemKey = {
 export type CodeSystemKey = (typeof CodeSystemKey)[keyof typeof CodeSystemKey];
 
 /** A code: its system (by key), the code, and the display the interfaces send. */
-export interface Code {
+export interface CodeEntry {
   system: CodeSystemKey;
   code: string;
   display: string;
@@ -83,11 +83,11 @@ export const HL7V2_CODING_SYSTEMS: Readonly<Record<CodeSystemKey, string>> = {
   [CodeSystemKey.ObservationInterpretation]: 'HL70078',
 };
 
-const loinc = (code: string, display: string): Code => ({ system: CodeSystemKey.Loinc, code, display });
-const snomed = (code: string, display: string): Code => ({ system: CodeSystemKey.SnomedCt, code, display });
-const labTest = (code: string, display: string): Code => ({ system: CodeSystemKey.LabTests, code, display });
-const labResult = (code: string, display: string): Code => ({ system: CodeSystemKey.LabResults, code, display });
-const interpretation = (code: string, display: string): Code => ({ system: CodeSystemKey.ObservationInterpretation, code, display });
+const loinc = (code: string, display: string): CodeEntry => ({ system: CodeSystemKey.Loinc, code, display });
+const snomed = (code: string, display: string): CodeEntry => ({ system: CodeSystemKey.SnomedCt, code, display });
+const labTest = (code: string, display: string): CodeEntry => ({ system: CodeSystemKey.LabTests, code, display });
+const labResult = (code: string, display: string): CodeEntry => ({ system: CodeSystemKey.LabResults, code, display });
+const interpretation = (code: string, display: string): CodeEntry => ({ system: CodeSystemKey.ObservationInterpretation, code, display });
 
 // ---------------------------------------------------------------------------------------------
 // Tests
@@ -95,15 +95,15 @@ const interpretation = (code: string, display: string): Code => ({ system: CodeS
 
 export interface TestCodes {
   /** The lab's own code of the test (every test has one; its display is the test's name as the spec writes it). */
-  lab: Code;
+  lab: CodeEntry;
   /** The LOINC term of the test, where LOINC has the concept (then the primary code). */
-  loinc: Code | null;
+  loinc: CodeEntry | null;
   /** What the result is coded as, when it is not the test itself (the KRAS test reports a genotype). */
-  observation: Code | null;
+  observation: CodeEntry | null;
 }
 
-const ownTest = (code: string, name: TestName, observation: Code | null = null): TestCodes => ({ lab: labTest(code, name), loinc: null, observation });
-const loincTest = (code: string, name: TestName, term: Code): TestCodes => ({ lab: labTest(code, name), loinc: term, observation: null });
+const ownTest = (code: string, name: TestName, observation: CodeEntry | null = null): TestCodes => ({ lab: labTest(code, name), loinc: null, observation });
+const loincTest = (code: string, name: TestName, term: CodeEntry): TestCodes => ({ lab: labTest(code, name), loinc: term, observation: null });
 
 /** Every test of the catalogue, coded. */
 export const TEST_CODES: Readonly<Record<TestName, TestCodes>> = {
@@ -127,13 +127,13 @@ export const TEST_CODES: Readonly<Record<TestName, TestCodes>> = {
 };
 
 /** The codes of a test, primary first: its LOINC term where there is one, then the lab's code. */
-export function testCodes(name: TestName): Code[] {
+export function testCodes(name: TestName): CodeEntry[] {
   const c = TEST_CODES[name];
   return c.loinc ? [c.loinc, c.lab] : [c.lab];
 }
 
 /** The codes its result (observation) is reported under, primary first. */
-export function observationCodes(name: TestName): Code[] {
+export function observationCodes(name: TestName): CodeEntry[] {
   const c = TEST_CODES[name];
   return c.observation ? [c.observation] : testCodes(name);
 }
@@ -150,14 +150,14 @@ export function testsWithCode(code: string, system: CodeSystemKey | null): TestN
 
 export interface ResultValueCode {
   /** The value's code (SNOMED CT where it has the concept, else the lab's). */
-  code: Code;
+  code: CodeEntry;
   /** The HL7 v3 ObservationInterpretation of a qualitative result, where one fits. */
-  interpretation: Code | null;
+  interpretation: CodeEntry | null;
   /** No result was obtained (the sample never reached the test): reported as cancelled (FHIR) / X (HL7 v2 OBX-11). */
   noResult: boolean;
 }
 
-const value = (code: Code, interp: Code | null = null, noResult = false): ResultValueCode => ({ code, interpretation: interp, noResult });
+const value = (code: CodeEntry, interp: CodeEntry | null = null, noResult = false): ResultValueCode => ({ code, interpretation: interp, noResult });
 
 /** COVID-19 results (PCR and rapid antigen): SNOMED CT as public health expects them. */
 export const COVID_RESULT_CODES: Readonly<Record<CovidPcrResult, ResultValueCode>> = {
@@ -196,8 +196,8 @@ export function resultValueCode(value: string): ResultValueCode | null {
 }
 
 /** Every code of the lab's own code systems, in table order (what the server publishes). */
-export function labCodeSystemConcepts(system: LabCodeSystemKey): Code[] {
-  const all: Code[] = system === CodeSystemKey.LabTests
+export function labCodeSystemConcepts(system: LabCodeSystemKey): CodeEntry[] {
+  const all: CodeEntry[] = system === CodeSystemKey.LabTests
     ? (Object.values(TEST_CODES) as TestCodes[]).flatMap((c) => [c.lab, ...(c.observation ? [c.observation] : [])])
     : [...Object.values(COVID_RESULT_CODES), ...Object.values(RISK_RESULT_CODES), ...Object.values(KRAS_GENOTYPE_CODES)].map((v) => v.code);
   const seen = new Set<string>();
@@ -209,7 +209,7 @@ export function labCodeSystemConcepts(system: LabCodeSystemKey): Code[] {
 // ---------------------------------------------------------------------------------------------
 
 /** SNOMED CT specimen concepts of the sample types, where the table has one (a buccal swab is sent as text). */
-export const SPECIMEN_TYPE_CODES: Readonly<Record<SampleType, Code | null>> = {
+export const SPECIMEN_TYPE_CODES: Readonly<Record<SampleType, CodeEntry | null>> = {
   [SampleType.BuccalSwab]: null,
   [SampleType.Blood]: snomed('119297000', 'Blood specimen'),
   [SampleType.Saliva]: snomed('119342007', 'Saliva specimen'),
@@ -220,7 +220,7 @@ export const SPECIMEN_TYPE_CODES: Readonly<Record<SampleType, Code | null>> = {
 };
 
 /** The specimen code of a stored sample type, or null. */
-export function specimenTypeCode(sampleType: string | null | undefined): Code | null {
+export function specimenTypeCode(sampleType: string | null | undefined): CodeEntry | null {
   if (!sampleType) return null;
-  return (SPECIMEN_TYPE_CODES as Record<string, Code | null | undefined>)[sampleType] ?? null;
+  return (SPECIMEN_TYPE_CODES as Record<string, CodeEntry | null | undefined>)[sampleType] ?? null;
 }
