@@ -89,3 +89,4 @@ export * from './imports/commit-rows';
 export * from './imports/extraction-rows';
 export * from './samples/move-samples';
 export * from './imports/run-import';
+export * from './fhir';
