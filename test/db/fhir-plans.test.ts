@@ -1,0 +1,135 @@
+/**
+ * The plans the FHIR searches rely on (issue 27), as list-plans checks the clinic lists': on a
+ * database of its own, bulk-filled as the bench fills it (here 20,000 samples, 4,000 in the large
+ * account) with the resulted samples' results released, each search is run through
+ * searchFhirResources while its prepared statements are captured, and each is EXPLAINed in the
+ * generic plan PostgreSQL keeps: no page reads samples, orders, tests, test_results or patients
+ * by a sequential scan, a deep page (a cursor) included. Nothing here is timed.
+ */
+import { expect } from 'chai';
+import pg from 'pg';
+import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
+import { loadConfig, searchFhirResources, type FhirScope } from '@platform/server';
+import { seedDemoData } from '../../scripts/seed';
+import { DEMO_USERS } from '../../scripts/demo-users';
+import { fill, type Filled } from '../../scripts/bench/fill';
+
+const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = `test_db_fhir_plans_${process.pid}_${Date.now()}`;
+const WATCHED = ['samples', 'orders', 'tests', 'test_results', 'patients'];
+const BASE = 'https://fhir.example.test/fhir/R4';
+
+function nodesOf(plan: Record<string, unknown>, cte: string | null = null): { node: Record<string, unknown>; cte: string | null }[] {
+  const name = /^CTE (\w+)$/.exec(String(plan['Subplan Name'] ?? ''))?.[1] ?? cte;
+  return [{ node: plan, cte: name }, ...((plan.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap((p) => nodesOf(p, name))];
+}
+
+describe('FHIR search query plans (EXPLAIN on a bulk-filled database)', function () {
+  this.timeout(180_000);
+  let db: Db;
+  let filled: Filled;
+  let captured: { sql: string; values: unknown[] }[] = [];
+  let restore = () => {};
+  let ctx: { db: Db; config: ReturnType<typeof loadConfig> };
+
+  before(async () => {
+    await createDatabase(ADMIN_URL, DB_NAME);
+    const url = databaseUrl(ADMIN_URL, DB_NAME);
+    db = connect(url);
+    await createMigrator(db.sequelize).up();
+    await seedDemoData(db);
+    const lab1 = (await db.models.User.findOne({ where: { email: DEMO_USERS.lab1.email } }))!;
+    const lab2 = (await db.models.User.findOne({ where: { email: DEMO_USERS.lab2.email } }))!;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      filled = await fill(client, { accounts: 200, samples: 20_000, large: 4_000, importRows: 0 }, lab1.id);
+      // The resulted samples' results released (the fill leaves results only In Review).
+      await client.query(`
+        INSERT INTO test_results (test_id, version, value, status, entered_by_user_id, reviewed_by_user_id, reviewed_at, created_at)
+        SELECT t.id, 1, 'High Risk', 'Released', $1, $2, s.created_at + interval '3 days', s.created_at + interval '2 days'
+          FROM samples s JOIN tests t ON t.sample_id = s.id WHERE s.status IN ('Resulted', 'Completed')`, [lab1.id, lab2.id]);
+      await client.query('ANALYZE');
+    } finally {
+      await client.end();
+    }
+    ctx = { db, config: loadConfig({ ...process.env, DATABASE_URL: url, PORT: '0' }) };
+    const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as { name?: string; text?: string; values?: unknown[] } | undefined;
+      if (config && typeof config === 'object' && config.name && config.text) captured.push({ sql: config.text, values: config.values ?? [] });
+      return clientQuery.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    restore = () => (pg.Client.prototype.query = clientQuery as typeof pg.Client.prototype.query);
+  });
+
+  after(async () => {
+    restore();
+    await db?.close();
+    await dropDatabase(ADMIN_URL, DB_NAME);
+  });
+
+  async function genericPlan(text: string, values: unknown[]): Promise<Record<string, unknown>> {
+    return db.sequelize.transaction(async (transaction) => {
+      const literal = (v: unknown) => (v === null ? 'NULL' : v instanceof Date ? db.sequelize.escape(v.toISOString()) : db.sequelize.escape(v as string));
+      await db.sequelize.query('SET LOCAL plan_cache_mode = force_generic_plan', { transaction });
+      await db.sequelize.query(`PREPARE fhir_plan_check AS ${text}`, { transaction });
+      try {
+        const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE fhir_plan_check(${values.map(literal).join(', ')})`, { transaction, type: 'SELECT' as never });
+        return row['QUERY PLAN'][0].Plan;
+      } finally {
+        await db.sequelize.query('DEALLOCATE fhir_plan_check', { transaction });
+      }
+    });
+  }
+
+  const scopeOf = (accountId: number): FhirScope => ({ accountId, caller: { userId: null, kind: 'api_client', accountId, ip: null, requestId: null } });
+
+  /** The sequential scans of watched tables in the page (the total's count may hash the large account's rows, as the lists' may). */
+  async function pageScans(type: string, query: string, accountId: number) {
+    captured = [];
+    const bundle = await searchFhirResources(ctx, scopeOf(accountId), type, new URLSearchParams(query), BASE);
+    const statements = captured;
+    captured = [];
+    expect(statements, 'prepared statements captured').to.not.be.empty;
+    const scans: string[] = [];
+    for (const s of statements) {
+      const plan = await genericPlan(s.sql, s.values);
+      for (const { node, cte } of nodesOf(plan)) {
+        if (cte === 'page' && node['Node Type'] === 'Seq Scan' && WATCHED.includes(String(node['Relation Name']))) scans.push(String(node['Relation Name']));
+      }
+    }
+    return { bundle, scans };
+  }
+
+  for (const which of ['large', 'typical'] as const) {
+    const accountOf = () => (which === 'large' ? filled.largeAccountId : filled.typicalAccountId);
+    it(`the ${which} account's DiagnosticReport pages (with _include, and a deep page by cursor) read by index`, async () => {
+      const first = await pageScans('DiagnosticReport', '_count=20&_include=DiagnosticReport:result&_include=DiagnosticReport:specimen', accountOf());
+      expect(first.scans).to.deep.equal([]);
+      expect(first.bundle.entry?.length).to.be.greaterThan(0);
+      const next = first.bundle.link?.find((l) => l.relation === 'next')?.url;
+      expect(next, 'a next link').to.be.a('string');
+      const second = await pageScans('DiagnosticReport', new URL(next!).search.slice(1), accountOf());
+      expect(second.scans).to.deep.equal([]);
+    });
+    for (const [type, query] of [['Observation', '_count=20'], ['Specimen', '_count=20'], ['ServiceRequest', '_count=20&status=active'], ['Patient', '_count=20'], ['DiagnosticReport', '_count=20&_lastUpdated=ge2020-01-01&status=final']] as const) {
+      it(`the ${which} account's ${type}?${query} reads by index`, async () => {
+        expect((await pageScans(type, query, accountOf())).scans).to.deep.equal([]);
+      });
+    }
+  }
+
+  it('a patient\'s reports and a barcode\'s are found through their indexes', async () => {
+    const [row] = await db.sequelize.query<{ patient_id: number; barcode: string }>(
+      `SELECT s.patient_id, s.barcode FROM samples s JOIN test_results r ON r.test_id IN (SELECT id FROM tests WHERE sample_id = s.id) AND r.status = 'Released'
+        WHERE s.account_id = :a LIMIT 1`, { replacements: { a: filled.largeAccountId }, type: 'SELECT' as never });
+    const byPatient = await pageScans('DiagnosticReport', `patient=${row.patient_id}`, filled.largeAccountId);
+    expect(byPatient.scans).to.deep.equal([]);
+    expect(byPatient.bundle.total).to.equal(1);
+    const byBarcode = await pageScans('DiagnosticReport', `identifier=${row.barcode}`, filled.largeAccountId);
+    expect(byBarcode.scans).to.deep.equal([]);
+    expect(byBarcode.bundle.total).to.equal(1);
+  });
+});
