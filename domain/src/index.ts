@@ -16,4 +16,5 @@ export * from './research';
 export * from './follow-ups';
 export * from './emails';
 export * from './jobs';
+export * from './api-clients';
 export * from './messages';

@@ -10,6 +10,8 @@ export interface Caller {
   accountId: number | null;
   ip: string | null;
   requestId: string | null;
+  /** An account's API client acting (kind 'api_client'): its public client id, recorded in each audit row's details. */
+  apiClientId?: string;
 }
 
 /** The platform itself (a job, a webhook): no user, no address. */
@@ -33,11 +35,13 @@ export interface AuditEntry {
   requestId?: string | null;
   /** Never patient names, dates of birth or results: ids and outcomes only. */
   details?: Record<string, unknown>;
+  /** The API client that acted (kind 'api_client'): written into details as `apiClientId`. */
+  actorApiClientId?: string | null;
 }
 
 /** The actor fields of an audit entry, from the caller: the one way an audit row names who did it. */
-export function auditActor(caller: Caller): Pick<AuditEntry, 'actorUserId' | 'actorKind' | 'ip' | 'requestId'> {
-  return { actorUserId: caller.userId, actorKind: caller.kind, ip: caller.ip, requestId: caller.requestId };
+export function auditActor(caller: Caller): Pick<AuditEntry, 'actorUserId' | 'actorKind' | 'ip' | 'requestId' | 'actorApiClientId'> {
+  return { actorUserId: caller.userId, actorKind: caller.kind, ip: caller.ip, requestId: caller.requestId, actorApiClientId: caller.apiClientId ?? null };
 }
 
 const AUDIT_COLUMNS = 'actor_user_id, actor_kind, action, entity_kind, entity_id, ip, request_id, details';
@@ -52,7 +56,7 @@ function auditValues(entry: AuditEntry, prefix: string): Record<string, unknown>
     [`${prefix}entityId`]: entry.entityId == null ? null : String(entry.entityId),
     [`${prefix}ip`]: entry.ip ?? null,
     [`${prefix}requestId`]: entry.requestId ?? null,
-    [`${prefix}details`]: JSON.stringify(entry.details ?? {}),
+    [`${prefix}details`]: JSON.stringify(entry.actorApiClientId ? { ...entry.details, apiClientId: entry.actorApiClientId } : entry.details ?? {}),
   };
 }
 

@@ -3,7 +3,7 @@
  * must set SESSION_SECRET (start refuses the dev one when NODE_ENV=production).
  */
 import Joi from 'joi';
-import { acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, type ExtractionAcceptance } from '@platform/domain';
+import { acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, DEFAULT_WEBHOOK_RETRY_BASE_MS, type ExtractionAcceptance } from '@platform/domain';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -28,6 +28,8 @@ export interface Config {
   workerLockMs: number;
   /** Shared secret the shipping service signs its webhooks with. */
   shippingWebhookSecret: string;
+  /** The first back-off of a failed result webhook (doubling for WEBHOOK_ATTEMPTS tries: about a day at the default). */
+  webhookRetryBaseMs: number;
   /** The performing laboratory, as every lab report names it (42 CFR 493.1291(c)). */
   lab: LabIdentity;
   /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
@@ -101,6 +103,7 @@ const schema = Joi.object({
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(50),
   WORKER_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHIPPING_WEBHOOK_SECRET: Joi.string().min(16).default(DEV_SHIPPING_SECRET),
+  WEBHOOK_RETRY_BASE_MS: Joi.number().integer().min(100).default(DEFAULT_WEBHOOK_RETRY_BASE_MS),
   LAB_NAME: Joi.string().trim().max(200).default(DEV_LAB.name),
   LAB_ADDRESS: Joi.string().trim().max(300).default(DEV_LAB.address),
   LAB_CLIA_NUMBER: Joi.string().trim().pattern(/^\d{2}D\d{7}$/).default(DEV_LAB.cliaNumber)
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     workerConcurrency: v.WORKER_CONCURRENCY,
     workerLockMs: v.WORKER_LOCK_MS,
     shippingWebhookSecret: v.SHIPPING_WEBHOOK_SECRET,
+    webhookRetryBaseMs: v.WEBHOOK_RETRY_BASE_MS,
     lab,
     extractionAcceptance,
     stripe,

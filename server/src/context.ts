@@ -7,7 +7,7 @@ import { pino, type Logger } from 'pino';
 import type { Queue } from 'bullmq';
 import { connect, type Db } from '@platform/db';
 import type { Config } from './config';
-import { createJobQueue, createOutboxRelay, type OutboxRelay } from './jobs';
+import { createJobQueue, createOutboxRelay, jobOptionsOf, type OutboxRelay } from './jobs';
 
 export interface ServerContext {
   config: Config;
@@ -42,7 +42,10 @@ export function createServerContext(config: Config, name: string, options: { blo
   const redis = createRedis(config, options.blockingRedis);
   const queue = createJobQueue(redis, config.redisPrefix);
   queue.on('error', (err) => logger.warn({ err: err.message }, 'job queue: Redis unreachable')); // the relay and the sweeper retry
-  const relay = createOutboxRelay({ db, queue, logger, staleMs: config.outboxStaleMs, sweepMs: config.outboxSweepMs });
+  const relay = createOutboxRelay({
+    db, queue, logger, staleMs: config.outboxStaleMs, sweepMs: config.outboxSweepMs,
+    jobOptions: jobOptionsOf(config),
+  });
   return { config, db, redis, queue, relay, logger };
 }
 

@@ -89,4 +89,7 @@ export * from './imports/commit-rows';
 export * from './imports/extraction-rows';
 export * from './samples/move-samples';
 export * from './imports/run-import';
+export * from './api-clients/api-clients';
+export * from './api-clients/client-credentials';
+export * from './webhooks/result-webhooks';
 export * from './fhir';

@@ -23,6 +23,8 @@ export interface JobPayloads {
   'refund-payment': { orderId: number };
   /** Cancels an unpaid cancelled patient order's open payment intent at Stripe (idempotency key cancel-intent-<orderId>). */
   'cancel-payment-intent': { orderId: number };
+  /** POSTs one signed notice to an API client's webhook URL (retried for a day: WEBHOOK_ATTEMPTS). */
+  'deliver-webhook': { deliveryId: number };
 }
 export type JobName = keyof JobPayloads;
 

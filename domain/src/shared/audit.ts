@@ -13,7 +13,7 @@ export const EntityKind = {
 export type EntityKind = (typeof EntityKind)[keyof typeof EntityKind];
 export const ENTITY_KINDS = valuesOf(EntityKind);
 
-/** Who did an audited thing: the sample actors plus patients (by result link) and nobody signed in. */
-export const AuditActorKind = { ...ActorKind, Patient: 'patient', Anonymous: 'anonymous' } as const;
+/** Who did an audited thing: the sample actors plus patients (by result link), nobody signed in, and an account's API client (machine). */
+export const AuditActorKind = { ...ActorKind, Patient: 'patient', Anonymous: 'anonymous', ApiClient: 'api_client' } as const;
 export type AuditActorKind = (typeof AuditActorKind)[keyof typeof AuditActorKind];
 export const AUDIT_ACTOR_KINDS = valuesOf(AuditActorKind);

@@ -158,7 +158,7 @@ export async function decideExtraction(ctx: Ctx, caller: UserCaller, extractionI
     } else {
       await extraction.update(decided, { transaction });
       await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Rejected, by: caller, reason: EXTRACTION_REJECTION_REASON, at: now });
-      const withdrawn = await withdrawResultsInReview(ctx, transaction, sample.id, `Sample rejected: ${EXTRACTION_REJECTION_REASON}`);
+      const withdrawn = await withdrawResultsInReview(ctx, transaction, sample.id, `Sample rejected: ${EXTRACTION_REJECTION_REASON}`, caller.userId);
       await recordAudit(ctx.db, {
         ...auditActor(caller), action: 'dna_extraction.sample_rejected', entityKind: 'sample', entityId: sample.id,
         details: { extractionId: extraction.id, resultId: result.id, reason: EXTRACTION_REJECTION_REASON, resultsWithdrawn: withdrawn, flags: extraction.flags.length },

@@ -4,7 +4,7 @@
  * jobId = the row's random queue job id, and a sweeper re-sends rows left pending (a crash between commit and
  * enqueue loses nothing; a double send is absorbed by the stable jobId, a random one stored on the row).
  */
-import type { Queue } from 'bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
@@ -117,7 +117,11 @@ function relayAfterCommit(ctx: { relay: OutboxRelay }, transaction: Transaction,
 /** Outbox rows one relay batch sends (one SELECT, one BullMQ addBulk, one UPDATE). */
 const RELAY_BATCH = 500;
 
-export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; staleMs: number; sweepMs: number }): OutboxRelay {
+export function createOutboxRelay(deps: {
+  db: Db; queue: Queue; logger: Logger; staleMs: number; sweepMs: number;
+  /** A job name's own retry options, where they differ from the queue's defaults (a webhook's day of retries). */
+  jobOptions?: (jobName: string) => JobsOptions | undefined;
+}): OutboxRelay {
   const { db, queue, logger } = deps;
   /** How long a sent job may be missing from Redis before it counts as lost (a send is two steps: BullMQ, then the row). */
   const lostAfterMs = Math.max(deps.staleMs, 1000);
@@ -150,7 +154,7 @@ export function createOutboxRelay(deps: { db: Db; queue: Queue; logger: Logger; 
   async function send(rows: OutboxRow[]): Promise<void> {
     if (!rows.length) return;
     // The row's random id: a double send is absorbed, and no other database's job can hold it.
-    await queue.addBulk(rows.map((row) => ({ name: row.jobName, data: row.payload, opts: { jobId: row.queueJobId } })));
+    await queue.addBulk(rows.map((row) => ({ name: row.jobName, data: row.payload, opts: { ...deps.jobOptions?.(row.jobName), jobId: row.queueJobId } })));
     await db.sequelize.query(
       `UPDATE outbox SET status = 'enqueued', enqueued_at = now(), updated_at = now() WHERE id = ANY($1::bigint[])`,
       { bind: [rows.map((r) => r.id)], type: QueryTypes.UPDATE },

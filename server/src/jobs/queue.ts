@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOB_ATTEMPTS, JOB_BACKOFF_MS, QUEUE_NAME } from '@platform/domain';
+import { JOB_ATTEMPTS, JOB_BACKOFF_MS, QUEUE_NAME, WEBHOOK_ATTEMPTS } from '@platform/domain';
+import type { Config } from '../config';
 
 /** Retries with exponential backoff; finished jobs are kept a while for inspection, then dropped. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -9,6 +10,14 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: { count: 1000 },
   removeOnFail: { count: 5000 },
 };
+
+/**
+ * A job name's own retry options where they differ from the queue's defaults: a result webhook is
+ * tried WEBHOOK_ATTEMPTS times with back-off from WEBHOOK_RETRY_BASE_MS (about a day in all).
+ */
+export function jobOptionsOf(config: Pick<Config, 'webhookRetryBaseMs'>): (jobName: string) => JobsOptions | undefined {
+  return (jobName) => (jobName === 'deliver-webhook' ? { attempts: WEBHOOK_ATTEMPTS, backoff: { type: 'exponential', delay: config.webhookRetryBaseMs } } : undefined);
+}
 
 export function createJobQueue(connection: Redis, prefix: string): Queue {
   return new Queue(QUEUE_NAME, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });

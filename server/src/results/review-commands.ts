@@ -30,6 +30,7 @@ import {
   type ReleaseRefusalKind,
   type SampleStatus as Status,
   workStatusOf,
+  WebhookEventType,
 } from '@platform/domain';
 import { auditActor, recordAudit, type UserCaller } from '../audit';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
@@ -37,6 +38,7 @@ import { enqueueJob } from '../jobs/outbox';
 import { moveSample } from '../samples/move-sample';
 import { scheduleRegistryFollowUps } from '../follow-ups/follow-ups';
 import { withdrawResultsInReview } from '../samples/intake';
+import { queueResultWebhooks } from '../webhooks/result-webhooks';
 import { plateChecksForResults } from '../pcr/pcr';
 import { dnaOfSamples, extractionsForResults } from '../extractions/extractions';
 import type { Models, ReviewCtx } from '../samples/review-rows';
@@ -130,6 +132,9 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
       if (reports) {
         await enqueueJob(ctx, transaction, 'render-pdf', { sampleId: sample.id, documentType: DocumentType.LabReport, testResultId: r.id }, { idempotencyKey: `lab-report:${r.id}`, createdByUserId: caller.userId });
         await enqueueJob(ctx, transaction, 'notify-result', { testResultId: r.id }, { idempotencyKey: `notify-result:${r.id}`, createdByUserId: caller.userId });
+        await queueResultWebhooks(ctx, transaction, {
+          type: previous ? WebhookEventType.ResultCorrected : WebhookEventType.ResultReleased, sampleId: sample.id, testIds: [test.id], createdByUserId: caller.userId,
+        });
         // A first release of a PROSTOX result: the registry's follow-up surveys (3, 6, 12 months).
         if (!previous) await scheduleRegistryFollowUps(ctx.db, transaction, { sampleId: sample.id, testName: test.name, releasedAt: now });
       }
@@ -167,7 +172,7 @@ export async function rejectResults(ctx: Ctx, caller: UserCaller, body: RejectRe
     }
     for (const sample of toReject) {
       await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Rejected, by: caller, reason: body.rejectionReason });
-      await withdrawResultsInReview(ctx, transaction, sample.id, `Sample rejected: ${body.rejectionReason}`);
+      await withdrawResultsInReview(ctx, transaction, sample.id, `Sample rejected: ${body.rejectionReason}`, caller.userId);
     }
     return {
       rejected: results.map((r) => {

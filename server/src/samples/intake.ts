@@ -13,6 +13,7 @@ import {
   RECEIVED_STATUSES,
   SampleStatus,
   TestResultStatus,
+  WebhookEventType,
   type IntakeOutcome,
   type IntakeReceiveBody,
   type IntakeRejectBody,
@@ -23,8 +24,9 @@ import { auditActor, recordAudit, type UserCaller } from '../audit';
 import { toIso } from '../answer-values';
 import { badRequest, conflict, DomainError, notFound } from '../errors';
 import { moveSample } from './move-sample';
+import { queueResultWebhooks } from '../webhooks/result-webhooks';
 
-type Ctx = Pick<ServerContext, 'db'>;
+type Ctx = Pick<ServerContext, 'db' | 'relay'>;
 type SampleRow = InstanceType<ServerContext['db']['models']['Sample']>;
 
 /** A refused scan: the error to answer and, for a known sample, what to audit. */
@@ -126,16 +128,19 @@ export async function rejectKit(ctx: Ctx, caller: UserCaller, body: IntakeReject
     const check = checkTransition({ from, to: SampleStatus.Rejected, actor: 'lab', reason });
     if (!check.ok) return { error: conflict(`Sample ${barcode} is ${from}: it cannot be rejected`), sampleId: sample.id, reason: 'wrong status' };
     await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Rejected, by: caller, reason });
-    await withdrawResultsInReview(ctx, transaction, sample.id, `Sample rejected: ${reason}`);
+    await withdrawResultsInReview(ctx, transaction, sample.id, `Sample rejected: ${reason}`, caller.userId);
     return outcomeOf(ctx, transaction, sample, from, `Rejected ${barcode}: ${reason}`);
   });
 }
 
 /**
- * A rejected sample's results waiting for review can no longer be released: they are marked
- * Rejected with a note (no reviewer: the rejection of the sample decided it).
+ * What follows a sample's rejection, wherever it was decided (intake, review, a failed DNA
+ * extraction): its results waiting for review can no longer be released, so they are marked
+ * Rejected with a note (no reviewer: the rejection of the sample decided it); and the account's
+ * API clients with a webhook are told (`sample.rejected`, one notice per test). Answers how many
+ * results were withdrawn.
  */
-export async function withdrawResultsInReview(ctx: Ctx, transaction: Transaction, sampleId: number, note: string): Promise<number> {
+export async function withdrawResultsInReview(ctx: Ctx, transaction: Transaction, sampleId: number, note: string, rejectedByUserId: number | null): Promise<number> {
   const m = ctx.db.models;
   const tests = await m.Test.findAll({ where: { sampleId }, attributes: ['id'], transaction });
   if (!tests.length) return 0;
@@ -143,5 +148,6 @@ export async function withdrawResultsInReview(ctx: Ctx, transaction: Transaction
     { status: TestResultStatus.Rejected, reviewNote: note },
     { where: { testId: tests.map((t) => t.id), status: TestResultStatus.InReview }, transaction },
   );
+  await queueResultWebhooks(ctx, transaction, { type: WebhookEventType.SampleRejected, sampleId, testIds: tests.map((t) => t.id), createdByUserId: rejectedByUserId });
   return count;
 }

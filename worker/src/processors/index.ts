@@ -7,6 +7,7 @@ import { labImport } from './lab-import';
 import { emailCampaign } from './email-campaign';
 import { refundPayment } from './refund-payment';
 import { cancelPaymentIntent } from './cancel-payment-intent';
+import { deliverWebhook } from './deliver-webhook';
 
 export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 
@@ -19,4 +20,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'email-campaign': emailCampaign,
   'refund-payment': refundPayment,
   'cancel-payment-intent': cancelPaymentIntent,
+  'deliver-webhook': deliverWebhook,
 };

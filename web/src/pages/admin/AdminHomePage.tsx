@@ -22,6 +22,7 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
   { title: 'Insurance plans', description: 'The plans patients can choose when they order.', icon: DocumentIcon, to: ADMIN_PATHS.insurance },
   { title: 'Financial aid', description: 'Patients approved for the financial assistance program.', icon: ClipboardIcon, to: ADMIN_PATHS.financialAid },
   { title: 'Job monitor', description: 'Background work (emails, PDFs, imports): failures and their errors, retry.', icon: KeyIcon, to: ADMIN_PATHS.jobs },
+  { title: 'API clients', description: "An account's EHR connections: FHIR API credentials and result webhooks; revoke.", icon: KeyIcon, to: ADMIN_PATHS.apiClients },
 ];
 
 /** /admin: the administration home after sign-in: what needs attention now, and every tool. */

@@ -8,7 +8,7 @@ import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { onCommandError } from './errors';
 import { FormFooter } from './FormFooter';
 import { commandError } from '../../forms/server-errors';

@@ -19,7 +19,7 @@ import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AccountSelect, type AccountOption } from './AccountSelect';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { ADMIN_PATHS } from './paths';

@@ -9,3 +9,4 @@ export { InsurancePlansPage } from './InsurancePlansPage';
 export { FinancialAidPage } from './FinancialAidPage';
 export { EmailsPage } from './EmailsPage';
 export { JobsPage } from './JobsPage';
+export { ApiClientsPage } from './ApiClientsPage';

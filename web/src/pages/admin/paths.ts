@@ -13,6 +13,7 @@ export const ADMIN_PATHS = {
   financialAid: `${PROVIDER}/financial-aid`,
   emails: `${PROVIDER}/emails`,
   jobs: `${PROVIDER}/jobs`,
+  apiClients: `${PROVIDER}/api-clients`,
 } as const;
 
 /** A provider user's page: the users page with that user open. */

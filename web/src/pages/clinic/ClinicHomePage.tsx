@@ -15,7 +15,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { AccountRole, takesPartInResearch } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
 import { useResearchProjects } from '../../api/research';
-import { ClipboardIcon } from '../../components/icons';
+import { ClipboardIcon, KeyIcon } from '../../components/icons';
 import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from './clinic-icons';
 
 function clinicTools(account: MeAccount, inResearch: boolean): ToolEntry[] {
@@ -32,6 +32,7 @@ function clinicTools(account: MeAccount, inResearch: boolean): ToolEntry[] {
   }
   if (account.role === AccountRole.SuperAdmin) {
     tools.push({ title: 'Account users', description: "Add the account's users, set their roles and access, link support staff to their physicians.", icon: UsersIcon, to: `${base}/users` });
+    tools.push({ title: 'API clients', description: 'Connect your EHR or practice system: FHIR API credentials and result webhooks.', icon: KeyIcon, to: `${base}/api-clients` });
   }
   return tools;
 }

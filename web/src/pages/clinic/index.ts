@@ -6,6 +6,7 @@ export { CompletedPage } from './CompletedPage';
 export { ShipmentsPage } from './ShipmentsPage';
 export { PatientPage } from './PatientPage';
 export { AccountUsersPage } from './AccountUsersPage';
+export { ApiClientsPage } from './ApiClientsPage';
 export { ResourcesPage } from './ResourcesPage';
 export { ResearchProjectsPage } from './ResearchProjectsPage';
 export { MirakindOrderPage } from './MirakindOrderPage';

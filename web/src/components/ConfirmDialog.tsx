@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { FormError } from '../../components/FormError';
-import { AA_COLORS } from '../../status-colors';
+import { FormError } from './FormError';
+import { AA_COLORS } from '../status-colors';
 
 /** "Are you sure?" before a command that takes something away (or sends something again); its failure shows inside. */
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose, busy, error, errorTitle = 'Not done', danger = true }: {
