@@ -133,6 +133,8 @@ interface LoadResult {
 interface ListRun {
   name: string;
   session?: Session;
+  /** Headers of a caller without a session (an API client's bearer token). */
+  headers?: Record<string, string>;
   path: (i: number) => string;
   body?: (i: number) => unknown;
 }
@@ -157,7 +159,7 @@ async function hammer(base: string, run: ListRun, { seconds = LIST_SECONDS, quie
           return {
             ...req,
             path: run.path(i),
-            headers: { ...(run.session?.headers ?? {}), ...(run.body ? { 'content-type': 'application/json' } : {}) },
+            headers: { ...(run.session?.headers ?? {}), ...(run.headers ?? {}), ...(run.body ? { 'content-type': 'application/json' } : {}) },
             ...(run.body ? { body: JSON.stringify(run.body(i)) } : {}),
           };
         },
@@ -242,7 +244,25 @@ async function measureLists(base: string, filled: Filled, sessions: Record<'phys
   for (const run of largeRuns) large.push(await hammer(base, run));
   log('Lab review list (all accounts):');
   const review = await hammer(base, reviewRun);
-  return { limit, typical, large, review };
+  log(`FHIR API (an API client of the large account):`);
+  const fhir = await hammer(base, await fhirSearchRun(base, sessions.admin, filled.largeAccountId), { seconds: LIST_SECONDS });
+  const completedLarge = large.find((r) => r.name === 'clinic completed (large)')!;
+  return { limit, typical, large, review, fhir, completedLarge };
+}
+
+/**
+ * A clinic's system paging through its released reports as docs/fhir.md shows: DiagnosticReport
+ * with their Observations and Specimens, 10 a page, with a token of a client made for the run.
+ */
+async function fhirSearchRun(base: string, admin: Session, accountId: number): Promise<ListRun> {
+  const created = (await (await admin.post(`/api/admin/accounts/${accountId}/api-clients`, { name: 'Bench' })).json()) as { clientId: string; clientSecret: string };
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: created.clientId, client_secret: created.clientSecret });
+  const token = (await (await fetch(`${base}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+  return {
+    name: 'FHIR DiagnosticReport search with _include',
+    headers: { authorization: `Bearer ${token.access_token}` },
+    path: () => '/fhir/R4/DiagnosticReport?_include=DiagnosticReport:result&_include=DiagnosticReport:specimen&_count=10',
+  };
 }
 
 async function waitForJob(session: Session, jobId: number) {
@@ -601,6 +621,7 @@ function targets(m: Measurements): Target[] {
       t('list-large-rps', large.rps.rps, 'req/s', bare.rps, 'req/s', `≥ 500 req/s (slowest: ${large.rps.name})`, large.rps.rps >= 500),
       t('list-large-p99-ms', large.p99.p99, 'ms', bare.p99, 'ms', `≤ 100 ms (slowest: ${large.p99.name})`, large.p99.p99 <= 100),
       t('review-list-rps', lists.review.rps, 'req/s', bare.rps, 'req/s', `≥ 500 req/s and p99 ≤ 100 ms (p99 ${lists.review.p99} ms)`, lists.review.rps >= 500 && lists.review.p99 <= 100),
+      t('fhir-search-rps', lists.fhir.rps, 'req/s', lists.completedLarge.rps, 'req/s', `≥ 0.5 of the clinic's completed list (large account) in the same run (p99 ${lists.fhir.p99} ms)`, lists.fhir.rps >= 0.5 * lists.completedLarge.rps),
     );
   }
   if (imp) {

@@ -134,6 +134,12 @@ export async function fill(client: pg.Client, sizes: FillSizes, labUserId: numbe
     INSERT INTO test_results (test_id, version, value, status, entered_by_user_id, created_at)
     SELECT t.id, 1, 'High Risk', 'In Review', $2, s.created_at + interval '2 days'
       FROM samples s JOIN tests t ON t.sample_id = s.id WHERE s.id > $1 AND s.status = 'In Testing'`, [s0, labUserId]);
+  // A resulted sample's result was released by a second lab user: what the completed list and the FHIR API read.
+  await client.query(`
+    INSERT INTO test_results (test_id, version, value, status, entered_by_user_id, reviewed_by_user_id, reviewed_at, created_at)
+    SELECT t.id, 1, CASE WHEN s.id % 3 = 0 THEN 'High Risk' ELSE 'Low Risk' END, 'Released', $2,
+           (SELECT id FROM users WHERE kind = 'lab' AND id <> $2 ORDER BY id LIMIT 1), s.created_at + interval '3 days', s.created_at + interval '2 days'
+      FROM samples s JOIN tests t ON t.sample_id = s.id WHERE s.id > $1 AND s.status IN ('Resulted', 'Completed')`, [s0, labUserId]);
   await client.query(`
     WITH kit AS (SELECT id, account_id, created_at, row_number() OVER (ORDER BY id) AS n FROM samples WHERE id > $1 AND status = 'Pending Shipment' AND id % 2 = 0),
          sh AS (INSERT INTO shipments (account_id, created_at) SELECT account_id, created_at FROM kit ORDER BY n RETURNING id, account_id, created_at)
