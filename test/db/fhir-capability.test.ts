@@ -401,6 +401,9 @@ describe('FHIR capability (server/src/fhir)', function () {
 
   it('every resource and Bundle met validates against the FHIR R4 structure definitions (0 errors)', () => {
     expect(met.length).to.be.greaterThan(40);
+    // The validator does find errors: a wrong status, a missing code, an element FHIR does not have.
+    const broken = { resourceType: 'Observation', id: 'x', status: 'done', valueFoo: 1 } as unknown as Observation;
+    expect(fhirErrors(broken)).to.have.length.greaterThan(1);
     const errors = met.flatMap(fhirErrors);
     expect(errors, errors.join('\n')).to.deep.equal([]);
     const types = new Set(met.flatMap((r) => (r.resourceType === 'Bundle' ? (r.entry ?? []).map((e) => e.resource!.resourceType) : [r.resourceType])));

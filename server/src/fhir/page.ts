@@ -15,7 +15,7 @@ const longCounts = new Map<string, { total: number; at: number }>();
 const countsInFlight = new Map<string, Promise<void>>();
 
 export interface FhirPageQuery {
-  /** `SELECT … ORDER BY … LIMIT :limit` (with the cursor condition). */
+  /** `SELECT … ORDER BY … LIMIT :limit` (with the cursor condition; `limit` is one of the constants). */
   select: string;
   /** The search's `FROM … WHERE …` without the cursor, for its total; null: no total. */
   fromWhere: string | null;
@@ -42,7 +42,8 @@ export async function fhirPage<R extends object>(db: Db, q: FhirPageQuery): Prom
     return { rows: await queryPrepared<R>(db, q.select, q.replacements, q.constants), total: undefined };
   }
   const identity = Object.fromEntries(Object.entries(q.replacements).filter(([k]) => k !== 'limit' && !q.cursorKeys.includes(k)));
-  const key = `${q.fromWhere}\u0000${JSON.stringify(identity)}\u0000${JSON.stringify(q.constants)}`;
+  const { limit: _limit, ...constantsOfTotal } = q.constants;
+  const key = `${q.fromWhere}\u0000${JSON.stringify(identity)}\u0000${JSON.stringify(constantsOfTotal)}`;
   let total = q.fromWhere === null ? null : known(key);
   const inFlight = countsInFlight.get(key);
   if (q.fromWhere !== null && total === null && inFlight) {

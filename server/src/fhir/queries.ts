@@ -70,7 +70,7 @@ export const PHYSICIAN_COLUMNS = 'ph.id, ph.account_id, ph.first_name, ph.last_n
 
 type Ctx = { db: Db };
 
-async function select<R>(ctx: Ctx, sql: string, replacements: Record<string, unknown>): Promise<R[]> {
+async function select<R extends object>(ctx: Ctx, sql: string, replacements: Record<string, unknown>): Promise<R[]> {
   return ctx.db.sequelize.query<R>(sql, { replacements: { ...FHIR_SQL_CONSTANTS, ...replacements }, type: QueryTypes.SELECT });
 }
 

@@ -213,9 +213,11 @@ async function samplePage<R extends SampleRow & { sample_key: string; test_id?: 
   const { rows, total } = await fhirPage<R & { page_branch?: number }>(ctx.db, {
     select,
     fromWhere: p.withTotal ? `${from} WHERE ${where}` : null,
-    replacements: { accountId: scope.accountId, ...c.values, ...cursorValues, limit },
+    replacements: { accountId: scope.accountId, ...c.values, ...cursorValues },
     cursorKeys: Object.keys(cursorValues),
-    constants: FHIR_SQL_CONSTANTS,
+    // The LIMIT written into the statement: as a parameter, PostgreSQL's generic plan assumes a
+    // tenth of the search is read and may choose to hash and sort the account instead of walking its index.
+    constants: { ...FHIR_SQL_CONSTANTS, limit },
     audit: searchAudit(scope, type, p),
     idColumn: q.idColumn,
     shownRows: p.count,
@@ -236,9 +238,9 @@ async function idPage<R extends { id: number }>(
   const { rows, total } = await fhirPage<R>(ctx.db, {
     select: `SELECT ${q.columns} ${q.from} WHERE ${where}${after} ORDER BY ${q.idColumn} LIMIT :limit`,
     fromWhere: p.withTotal ? `${q.from} WHERE ${where}` : null,
-    replacements: { accountId: scope.accountId, ...c.values, ...cursorValues, limit: p.count === 0 ? 0 : p.count + 1 },
+    replacements: { accountId: scope.accountId, ...c.values, ...cursorValues },
     cursorKeys: Object.keys(cursorValues),
-    constants: FHIR_SQL_CONSTANTS,
+    constants: { ...FHIR_SQL_CONSTANTS, limit: p.count === 0 ? 0 : p.count + 1 },
     audit: q.audited ? searchAudit(scope, type, p) : null,
     idColumn: 'id',
     shownRows: p.count,
