@@ -9,6 +9,8 @@
  *  - lab report PDFs, next to bare pdfkit drawing the same page in the same process;
  *  - jobs: commit → start latency and outbox → BullMQ → worker throughput, next to bare BullMQ;
  *  - a bulk email campaign to every provider (10,000 at full size) through the SMTP catcher;
+ *  - result webhooks: 10,000 releases' signed notices to a local receiver, next to bare BullMQ + POST;
+ *  - the FHIR API: a DiagnosticReport search with _include, next to the clinic's completed list;
  *  - the SPA: the sign-in route's gzipped JavaScript, and Largest Contentful Paint in Chromium;
  *  - lighthouse: issue 14's Lighthouse scores (phone and desktop pages, median of 3 runs each;
  *    scripts/lighthouse/measure.ts, the same measurements as `npm run lighthouse`).
@@ -19,6 +21,8 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -32,7 +36,9 @@ import PDFDocument from 'pdfkit';
 import { Queue, Worker } from 'bullmq';
 import { chromium } from 'playwright-core';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
-import { closeServerContext, createLogger, createMailer, createServerContext, enqueueJob, loadConfig } from '@platform/server';
+import {
+  closeServerContext, createApiClient, createLogger, createMailer, createServerContext, enqueueJob, loadConfig, queueResultWebhooks, systemCaller,
+} from '@platform/server';
 import { startWorker } from '@platform/worker';
 import { PROCESSORS } from '@platform/worker/processors/index';
 import { renderLabReport } from '@platform/worker/documents/lab-report';
@@ -50,7 +56,7 @@ import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLight
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
 /** `-- --only lists,import`: measure just these parts (lists, import, pdf, jobs, emails, spa, lighthouse); the whole set otherwise. */
-const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'spa', 'lighthouse'] as const;
+const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'webhooks', 'spa', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
@@ -71,6 +77,8 @@ const PDF_WARM = 40;
 const PDF_ROUND = 25;
 const JOB_COUNT = QUICK ? 2_000 : 10_000;
 const LATENCY_JOBS = QUICK ? 100 : 300;
+/** Result webhooks delivered (issue 27's webhooks-10k-s; scaled to 10,000 when quick). */
+const WEBHOOK_COUNT = QUICK ? 2_000 : 10_000;
 /** Lighthouse runs per page (the median is reported): its simulated timings move with the machine's load. */
 const LIGHTHOUSE_RUNS = 3;
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -465,6 +473,74 @@ async function measureJobs(env: NodeJS.ProcessEnv) {
   }
 }
 
+/**
+ * WEBHOOK_COUNT releases' notices to a local receiver through the product (each release's
+ * deliveries and jobs committed with it, 10 transactions at a time; the worker signs and POSTs),
+ * against bare BullMQ jobs whose processor POSTs the same body: the time until the receiver has
+ * every notice, how many never came and how many came twice.
+ */
+async function measureWebhooks(env: NodeJS.ProcessEnv, client: pg.Client, accountId: number) {
+  const seen = new Map<string, number>();
+  let received = 0;
+  const receiver = createHttpServer((req, res) => {
+    const id = String(req.headers['webhook-id'] ?? req.headers['x-bare-id'] ?? '');
+    req.resume();
+    req.on('end', () => {
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+      received++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const config = loadConfig({ ...env, REDIS_PREFIX: `${redisPrefix}-webhooks` });
+  const server = createServerContext(config, 'bench');
+  const worker = await startWorker(config);
+  const bareConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const bareQueue = new Queue('bench-bare-webhooks', { connection: bareConnection, prefix: `${redisPrefix}-bare` });
+  const bareWorker = new Worker('bench-bare-webhooks', async (job) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bare-id': String(job.data.n) }, body: JSON.stringify(job.data.body) });
+    await res.body?.cancel();
+  }, { connection: bareConnection.duplicate(), prefix: `${redisPrefix}-bare`, concurrency: config.workerConcurrency });
+  await bareWorker.waitUntilReady();
+  const until = async (count: number) => {
+    while (received < count) await new Promise((r) => setTimeout(r, 5));
+  };
+  try {
+    await createApiClient(server, systemCaller(), accountId, { name: 'Bench receiver', webhookUrl: url });
+    const { rows } = await client.query(
+      `SELECT s.id AS sample_id, t.id AS test_id FROM samples s JOIN tests t ON t.sample_id = s.id WHERE s.account_id = $1 ORDER BY s.id LIMIT $2`, [accountId, WEBHOOK_COUNT]);
+    let t = process.hrtime.bigint();
+    let next = 0;
+    await Promise.all(Array.from({ length: 10 }, async () => {
+      while (next < rows.length) {
+        const { sample_id: sampleId, test_id: testId } = rows[next++];
+        await server.db.sequelize.transaction((transaction) =>
+          queueResultWebhooks(server, transaction, { type: 'result.released', sampleId: Number(sampleId), testIds: [Number(testId)], createdByUserId: null }));
+      }
+    }));
+    await until(rows.length);
+    const oursS = ms(t) / 1000;
+    const lost = rows.length - seen.size;
+    const twice = [...seen.values()].filter((n) => n > 1).length;
+    const body = { type: 'result.released', timestamp: new Date().toISOString(), data: { diagnosticReport: 'DiagnosticReport/1', sample: '61000000000000' } };
+    received = 0;
+    t = process.hrtime.bigint();
+    await bareQueue.addBulk(rows.map((_r, n) => ({ name: 'post', data: { n, body } })));
+    await until(rows.length);
+    const bareS = ms(t) / 1000;
+    log(`Webhooks: ${rows.length.toLocaleString('en-US')} release notices committed, signed and delivered in ${oursS.toFixed(2)} s (lost ${lost}, twice ${twice}); bare BullMQ + HTTP POST of as many ${bareS.toFixed(2)} s`);
+    return { count: rows.length, oursS, bareS, lost, twice };
+  } finally {
+    await worker.close();
+    await bareWorker.close();
+    await bareQueue.close();
+    bareConnection.disconnect();
+    await closeServerContext(server);
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+}
+
 /** JOB_COUNT sends (0, 1, …), 10 under way at a time, as the bench's committers send their jobs. */
 async function tenAtATime(send: (n: number) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -597,13 +673,14 @@ interface Measurements {
   pdf?: Awaited<ReturnType<typeof measurePdfs>>;
   jobs?: Awaited<ReturnType<typeof measureJobs>>;
   emails?: Awaited<ReturnType<typeof measureEmails>>;
+  webhooks?: Awaited<ReturnType<typeof measureWebhooks>>;
   bundle?: ReturnType<typeof measureBundle>;
   lcp?: Record<string, number>;
 }
 
 /** The targets of the parts measured (all of them unless --only), in the issue's order. */
 function targets(m: Measurements): Target[] {
-  const { lists, imp, pdf, jobs, emails, bundle, lcp } = m;
+  const { lists, imp, pdf, jobs, emails, webhooks, bundle, lcp } = m;
   const worst = (rs: LoadResult[]) => ({
     rps: rs.reduce((a, b) => (b.rps < a.rps ? b : a)),
     p99: rs.reduce((a, b) => (b.p99 > a.p99 ? b : a)),
@@ -642,6 +719,14 @@ function targets(m: Measurements): Target[] {
     out.push(t('emails-10k-s', emails10k, 's', 30, 's',
       `≤ 30 s none lost none twice (${emails.count} sent${emails.count === 10_000 ? '' : ', scaled to 10,000'}; lost ${emails.lost}, twice ${emails.twice})`,
       emails10k <= 30 && emails.lost === 0 && emails.twice === 0));
+  }
+  if (webhooks) {
+    const scale = 10_000 / webhooks.count;
+    const ours = webhooks.oursS * scale;
+    const bare = webhooks.bareS * scale;
+    out.push(t('webhooks-10k-s', ours, 's', bare, 's',
+      `≤ 2× bare BullMQ + HTTP POST of the same notices (${webhooks.count} delivered${webhooks.count === 10_000 ? '' : ', scaled to 10,000'}; lost ${webhooks.lost}, twice ${webhooks.twice})`,
+      ours <= 2 * bare && webhooks.lost === 0 && webhooks.twice === 0));
   }
   if (bundle) out.push(t('spa-signin-kib', bundle.signIn, 'KiB', 200, 'KiB', `≤ 200 KiB gzipped, largest portal chunk ≤ 150 KiB (largest ${bundle.largest.toFixed(1)} KiB)`, bundle.signIn <= 200 && bundle.largest <= 150));
   if (lcp) {
@@ -709,6 +794,7 @@ async function main() {
     if (measuring('pdf')) m.pdf = await measurePdfs(client, config);
     if (measuring('jobs')) m.jobs = await measureJobs(env);
     if (measuring('emails')) m.emails = await measureEmails(client, sessions.admin);
+    if (measuring('webhooks')) m.webhooks = await measureWebhooks(env, client, filled.largeAccountId);
     if (measuring('spa')) {
       m.bundle = measureBundle();
       m.lcp = await measureLcp(base, filled, filled.importBarcodes[0]);
