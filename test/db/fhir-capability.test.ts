@@ -319,22 +319,25 @@ describe('FHIR capability (server/src/fhir)', function () {
   it('pages with _count and next links: every result once, in a stable order, the total on every page', async () => {
     const expected = ids(await search('DiagnosticReport', '_count=100'));
     expect(expected.length).to.be.greaterThan(5);
-    const got: string[] = [];
-    let url: string | undefined = `${BASE}/DiagnosticReport?_count=2&_include=DiagnosticReport:specimen`;
-    let pages = 0;
-    while (url) {
-      const query = new URL(url).searchParams;
-      const page = await searchFhirResources(ctx, clinic.scope, 'DiagnosticReport', query, BASE);
-      met.push(page);
-      expect(page.total).to.equal(expected.length);
-      expect(ids(page).length).to.be.at.most(2);
-      got.push(...ids(page));
-      url = page.link?.find((l) => l.relation === 'next')?.url;
-      pages += 1;
-      expect(pages).to.be.lessThan(50);
+    // Page ends fall inside samples with two reports (count 1 and 2) and between samples.
+    for (const [type, count] of [['DiagnosticReport', 1], ['DiagnosticReport', 2], ['DiagnosticReport', 3], ['ServiceRequest', 2], ['Specimen', 2]] as const) {
+      const all = type === 'DiagnosticReport' ? expected : ids(await search(type, '_count=100'));
+      const got: string[] = [];
+      let url: string | undefined = `${BASE}/${type}?_count=${count}${type === 'DiagnosticReport' ? '&_include=DiagnosticReport:specimen' : ''}`;
+      let pages = 0;
+      while (url) {
+        const page = await searchFhirResources(ctx, clinic.scope, type, new URL(url).searchParams, BASE);
+        met.push(page);
+        expect(page.total).to.equal(all.length);
+        expect(ids(page).length).to.be.at.most(count);
+        got.push(...ids(page));
+        url = page.link?.find((l) => l.relation === 'next')?.url;
+        pages += 1;
+        expect(pages).to.be.lessThan(50);
+      }
+      expect(pages, `${type} by ${count}`).to.equal(Math.ceil(all.length / count));
+      expect(got, `${type} by ${count}`).to.deep.equal(all);
     }
-    expect(pages).to.equal(Math.ceil(expected.length / 2));
-    expect(got).to.deep.equal(expected);
 
     // Patients page by id.
     const allPatients = ids(await search('Patient', '_count=100'));

@@ -32,7 +32,12 @@ export const FHIR_SQL_CONSTANTS = {
 
 /** The account's samples of named patients, outside research: `s`, its order `o`, its patient `p`. */
 export const SAMPLE_FROM = 'FROM samples s JOIN orders o ON o.id = s.order_id JOIN patients p ON p.id = s.patient_id';
-export const SAMPLE_SCOPE = 's.account_id = :accountId AND p.account_id = :accountId AND p.study_id IS NULL AND o.portal <> :researchPortal AND o.research_project_id IS NULL';
+/**
+ * (A sample's patient is of the sample's account, as every write makes them. The patient is read
+ * through the join by its key only, as the clinic lists read it: a condition on its account made
+ * PostgreSQL's generic plan hash the account's patients and sort the account's samples.)
+ */
+export const SAMPLE_SCOPE = 's.account_id = :accountId AND p.study_id IS NULL AND o.portal <> :researchPortal AND o.research_project_id IS NULL';
 /** Its clinic tests `t`. */
 export const TEST_JOIN = 'JOIN tests t ON t.sample_id = s.id AND t.name NOT IN (:processingSteps)';
 /** The released version `r` of each test. */
@@ -44,7 +49,8 @@ export const SAMPLE_COLUMNS = `s.id AS sample_id, s.barcode, s.sample_type, s.st
   s.patient_id, o.id AS order_id, o.order_number,
   (SELECT array_agg(t2.id ORDER BY t2.id) FROM tests t2 WHERE t2.sample_id = s.id AND t2.name NOT IN (:processingSteps)) AS sample_test_ids`;
 
-const HAS_RESULT = 'EXISTS (SELECT 1 FROM test_results x WHERE x.test_id = t.id AND x.status IN (:shownStatuses))';
+/** (A scalar subquery, not EXISTS: inside a CASE, PostgreSQL hashed an EXISTS over every result of the database.) */
+const HAS_RESULT = 'COALESCE((SELECT true FROM test_results x WHERE x.test_id = t.id AND x.status IN (:shownStatuses) LIMIT 1), false)';
 export const TEST_COLUMNS = `${SAMPLE_COLUMNS}, t.id AS test_id, t.name AS test_name, t.updated_at AS test_updated_at,
   o.created_at AS order_created_at, o.updated_at AS order_updated_at, o.physician_id, o.origin, o.signed_off_at, o.cancelled_at,
   ${HAS_RESULT} AS has_result`;

@@ -181,38 +181,42 @@ interface Page<R> {
   next: Cursor | null;
 }
 
-/** The sample-derived search: SQL walks the account's samples newest first; `testLevel` rows are tests (then by test id). */
+/**
+ * The sample-derived search. The page's samples are picked first, newest first from the account's
+ * index (samples_account_newest_idx) with a LIMIT, each kept when one of its tests (`testLevel`)
+ * matches; only those samples' rows are then joined and sorted (by test id within a sample). So a
+ * page reads about a page of samples whatever the account's size or PostgreSQL's estimate of it.
+ * The cursor names the last row: its sample again for the tests after it, then the older samples.
+ */
 async function samplePage<R extends SampleRow & { sample_key: string; test_id?: number }>(
   ctx: FhirCtx, scope: FhirScope, type: FhirResourceType, p: Parsed, c: Conditions,
-  q: { columns: string; joins: string; testLevel: boolean; idColumn: string },
+  q: { columns: string; resultJoin: string; testLevel: boolean; idColumn: string },
 ): Promise<Page<R>> {
-  const where = [SAMPLE_SCOPE, ...c.sql].join(' AND ');
-  const from = `${SAMPLE_FROM} ${q.joins}`;
-  const order = q.testLevel ? 's.created_at DESC, s.id DESC, t.id' : 's.created_at DESC, s.id DESC';
   const limit = p.count === 0 ? 0 : p.count + 1;
   const cursor = p.cursor;
-  const cursorValues: Record<string, unknown> = {};
+  if (cursor && !cursor.at) throw invalid('_cursor', 'not a cursor of this search (follow the Bundle\'s next link)');
+  const cursorValues: Record<string, unknown> = cursor ? { cursorAt: cursor.at, cursorId: cursor.id, ...(q.testLevel ? { cursorTest: cursor.test ?? 0 } : {}) } : {};
+  const conditions = c.sql.length ? c.sql.join(' AND ') : 'true';
+  const joins = q.testLevel ? `${TEST_JOIN} ${q.resultJoin}` : '';
   let select: string;
-  if (!cursor) {
-    select = `SELECT ${q.columns} ${from} WHERE ${where} ORDER BY ${order} LIMIT :limit`;
+  if (!q.testLevel) {
+    const after = cursor ? ' AND (s.created_at, s.id) < (CAST(:cursorAt AS timestamptz), :cursorId)' : '';
+    select = `SELECT ${q.columns} ${SAMPLE_FROM} WHERE ${SAMPLE_SCOPE} AND ${conditions}${after} ORDER BY s.created_at DESC, s.id DESC LIMIT :limit`;
   } else {
-    if (!cursor.at) throw invalid('_cursor', 'not a cursor of this search (follow the Bundle\'s next link)');
-    Object.assign(cursorValues, { cursorAt: cursor.at, cursorId: cursor.id });
-    const after = `(s.created_at, s.id) < (CAST(:cursorAt AS timestamptz), :cursorId)`;
-    if (q.testLevel) {
-      cursorValues.cursorTest = cursor.test ?? 0;
-      select = `SELECT * FROM (
-          (SELECT ${q.columns}, 0 AS page_branch ${from} WHERE ${where} AND s.id = :cursorId AND t.id > :cursorTest ORDER BY t.id LIMIT :limit)
-          UNION ALL
-          (SELECT ${q.columns}, 1 AS page_branch ${from} WHERE ${where} AND ${after} ORDER BY ${order} LIMIT :limit)
-        ) u ORDER BY page_branch, sample_created_at DESC, sample_id DESC, test_id LIMIT :limit`;
-    } else {
-      select = `SELECT ${q.columns} ${from} WHERE ${where} AND ${after} ORDER BY ${order} LIMIT :limit`;
-    }
+    const after = cursor ? ' AND (s.created_at, s.id) <= (CAST(:cursorAt AS timestamptz), :cursorId)' : '';
+    const afterTest = cursor ? ' AND (s.id <> :cursorId OR t.id > :cursorTest)' : '';
+    const picked = `SELECT s.id FROM samples s JOIN orders o ON o.id = s.order_id JOIN patients p ON p.id = s.patient_id
+       WHERE ${SAMPLE_SCOPE}${after}
+         AND EXISTS (SELECT 1 FROM tests t ${q.resultJoin} WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps) AND ${conditions}${afterTest})
+       ORDER BY s.created_at DESC, s.id DESC LIMIT :limit`;
+    select = `SELECT ${q.columns}
+       FROM (${picked}) picked JOIN samples s ON s.id = picked.id JOIN orders o ON o.id = s.order_id JOIN patients p ON p.id = s.patient_id ${joins}
+      WHERE ${conditions}${afterTest}
+      ORDER BY s.created_at DESC, s.id DESC, t.id LIMIT :limit`;
   }
-  const { rows, total } = await fhirPage<R & { page_branch?: number }>(ctx.db, {
+  const { rows, total } = await fhirPage<R>(ctx.db, {
     select,
-    fromWhere: p.withTotal ? `${from} WHERE ${where}` : null,
+    fromWhere: p.withTotal ? `${SAMPLE_FROM} ${joins} WHERE ${SAMPLE_SCOPE} AND ${conditions}` : null,
     replacements: { accountId: scope.accountId, ...c.values, ...cursorValues },
     cursorKeys: Object.keys(cursorValues),
     // The LIMIT written into the statement: as a parameter, PostgreSQL's generic plan assumes a
@@ -222,7 +226,7 @@ async function samplePage<R extends SampleRow & { sample_key: string; test_id?: 
     idColumn: q.idColumn,
     shownRows: p.count,
   });
-  const shown = rows.slice(0, p.count).map(({ page_branch: _b, ...r }) => r as unknown as R);
+  const shown = rows.slice(0, p.count);
   const last = shown[shown.length - 1];
   const next = rows.length > p.count && last ? { at: last.sample_key, id: last.sample_id, ...(q.testLevel ? { test: last.test_id } : {}) } : null;
   return { rows: shown, total, next };
@@ -291,14 +295,14 @@ async function searchSampleDerived(ctx: FhirCtx, scope: FhirScope, type: 'Specim
     dateFilter(c, params, '_lastUpdated', 's.updated_at');
   }
   if (type === 'Specimen') {
-    const page = await samplePage<SampleRow & { sample_key: string }>(ctx, scope, type, p, c, { columns: SAMPLE_COLUMNS, joins: '', testLevel: false, idColumn: 'sample_id' });
+    const page = await samplePage<SampleRow & { sample_key: string }>(ctx, scope, type, p, c, { columns: SAMPLE_COLUMNS, resultJoin: '', testLevel: false, idColumn: 'sample_id' });
     return { matches: page.rows.map((r) => buildSpecimen(r, b)), includes: [], total: page.total, next: page.next };
   }
   if (type === 'ServiceRequest') {
-    const page = await samplePage<TestRow & { sample_key: string }>(ctx, scope, type, p, c, { columns: TEST_COLUMNS, joins: TEST_JOIN, testLevel: true, idColumn: 'test_id' });
+    const page = await samplePage<TestRow & { sample_key: string }>(ctx, scope, type, p, c, { columns: TEST_COLUMNS, resultJoin: '', testLevel: true, idColumn: 'test_id' });
     return { matches: page.rows.map((r) => buildServiceRequest(r, b)), includes: [], total: page.total, next: page.next };
   }
-  const page = await samplePage<ResultRow & { sample_key: string }>(ctx, scope, type, p, c, { columns: RESULT_COLUMNS, joins: `${TEST_JOIN} ${RELEASED_JOIN}`, testLevel: true, idColumn: 'test_id' });
+  const page = await samplePage<ResultRow & { sample_key: string }>(ctx, scope, type, p, c, { columns: RESULT_COLUMNS, resultJoin: RELEASED_JOIN, testLevel: true, idColumn: 'test_id' });
   if (type === 'Observation') return { matches: page.rows.map((r) => buildObservation(r, b)), includes: [], total: page.total, next: page.next };
   const includes: Resource[] = [];
   if (p.includes.has('DiagnosticReport:result')) includes.push(...page.rows.map((r) => buildObservation(r, b)));
