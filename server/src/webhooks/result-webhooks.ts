@@ -17,6 +17,7 @@ import { enqueueJobs } from '../jobs/outbox';
 import { auditActor, recordAudit, type Caller } from '../audit';
 import { notFound } from '../errors';
 import { toIso } from '../answer-values';
+import { privateDestination } from './public-address';
 
 /** What happened: a result released or corrected (its tests), or a sample rejected (each of its tests). */
 export interface ResultEvent {
@@ -80,7 +81,7 @@ export type DeliveryOutcome = { delivered: true; statusCode: number; responseMs:
  * answer, a timeout or no connection throws, so the job is retried; a delivery already made, or
  * to a client revoked meanwhile, is not attempted.
  */
-export async function attemptWebhookDelivery(ctx: Pick<ServerContext, 'db'>, deliveryId: number): Promise<DeliveryOutcome> {
+export async function attemptWebhookDelivery(ctx: Pick<ServerContext, 'db' | 'config'>, deliveryId: number): Promise<DeliveryOutcome> {
   const [row] = await ctx.db.sequelize.query<DeliveryTarget>(
     `SELECT d.message_id, d.body, d.status, c.webhook_url, c.webhook_secret, c.revoked_at
        FROM webhook_deliveries d JOIN api_clients c ON c.id = d.api_client_id WHERE d.id = :deliveryId`,
@@ -94,6 +95,12 @@ export async function attemptWebhookDelivery(ctx: Pick<ServerContext, 'db'>, del
   }
   const payload = JSON.stringify(row.body);
   const sentAt = new Date();
+  // In production a webhook reaches the internet only (public-address.ts); in development and tests it is a local receiver.
+  const refused = ctx.config.env === 'production' ? await privateDestination(row.webhook_url) : null;
+  if (refused) {
+    await logAttempt(ctx, deliveryId, { statusCode: null, responseMs: 0, error: refused, at: sentAt });
+    throw new Error(refused);
+  }
   const signature = new Webhook(row.webhook_secret).sign(row.message_id, sentAt, payload);
   const started = performance.now();
   let statusCode: number | null = null;
