@@ -6,6 +6,7 @@
  * first page's count), and, for patient data, the read's audit row as a data-modifying CTE of the
  * same statement (the rows are never answered without it).
  */
+import { QueryTypes } from 'sequelize';
 import { queryPrepared, type Db } from '@platform/db';
 import { auditInsertSql, type AuditEntry } from '../audit';
 
@@ -28,6 +29,12 @@ export interface FhirPageQuery {
   /** The read's audit row; its details get `total` and the page's ids (column `idColumn`) under `ids`. */
   audit: AuditEntry | null;
   idColumn: string;
+  /**
+   * Planned for its values each time instead of as a prepared statement's generic plan: for a
+   * search bounded by a release time, only the value tells whether few results were released
+   * since (read them by test_results_released_at_idx) or most (walk the account's samples).
+   */
+  adHoc?: boolean;
   /** How many of the rows are shown (the select reads one more, to know whether a next page exists): the audit lists those. */
   shownRows: number;
 }
@@ -38,8 +45,11 @@ function known(key: string): number | null {
 }
 
 export async function fhirPage<R extends object>(db: Db, q: FhirPageQuery): Promise<{ rows: R[]; total: number | undefined }> {
+  const query = <T extends object>(sql: string, replacements: Record<string, unknown>, constants: Record<string, unknown>): Promise<T[]> => (q.adHoc
+    ? db.sequelize.query<T>(sql, { replacements: { ...replacements, ...constants }, type: QueryTypes.SELECT })
+    : queryPrepared<T>(db, sql, replacements, constants));
   if (q.fromWhere === null && !q.audit) {
-    return { rows: await queryPrepared<R>(db, q.select, q.replacements, q.constants), total: undefined };
+    return { rows: await query<R>(q.select, q.replacements, q.constants), total: undefined };
   }
   const identity = Object.fromEntries(Object.entries(q.replacements).filter(([k]) => k !== 'limit' && !q.cursorKeys.includes(k)));
   const { limit: _limit, ...constantsOfTotal } = q.constants;
@@ -65,7 +75,7 @@ export async function fhirPage<R extends object>(db: Db, q: FhirPageQuery): Prom
     ...counting,
     ...(audit ? [`audited AS (${audit.sql})`] : []),
   ];
-  const run = queryPrepared<R & { page_total: number | null; page_row: number | null }>(db,
+  const run = query<R & { page_total: number | null; page_row: number | null }>(
     `WITH ${ctes.join(',\n')}
      SELECT total.n AS page_total, page.* FROM total LEFT JOIN page ON true ORDER BY page.page_row`,
     { ...q.replacements, ...audit?.replacements, ...(total === null ? {} : { page_known: total }) },

@@ -43,6 +43,8 @@ const GENDER_CODES: Record<string, string> = { male: 'M', female: 'F', other: 'O
 class Conditions {
   readonly sql: string[] = [];
   readonly values: Record<string, unknown> = {};
+  /** Plan the search for its values (see FhirPageQuery.adHoc). */
+  adHoc = false;
   private n = 0;
   value(v: unknown): string {
     const name = `f${this.n++}`;
@@ -225,6 +227,7 @@ async function samplePage<R extends SampleRow & { sample_key: string; test_id?: 
     audit: searchAudit(scope, type, p),
     idColumn: q.idColumn,
     shownRows: p.count,
+    adHoc: c.adHoc,
   });
   const shown = rows.slice(0, p.count);
   const last = shown[shown.length - 1];
@@ -285,6 +288,8 @@ async function searchSampleDerived(ctx: FhirCtx, scope: FhirScope, type: 'Specim
     dateFilter(c, params, 'date', 's.collected_at');
     dateFilter(c, params, 'issued', 'r.reviewed_at');
     dateFilter(c, params, '_lastUpdated', 'r.reviewed_at');
+    // "Released since": only the value says whether to read the few released since (test_results_released_at_idx) or walk the account.
+    c.adHoc = params.has('issued') || params.has('_lastUpdated');
   } else if (type === 'ServiceRequest') {
     dateFilter(c, params, 'authored', 'o.created_at');
     dateFilter(c, params, '_lastUpdated', SERVICE_REQUEST_UPDATED_SQL);
