@@ -33,6 +33,7 @@ import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { researchRouter } from './research/research.routes';
 import { indexHtmlForRequests } from './web/index-html';
+import { openApiRouter } from './openapi/openapi.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
 import { refuseDeepJson } from './http/json-depth';
 import { AppError } from './http/errors';
@@ -79,6 +80,8 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', reportsRouter(ctx));
   app.use('/api', followUpsRouter(ctx));
   app.use('/api', sampleDetailsRouter(ctx));
+  // The API's description, read from every router above (and any mounted before the catch-all).
+  app.use('/api', openApiRouter(ctx, app));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 
   serveWeb(app, ctx.config.webDist);

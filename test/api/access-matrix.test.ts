@@ -1,5 +1,5 @@
 /**
- * The access matrix and the bad-input sweep, generated from the route table (support/route-table.ts):
+ * The access matrix and the bad-input sweep, generated from the route table (api/src/http/route-table.ts):
  * every route under /api, whoever's router mounted it, is called as each kind of caller and its
  * answer checked against the policy the route declares (requireUser, requireAccountAccess,
  * publicRoute); a route that declares none fails. Then every route that validates with a domain
@@ -14,7 +14,7 @@ import { EMAIL_CAMPAIGNS, type AccountSummary, type SignInPortal, type UserKind 
 import { issuePatientResultLink } from '@platform/server';
 import type { RouteInput, RoutePolicy } from '../../api/src/http/route-policy';
 import { buildTestApp, newSession, signIn, type Session, type TestApp } from '../support/http';
-import { routeTable, samplePath, type RouteEntry } from '../support/route-table';
+import { routeTable, samplePath, type RouteEntry } from '../../api/src/http/route-table';
 import { createClinic, createResult, signInAs } from '../support/fixtures/reports';
 import { eligibleAnswers } from '../support/fixtures/patient-orders';
 import type { DemoUserKey } from '../../scripts/demo-users';

@@ -4,6 +4,7 @@
  */
 import { Router, type RequestHandler, type Response } from 'express';
 import {
+  EmailLogRow, CampaignPreview, CampaignProgress, CampaignRow, CampaignRecipientRow,
   campaignBody, EMAIL_CAMPAIGNS, emailsQuery, paginationQuery,
   type CampaignBody, type EmailCampaign, type EmailsQuery, type PaginationQuery,
 } from '@platform/domain';
@@ -13,6 +14,7 @@ import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { validateBody, validateQuery } from '../http/validate';
+import { answers, answersPage } from '../http/answers';
 
 /** page and pageSize only: these lists have one order. */
 const pageQuery = paginationQuery.fork(['sort', 'order'], (s) => s.forbidden());
@@ -29,10 +31,10 @@ export function adminEmailsRouter(ctx: AppContext): Router {
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   // The email log
-  router.get('/emails', validateQuery(emailsQuery), async (req, res) => {
+  router.get('/emails', validateQuery(emailsQuery), answersPage(EmailLogRow), async (req, res) => {
     sendPage(res, await listEmails(ctx, userCallerOf(req, res), query<EmailsQuery>(res)));
   });
-  router.post('/emails/:emailId/resend', async (req, res) => {
+  router.post('/emails/:emailId/resend', answers(201, EmailLogRow), async (req, res) => {
     res.status(201).json(await resendEmail(ctx, userCallerOf(req, res), pathId(req.params.emailId, 'Email')));
   });
 
@@ -41,7 +43,7 @@ export function adminEmailsRouter(ctx: AppContext): Router {
     res.locals.campaign = campaignOf(req.params.campaign);
     next();
   };
-  router.post('/send-email/:campaign', knownCampaign, validateBody(campaignBody), async (req, res) => {
+  router.post('/send-email/:campaign', knownCampaign, validateBody(campaignBody), answers(200, CampaignPreview), answers(202, CampaignProgress), async (req, res) => {
     const campaign = res.locals.campaign as EmailCampaign;
     const { audience, preview } = req.body as CampaignBody;
     if (preview) {
@@ -50,13 +52,13 @@ export function adminEmailsRouter(ctx: AppContext): Router {
     }
     res.status(202).json(await startCampaign(ctx, userCallerOf(req, res), campaign, audience));
   });
-  router.get('/email-campaigns', validateQuery(pageQuery), async (_req, res) => {
+  router.get('/email-campaigns', validateQuery(pageQuery), answersPage(CampaignRow), async (_req, res) => {
     sendPage(res, await listCampaigns(ctx.db, query<PaginationQuery>(res)));
   });
-  router.get('/email-campaigns/:campaignId', async (req, res) => {
+  router.get('/email-campaigns/:campaignId', answers(200, CampaignProgress), async (req, res) => {
     noStore(res).json(await campaignProgress(ctx.db, pathId(req.params.campaignId, 'Email campaign')));
   });
-  router.get('/email-campaigns/:campaignId/recipients', validateQuery(pageQuery), async (req, res) => {
+  router.get('/email-campaigns/:campaignId/recipients', validateQuery(pageQuery), answersPage(CampaignRecipientRow), async (req, res) => {
     const campaignId = pathId(req.params.campaignId, 'Email campaign');
     sendPage(res, await campaignRecipients(ctx.db, campaignId, query<PaginationQuery>(res)));
   });

@@ -1,7 +1,8 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { PassportStatic } from 'passport';
 import {
-  accountInvitationTokenBody, changePasswordBody, forgotPasswordBody, loginBody, requestAccessBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, type ForgotPasswordAnswer,
+  CsrfTokenAnswer, Me, MessageAnswer, AccountInvitationPreview, AccountInvitationAccepted,
+  accountInvitationTokenBody, changePasswordBody, forgotPasswordBody, loginBody, requestAccessBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, ForgotPasswordAnswer,
   type RequestAccessBody, type SignInPortal,
 } from '@platform/domain';
 import type { AppContext } from '../context';
@@ -16,6 +17,7 @@ import type { SessionUser } from './session-user';
 import { acceptInvitation, auditActor, callerAs, previewInvitation, recordAudit, REQUEST_ACCESS_ANSWER, requestAccess } from '@platform/server';
 import { callerOf } from '../http/caller';
 import { publicRoute } from '../http/route-policy';
+import { answers, answersNothing } from '../http/answers';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
@@ -41,7 +43,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
 
   const signIn = publicRoute('signing in, out and back in: the password, a reset link\'s token, or nothing to give');
 
-  router.get('/csrf', signIn, (req, res) => {
+  router.get('/csrf', signIn, answers(200, CsrfTokenAnswer), (req, res) => {
     res.set('Cache-Control', 'no-store').json({ csrfToken: csrfToken(req, res, ctx.config) });
   });
 
@@ -55,7 +57,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     next();
   };
 
-  router.post('/login', signIn, reserveAttempt, validateBody(loginBody), async (req, res) => {
+  router.post('/login', signIn, reserveAttempt, validateBody(loginBody), answers(200, Me), async (req, res) => {
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
     const attempt = res.locals.signInAttempt as SignInAttempt;
     const { user, wrongPortal } = await authenticate(passport, req);
@@ -74,7 +76,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.json(await describeMe(ctx, user, req.session.currentAccountId));
   });
 
-  router.post('/logout', signIn, async (req, res) => {
+  router.post('/logout', signIn, answersNothing(204), async (req, res) => {
     const caller = callerOf(req, res);
     await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
@@ -82,18 +84,18 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.status(204).end();
   });
 
-  router.get('/me', requireUser(), async (req, res) => {
+  router.get('/me', requireUser(), answers(200, Me), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await describeMe(ctx, req.user!, req.session.currentAccountId));
   });
 
-  router.post('/switch-account', requireUser(), validateBody(switchAccountBody), async (req, res) => {
+  router.post('/switch-account', requireUser(), validateBody(switchAccountBody), answers(200, Me), async (req, res) => {
     const me = await describeMe(ctx, req.user!, req.session.currentAccountId);
     assertMember(me, req.body.accountId);
     req.session.currentAccountId = req.body.accountId;
     res.json(await describeMe(ctx, req.user!, req.body.accountId));
   });
 
-  router.post('/forgot-password', signIn, validateBody(forgotPasswordBody), async (req, res) => {
+  router.post('/forgot-password', signIn, validateBody(forgotPasswordBody), answers(202, ForgotPasswordAnswer), async (req, res) => {
     // The answer goes first and is always the same: neither its words nor its timing tell whether the account exists.
     res.status(202).json({ message: FORGOT_MESSAGE } satisfies ForgotPasswordAnswer);
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
@@ -105,7 +107,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   });
 
   // Asking for provider access: the answer is the same whether or not the email is known (or throttled).
-  router.post('/request-access', signIn, validateBody(requestAccessBody), async (req, res) => {
+  router.post('/request-access', signIn, validateBody(requestAccessBody), answers(202, MessageAnswer), async (req, res) => {
     const body = req.body as RequestAccessBody;
     const answer = (await accessRequestThrottle.allow(body.email, req.ip ?? 'unknown'))
       ? await requestAccess(ctx, callerOf(req, res), body)
@@ -113,21 +115,21 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     res.status(202).json(answer);
   });
 
-  router.post('/reset-password', signIn, validateBody(resetPasswordBody), async (req, res) => {
+  router.post('/reset-password', signIn, validateBody(resetPasswordBody), answersNothing(204), async (req, res) => {
     await resetPassword(ctx, req.body.token, req.body.password, callerOf(req, res));
     res.status(204).end();
   });
 
   // An account invitation's emailed link: what it is for, and accepting it (the token proves the address, as a reset link's does).
   const invitationLink = publicRoute("an account invitation's emailed single-use token");
-  router.post('/account-invitation', invitationLink, validateBody(accountInvitationTokenBody), async (req, res) => {
+  router.post('/account-invitation', invitationLink, validateBody(accountInvitationTokenBody), answers(200, AccountInvitationPreview), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await previewInvitation(ctx, req.body.token));
   });
-  router.post('/account-invitation/accept', invitationLink, validateBody(accountInvitationTokenBody), async (req, res) => {
+  router.post('/account-invitation/accept', invitationLink, validateBody(accountInvitationTokenBody), answers(200, AccountInvitationAccepted), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await acceptInvitation(ctx, callerOf(req, res), req.body.token));
   });
 
-  router.post('/change-password', requireUser(), validateBody(changePasswordBody), async (req, res) => {
+  router.post('/change-password', requireUser(), validateBody(changePasswordBody), answersNothing(204), async (req, res) => {
     await changeThrottle.reserve(req.user!.id);
     await changePassword(ctx, callerOf(req, res), req.user!, req.body.currentPassword, req.body.newPassword, req.sessionID);
     await changeThrottle.recordSuccess(req.user!.id);

@@ -13,6 +13,7 @@ import { csrfSync } from 'csrf-sync';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SignInPortal, type UserKind } from '@platform/domain';
 import type { AppContext } from '../context';
 import { loadSessionUser, verifyCredentials } from './auth.service';
+import { declareCheck } from '../http/route-policy';
 import './session-user';
 
 export const SESSION_COOKIE = 'platform.sid';
@@ -191,14 +192,14 @@ const signedIn = (req: Request) => req.user !== undefined;
  * (a cross-site page can neither read the token nor, SameSite=Strict, send the cookie).
  */
 export function csrfProtection(config: CsrfConfig): RequestHandler {
-  return (req, res, next) => {
+  return declareCheck((req, res, next) => {
     if (signedIn(req)) return csrf.csrfSynchronisedProtection(req, res, next);
     if (SAFE_METHODS.has(req.method)) return next();
     const header = req.get('x-csrf-token');
     const cookie = cookieOf(req, CSRF_COOKIE);
     if (header && cookie && sameString(header, cookie) && isSignedToken(config.sessionSecret, header)) return next();
     next(csrf.invalidCsrfTokenError);
-  };
+  }, 'csrf');
 }
 
 /** The caller's CSRF token; for an anonymous caller nothing is written to the session (no session row). */

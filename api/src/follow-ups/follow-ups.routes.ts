@@ -16,6 +16,7 @@
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import {
+  RegistrySurveyView, FollowUpAnswered, SampleFollowUpPatientView, FollowUpView, shapes,
   newSampleFollowUpBody, registrySurveyBody, REGISTRY_STUDY, sampleFollowUpResponseBody,
   type NewSampleFollowUpBody, type RegistrySurveyBody, type SampleFollowUpResponseBody,
 } from '@platform/domain';
@@ -28,6 +29,7 @@ import {
   answerRegistrySurvey, answerSampleQuestion, askAboutSample, getFollowUp, listPatientFollowUps, listSampleFollowUps, openRegistrySurvey, openSampleQuestion,
 } from '@platform/server';
 import { publicRoute } from '../http/route-policy';
+import { answers } from '../http/answers';
 
 const SURVEY_PATH = `/registry/study/${REGISTRY_STUDY}/:sampleId/follow-up-survey`;
 
@@ -40,51 +42,51 @@ export function followUpsRouter(ctx: AppContext): Router {
 
   const byLink = publicRoute('a single-use link emailed to the patient: its token');
 
-  router.get(SURVEY_PATH, byLink, async (req, res) => {
+  router.get(SURVEY_PATH, byLink, answers(200, RegistrySurveyView), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await openRegistrySurvey(ctx, sampleIdOf(req), req.query.token, callerOf(req, res)));
   });
 
-  router.post(SURVEY_PATH, byLink, validateBody(registrySurveyBody), async (req, res) => {
+  router.post(SURVEY_PATH, byLink, validateBody(registrySurveyBody), answers(201, FollowUpAnswered), async (req, res) => {
     res.status(201).json(await answerRegistrySurvey(ctx, sampleIdOf(req), req.body as RegistrySurveyBody, callerOf(req, res)));
   });
 
-  router.get('/sample-follow-up/:followUpId', byLink, async (req, res) => {
+  router.get('/sample-follow-up/:followUpId', byLink, answers(200, SampleFollowUpPatientView), async (req, res) => {
     const id = pathId(req.params.followUpId, 'Follow-up');
     res.set('Cache-Control', 'no-store').json(await openSampleQuestion(ctx, id, req.query.token, callerOf(req, res)));
   });
 
-  router.post('/sample-follow-up/:followUpId/response', byLink, validateBody(sampleFollowUpResponseBody), async (req, res) => {
+  router.post('/sample-follow-up/:followUpId/response', byLink, validateBody(sampleFollowUpResponseBody), answers(201, FollowUpAnswered), async (req, res) => {
     const id = pathId(req.params.followUpId, 'Follow-up');
     res.status(201).json(await answerSampleQuestion(ctx, id, req.body as SampleFollowUpResponseBody, callerOf(req, res)));
   });
 
   // ---- The clinic ----
 
-  router.post('/provider-clinic/:accountId/sample-follow-up', ...clinic, validateBody(newSampleFollowUpBody), async (req, res) => {
+  router.post('/provider-clinic/:accountId/sample-follow-up', ...clinic, validateBody(newSampleFollowUpBody), answers(201, FollowUpView), async (req, res) => {
     const caller = accountCallerOf(req, res);
     res.status(201).json(await askAboutSample(ctx, caller, { accountId: caller.accountId }, req.body as NewSampleFollowUpBody));
   });
 
-  router.get('/provider-clinic/:accountId/sample-follow-up/:followUpId', ...clinic, async (req, res) => {
+  router.get('/provider-clinic/:accountId/sample-follow-up/:followUpId', ...clinic, answers(200, FollowUpView), async (req, res) => {
     const caller = accountCallerOf(req, res);
     res.set('Cache-Control', 'no-store').json(await getFollowUp(ctx, caller, { accountId: caller.accountId }, pathId(req.params.followUpId, 'Follow-up')));
   });
 
-  router.get('/provider-clinic/:accountId/patient/:patientId/follow-ups', ...clinic, async (req, res) => {
+  router.get('/provider-clinic/:accountId/patient/:patientId/follow-ups', ...clinic, answers(200, shapes.array(FollowUpView)), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await listPatientFollowUps(ctx, accountCallerOf(req, res), pathId(req.params.patientId, 'Patient')));
   });
 
   // ---- The lab ----
 
-  router.post('/lab-toolbox/sample-follow-up', requireUser('lab'), validateBody(newSampleFollowUpBody), async (req, res) => {
+  router.post('/lab-toolbox/sample-follow-up', requireUser('lab'), validateBody(newSampleFollowUpBody), answers(201, FollowUpView), async (req, res) => {
     res.status(201).json(await askAboutSample(ctx, userCallerOf(req, res), 'lab', req.body as NewSampleFollowUpBody));
   });
 
-  router.get('/lab-toolbox/sample-follow-up/:followUpId', requireUser('lab'), async (req, res) => {
+  router.get('/lab-toolbox/sample-follow-up/:followUpId', requireUser('lab'), answers(200, FollowUpView), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await getFollowUp(ctx, userCallerOf(req, res), 'lab', pathId(req.params.followUpId, 'Follow-up')));
   });
 
-  router.get('/lab-toolbox/sample/:sampleId/follow-ups', requireUser('lab'), async (req, res) => {
+  router.get('/lab-toolbox/sample/:sampleId/follow-ups', requireUser('lab'), answers(200, shapes.array(FollowUpView)), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await listSampleFollowUps(ctx, userCallerOf(req, res), 'lab', pathId(req.params.sampleId, 'Sample')));
   });
 

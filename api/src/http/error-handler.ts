@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { Conflict, DomainError, Forbidden, Gone, Invalid, Locked, NotFound, Unprocessable } from '@platform/server';
 import { JSON_MAX_DEPTH } from '@platform/domain';
-import { AppError } from './errors';
+import { AppError, type ErrorAnswer } from './errors';
 
 interface BodyParserError extends Error {
   type?: string;
@@ -30,7 +30,7 @@ function fromBodyParser(err: BodyParserError): AppError | null {
 }
 
 /** The status code of each server refusal: the one place they meet HTTP. */
-function fromDomain(err: DomainError): AppError {
+export function fromDomain(err: DomainError): AppError {
   const status = err instanceof NotFound ? 404 : err instanceof Conflict ? 409 : err instanceof Forbidden ? 403 : err instanceof Invalid ? 400
     : err instanceof Gone ? 410 : err instanceof Unprocessable ? 422 : err instanceof Locked ? 423 : 400;
   return new AppError(status, err.code, err.message, err.fields);
@@ -79,6 +79,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(appError.status).json({
       error: { code: appError.code, message: appError.message, ...(appError.fields ? { fields: appError.fields } : {}) },
       requestId,
-    });
+    } satisfies ErrorAnswer);
   };
 }

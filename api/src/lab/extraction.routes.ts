@@ -6,13 +6,14 @@
  * extractions and the decision on a flagged one.
  */
 import { Router } from 'express';
-import { extractionDecisionBody, extractionListQuery, type ExtractionListQuery } from '@platform/domain';
+import { ExtractionView, ExtractionDecisionAnswer, extractionDecisionBody, extractionListQuery, type ExtractionListQuery } from '@platform/domain';
 import { requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { validateBody, validateQuery } from '../http/validate';
+import { answers, answersPage } from '../http/answers';
 import { decideExtraction, listExtractions } from '@platform/server';
 
 const BASE = '/lab-toolbox/dna-extractions';
@@ -21,10 +22,10 @@ export function extractionRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(BASE, requireUser('lab'));
 
-  router.get(BASE, validateQuery(extractionListQuery), async (req, res) => {
+  router.get(BASE, validateQuery(extractionListQuery), answersPage(ExtractionView), async (req, res) => {
     sendPage(res, await listExtractions(ctx, userCallerOf(req, res), res.locals.query as ExtractionListQuery));
   });
-  router.post(`${BASE}/:extractionId/decide`, validateBody(extractionDecisionBody), async (req, res) => {
+  router.post(`${BASE}/:extractionId/decide`, validateBody(extractionDecisionBody), answers(200, ExtractionDecisionAnswer), async (req, res) => {
     res.json(await decideExtraction(ctx, userCallerOf(req, res), pathId(req.params.extractionId, 'DNA extraction'), req.body));
   });
 

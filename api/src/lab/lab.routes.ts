@@ -5,6 +5,7 @@
  */
 import express, { Router, type Response } from 'express';
 import {
+  IntakeOutcome, LabSampleCreated, QueuedSample, PlateSummary, PlateView, ImportUploadAccepted, ImportCommitAccepted, ImportJob, ReviewListRow, ReleasedResultRow, ImportReview, ApproveResultsAnswer, RejectResultsAnswer, CorrectedResult,
   IMPORT_MAX_BYTES,
   APPROVAL_GROUPS,
   correctResultBody,
@@ -36,6 +37,8 @@ import {
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
+import { answers, answersFile, answersPage } from '../http/answers';
+import { declareRawBody } from '../http/route-policy';
 
 const BASE = '/lab-toolbox';
 
@@ -45,54 +48,60 @@ const BASE = '/lab-toolbox';
  */
 export const LAB_UPLOAD_ROUTE = `${BASE}/import-files`;
 
+/** The upload's body: the file's bytes as they are (its kind and name are in the query). */
+const uploadBody = declareRawBody(express.raw({ type: () => true, limit: IMPORT_MAX_BYTES }), {
+  contentType: 'application/octet-stream',
+  description: 'The file itself: a CSV (UTF-8) or an Excel workbook (.xlsx)',
+});
+
 export function labRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(BASE, requireUser('lab'));
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   // Intake
-  router.post(`${BASE}/intake/receive`, validateBody(intakeReceiveBody), async (req, res) => {
+  router.post(`${BASE}/intake/receive`, validateBody(intakeReceiveBody), answers(200, IntakeOutcome), async (req, res) => {
     res.json(await receiveKit(ctx, userCallerOf(req, res), req.body));
   });
-  router.post(`${BASE}/intake/reject`, validateBody(intakeRejectBody), async (req, res) => {
+  router.post(`${BASE}/intake/reject`, validateBody(intakeRejectBody), answers(200, IntakeOutcome), async (req, res) => {
     res.json(await rejectKit(ctx, userCallerOf(req, res), req.body));
   });
 
   // Lab-ordered samples (COVID-19 PCR or Rapid)
-  router.post(`${BASE}/samples/create`, validateBody(labSampleCreateBody), async (req, res) => {
+  router.post(`${BASE}/samples/create`, validateBody(labSampleCreateBody), answers(201, LabSampleCreated), async (req, res) => {
     res.status(201).json(await createLabSample(ctx, userCallerOf(req, res), req.body));
   });
 
   // PCR register and resulting
-  router.get(`${BASE}/pcr/queue`, validateQuery(labQueueQuery), async (_req, res) => {
+  router.get(`${BASE}/pcr/queue`, validateQuery(labQueueQuery), answersPage(QueuedSample), async (_req, res) => {
     const { total, rows } = await listPcrQueue(ctx, res.locals.query as QueueQuery);
     sendPage(res, { total, rows });
   });
-  router.get(`${BASE}/pcr/plates`, validateQuery(pcrPlatesQuery), async (_req, res) => {
+  router.get(`${BASE}/pcr/plates`, validateQuery(pcrPlatesQuery), answersPage(PlateSummary), async (_req, res) => {
     const { total, rows } = await listPlates(ctx, res.locals.query as { page: number; pageSize: number; status?: string });
     sendPage(res, { total, rows });
   });
-  router.post(`${BASE}/pcr/plates`, validateBody(pcrPlateBody), async (req, res) => {
+  router.post(`${BASE}/pcr/plates`, validateBody(pcrPlateBody), answers(201, PlateView), async (req, res) => {
     res.status(201).json(await registerPlate(ctx, userCallerOf(req, res), req.body));
   });
-  router.get(`${BASE}/pcr/plates/:plateId`, async (req, res) => {
+  router.get(`${BASE}/pcr/plates/:plateId`, answers(200, PlateView), async (req, res) => {
     noStore(res).json(await getPlate(ctx, userCallerOf(req, res), pathId(req.params.plateId, 'Plate')));
   });
-  router.post(`${BASE}/pcr/plates/:plateId/results`, validateBody(pcrResultsBody), async (req, res) => {
+  router.post(`${BASE}/pcr/plates/:plateId/results`, validateBody(pcrResultsBody), answers(200, PlateView), async (req, res) => {
     res.json(await enterPlateResults(ctx, userCallerOf(req, res), pathId(req.params.plateId, 'Plate'), req.body));
   });
 
   // Result-file imports. The upload's body is the raw file (a Buffer), so it is not validated as JSON.
-  router.post(LAB_UPLOAD_ROUTE, express.raw({ type: () => true, limit: IMPORT_MAX_BYTES }), validateQuery(importFileQuery), async (req, res) => {
+  router.post(LAB_UPLOAD_ROUTE, uploadBody, validateQuery(importFileQuery), answers(202, ImportUploadAccepted), async (req, res) => {
     res.status(202).json(await uploadImportFile(ctx, userCallerOf(req, res), res.locals.query as ImportFileQuery, req.body));
   });
-  router.post(`${BASE}/import-files/:fileId/commit`, async (req, res) => {
+  router.post(`${BASE}/import-files/:fileId/commit`, answers(202, ImportCommitAccepted), async (req, res) => {
     res.status(202).json(await commitImportFile(ctx, userCallerOf(req, res), pathId(req.params.fileId, 'Import file')));
   });
-  router.get(`${BASE}/jobs/:jobId`, async (req, res) => {
+  router.get(`${BASE}/jobs/:jobId`, answers(200, ImportJob), async (req, res) => {
     noStore(res).json(await getImportJob(ctx, userCallerOf(req, res), pathId(req.params.jobId, 'Import job')));
   });
-  router.get(`${BASE}/jobs/:jobId/errors.csv`, async (req, res) => {
+  router.get(`${BASE}/jobs/:jobId/errors.csv`, answersFile('text/csv'), async (req, res) => {
     const { fileName, csv } = await importErrorsCsv(ctx, userCallerOf(req, res), pathId(req.params.jobId, 'Import job'));
     noStore(res)
       .set('Content-Type', 'text/csv; charset=utf-8')
@@ -101,26 +110,26 @@ export function labRouter(ctx: AppContext): Router {
   });
 
   // Review, approval, rejection, correction
-  router.get(`${BASE}/get-review-list`, validateQuery(reviewListQuery), async (req, res) => {
+  router.get(`${BASE}/get-review-list`, validateQuery(reviewListQuery), answersPage(ReviewListRow), async (req, res) => {
     const { total, rows } = await reviewList(ctx, userCallerOf(req, res), res.locals.query as ReviewListQuery);
     sendPage(res, { total, rows });
   });
-  router.get(`${BASE}/get-cancer-toxicity-results`, validateQuery(releasedResultsQuery), async (req, res) => {
+  router.get(`${BASE}/get-cancer-toxicity-results`, validateQuery(releasedResultsQuery), answersPage(ReleasedResultRow), async (req, res) => {
     const { total, rows } = await releasedToxicityResults(ctx, userCallerOf(req, res), res.locals.query as ReleasedResultsQuery);
     sendPage(res, { total, rows });
   });
-  router.get(`${BASE}/import-tests-review`, validateQuery(importReviewQuery), async (req, res) => {
+  router.get(`${BASE}/import-tests-review`, validateQuery(importReviewQuery), answers(200, ImportReview), async (req, res) => {
     noStore(res).json(await importReview(ctx, userCallerOf(req, res), (res.locals.query as ImportReviewQuery).jobId));
   });
   for (const group of APPROVAL_GROUPS) {
-    router.post(`${BASE}/approve-tests-${group}`, validateBody(resultIdsBody), async (req, res) => {
+    router.post(`${BASE}/approve-tests-${group}`, validateBody(resultIdsBody), answers(200, ApproveResultsAnswer), async (req, res) => {
       res.json(await approveResults(ctx, userCallerOf(req, res), group, req.body.resultIds));
     });
   }
-  router.post(`${BASE}/import-tests-reject`, validateBody(rejectResultsBody), async (req, res) => {
+  router.post(`${BASE}/import-tests-reject`, validateBody(rejectResultsBody), answers(200, RejectResultsAnswer), async (req, res) => {
     res.json(await rejectResults(ctx, userCallerOf(req, res), req.body));
   });
-  router.post(`${BASE}/results/correct`, validateBody(correctResultBody), async (req, res) => {
+  router.post(`${BASE}/results/correct`, validateBody(correctResultBody), answers(201, CorrectedResult), async (req, res) => {
     res.status(201).json(await correctResult(ctx, userCallerOf(req, res), req.body));
   });
 

@@ -5,6 +5,7 @@
  */
 import { Router, type Response } from 'express';
 import {
+  StoragePlateSummary, StoragePlateView, StoragePlacement, StorageTakeOut, StorageDiscarded, StorageSampleLocation, StorageImportCheck, StorageImportCommitted, shapes,
   storageDiscardBody,
   storageFindQuery,
   storageImportBody,
@@ -20,6 +21,7 @@ import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { validateBody, validateQuery } from '../http/validate';
+import { answers, answersPage } from '../http/answers';
 import {
   createStoragePlate, discardSample, findStoredSample, getStoragePlate, importStoragePlates, listStoragePlates, placeSample, takeOut,
 } from '@platform/server';
@@ -33,28 +35,28 @@ export function storageRouter(ctx: AppContext): Router {
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
   const plateId = (value: unknown) => pathId(value, 'Plate');
 
-  router.get(`${BASE}/plates`, validateQuery(storagePlatesQuery), async (_req, res) => {
+  router.get(`${BASE}/plates`, validateQuery(storagePlatesQuery), answersPage(StoragePlateSummary), async (_req, res) => {
     sendPage(res, await listStoragePlates(ctx, res.locals.query as StoragePlatesQuery));
   });
-  router.post(`${BASE}/plates`, validateBody(storagePlateCreateBody), async (req, res) => {
+  router.post(`${BASE}/plates`, validateBody(storagePlateCreateBody), answers(201, StoragePlateView), async (req, res) => {
     res.status(201).json(await createStoragePlate(ctx, userCallerOf(req, res), req.body));
   });
-  router.get(`${BASE}/plates/:plateId`, async (req, res) => {
+  router.get(`${BASE}/plates/:plateId`, answers(200, StoragePlateView), async (req, res) => {
     noStore(res).json(await getStoragePlate(ctx, userCallerOf(req, res), plateId(req.params.plateId)));
   });
-  router.post(`${BASE}/plates/:plateId/wells`, validateBody(storagePlacementBody), async (req, res) => {
+  router.post(`${BASE}/plates/:plateId/wells`, validateBody(storagePlacementBody), answers(201, StoragePlacement), async (req, res) => {
     res.status(201).json(await placeSample(ctx, userCallerOf(req, res), plateId(req.params.plateId), req.body));
   });
-  router.post(`${BASE}/plates/:plateId/wells/:well/take-out`, async (req, res) => {
+  router.post(`${BASE}/plates/:plateId/wells/:well/take-out`, answers(200, StorageTakeOut), async (req, res) => {
     res.json(await takeOut(ctx, userCallerOf(req, res), plateId(req.params.plateId), String(req.params.well)));
   });
-  router.post(`${BASE}/discard`, validateBody(storageDiscardBody), async (req, res) => {
+  router.post(`${BASE}/discard`, validateBody(storageDiscardBody), answers(200, StorageDiscarded), async (req, res) => {
     res.json(await discardSample(ctx, userCallerOf(req, res), req.body));
   });
-  router.get(`${BASE}/find`, validateQuery(storageFindQuery), async (req, res) => {
+  router.get(`${BASE}/find`, validateQuery(storageFindQuery), answers(200, StorageSampleLocation), async (req, res) => {
     noStore(res).json(await findStoredSample(ctx, userCallerOf(req, res), res.locals.query as StorageFindQuery));
   });
-  router.post(STORAGE_IMPORT_ROUTE, validateBody(storageImportBody), async (req, res) => {
+  router.post(STORAGE_IMPORT_ROUTE, validateBody(storageImportBody), answers(200, shapes.union(StorageImportCheck, StorageImportCommitted)), async (req, res) => {
     res.json(await importStoragePlates(ctx, userCallerOf(req, res), req.body));
   });
   return router;

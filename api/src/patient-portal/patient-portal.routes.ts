@@ -5,6 +5,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import {
+  EligibilityAnswer, PrpAccountOption, InsurancePlanOption, CreatedPatientOrder, PatientOrderSummary, InvitationPrefill, FinancialAssistanceExistsAnswer, PaymentIntentAnswer, shapes,
   createPatientOrderBody, eligibilityInquiryBody, financialAssistanceExistsBody, invitationLookupBody, patientOrderKeyBody, setPaymentBody,
   setReferralSourceBody, type CreatePatientOrderBody, type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InvitationLookupBody,
   type PatientOrderKey, type SetPaymentBody, type SetReferralSourceBody,
@@ -19,6 +20,7 @@ import { unauthorized } from '../http/errors';
 import { accountsOf } from '../auth/auth.service';
 import { createAidCheckThrottle } from './aid-check-throttle';
 import { publicRoute } from '../http/route-policy';
+import { answers } from '../http/answers';
 
 /** A public call's caller: the patient (no user) or, on the MiraKind path, the signed-in provider. */
 function patientCallerOf(req: Request, res: Response): Caller {
@@ -34,19 +36,19 @@ export function patientPortalRouter(ctx: AppContext): Router {
   const open = publicRoute('the patient order pages, before any order exists: nothing to check but the input');
   const byOrderToken = publicRoute('an order the caller created: its order number and the order token only that browser holds');
 
-  router.post('/order/eligibility-inquiry', open, validateBody(eligibilityInquiryBody), (req, res) => {
+  router.post('/order/eligibility-inquiry', open, validateBody(eligibilityInquiryBody), answers(200, EligibilityAnswer), (req, res) => {
     noStore(res).json(eligibilityInquiry(req.body as EligibilityInquiryBody));
   });
 
-  router.get('/order/prostox/get-prp-accounts', open, async (_req, res) => {
+  router.get('/order/prostox/get-prp-accounts', open, answers(200, shapes.array(PrpAccountOption)), async (_req, res) => {
     res.json(await prpAccounts(ctx));
   });
 
-  router.get('/insurance-plans', open, async (_req, res) => {
+  router.get('/insurance-plans', open, answers(200, shapes.array(InsurancePlanOption)), async (_req, res) => {
     res.json(await activeInsurancePlans(ctx));
   });
 
-  router.post('/order/create', open, validateBody(createPatientOrderBody), async (req, res) => {
+  router.post('/order/create', open, validateBody(createPatientOrderBody), answers(201, CreatedPatientOrder), async (req, res) => {
     const body = req.body as CreatePatientOrderBody;
     let caller = patientCallerOf(req, res);
     if (body.mirakind) {
@@ -59,29 +61,29 @@ export function patientPortalRouter(ctx: AppContext): Router {
     noStore(res).status(201).json(await createPatientOrder(ctx, caller, body));
   });
 
-  router.post('/order/set-referral-source', byOrderToken, validateBody(setReferralSourceBody), async (req, res) => {
+  router.post('/order/set-referral-source', byOrderToken, validateBody(setReferralSourceBody), answers(200, PatientOrderSummary), async (req, res) => {
     noStore(res).json(await setReferralSource(ctx, patientCallerOf(req, res), req.body as SetReferralSourceBody));
   });
 
-  router.post('/order/set-payment', byOrderToken, validateBody(setPaymentBody), async (req, res) => {
+  router.post('/order/set-payment', byOrderToken, validateBody(setPaymentBody), answers(200, PatientOrderSummary), async (req, res) => {
     noStore(res).json(await setPayment(ctx, patientCallerOf(req, res), req.body as SetPaymentBody));
   });
 
-  router.post('/order/summary', byOrderToken, validateBody(patientOrderKeyBody), async (req, res) => {
+  router.post('/order/summary', byOrderToken, validateBody(patientOrderKeyBody), answers(200, PatientOrderSummary), async (req, res) => {
     noStore(res).json(await orderSummary(ctx, patientCallerOf(req, res), req.body as PatientOrderKey));
   });
 
-  router.post('/order/invitation', publicRoute('an invitation link: its single-use token'), validateBody(invitationLookupBody), async (req, res) => {
+  router.post('/order/invitation', publicRoute('an invitation link: its single-use token'), validateBody(invitationLookupBody), answers(200, InvitationPrefill), async (req, res) => {
     noStore(res).json(await invitationPrefill(ctx, patientCallerOf(req, res), (req.body as InvitationLookupBody).invitationToken));
   });
 
   // The caller's own order (its key) and the assistance code emailed with the grant: no answer about a bare name. Throttled per address.
-  router.post('/patient/financial-assistance-patient-exists', byOrderToken, validateBody(financialAssistanceExistsBody), async (req, res) => {
+  router.post('/patient/financial-assistance-patient-exists', byOrderToken, validateBody(financialAssistanceExistsBody), answers(200, FinancialAssistanceExistsAnswer), async (req, res) => {
     await aidChecks.consume(req.ip ?? 'unknown');
     noStore(res).json(await financialAssistanceExists(ctx, patientCallerOf(req, res), req.body as FinancialAssistanceExistsBody));
   });
 
-  router.post('/stripe/create-payment-intent', byOrderToken, validateBody(patientOrderKeyBody), async (req, res) => {
+  router.post('/stripe/create-payment-intent', byOrderToken, validateBody(patientOrderKeyBody), answers(200, PaymentIntentAnswer), async (req, res) => {
     noStore(res).json(await createPaymentIntent(ctx, patientCallerOf(req, res), req.body as PatientOrderKey));
   });
 

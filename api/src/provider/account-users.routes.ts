@@ -5,6 +5,7 @@
  */
 import { Router, type RequestHandler, type Response } from 'express';
 import {
+  ContactRow, AccountUserInvited, AccountInvitationRow, ContactDetail, SupportStaffRow, shapes,
   AccountRole, activateDeactivateBody, addAccountAccessBody, contactInAccountBody, contactsQuery, registerProviderBody, staffLinksBody,
   type ContactsQuery,
 } from '@platform/domain';
@@ -18,6 +19,7 @@ import {
   activateDeactivate, addAccountAccess, addSuperAdmin, cancelInvitation, contactDetail, inviteToAccount, listContacts, oneAccount, pendingInvitations, removeAccountAccess, supportStaffOf, upsertStaffLinks,
 } from '@platform/server';
 import { CLINIC_API_BASE } from '../http/portal-bases';
+import { answers, answersPage } from '../http/answers';
 
 export function accountUsersRouter(ctx: AppContext): Router {
   const router = Router();
@@ -25,39 +27,39 @@ export function accountUsersRouter(ctx: AppContext): Router {
   const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
   const scopeOf = (res: Response) => oneAccount((res.locals.account as { id: number }).id);
 
-  router.get(path('contacts'), ...superAdmin, validateQuery(contactsQuery), async (_req, res) => {
+  router.get(path('contacts'), ...superAdmin, validateQuery(contactsQuery), answersPage(ContactRow), async (_req, res) => {
     sendPage(res, await listContacts(ctx, scopeOf(res), res.locals.query as ContactsQuery));
   });
   // A Super Admin adds people by invitation: the same answer whoever the address belongs to (issue 24).
-  router.post(path('contacts/create'), ...superAdmin, validateBody(registerProviderBody), async (req, res) => {
+  router.post(path('contacts/create'), ...superAdmin, validateBody(registerProviderBody), answers(201, AccountUserInvited), async (req, res) => {
     res.status(201).json(await inviteToAccount(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
   });
-  router.get(path('invitations'), ...superAdmin, async (_req, res) => {
+  router.get(path('invitations'), ...superAdmin, answers(200, shapes.array(AccountInvitationRow)), async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await pendingInvitations(ctx, scopeOf(res)));
   });
-  router.post(path('invitations/:invitationId/cancel'), ...superAdmin, async (req, res) => {
+  router.post(path('invitations/:invitationId/cancel'), ...superAdmin, answers(200, shapes.array(AccountInvitationRow)), async (req, res) => {
     res.json(await cancelInvitation(ctx, accountCallerOf(req, res), scopeOf(res), pathId(req.params.invitationId, 'Invitation')));
   });
-  router.get(path('contacts/:contactId'), ...superAdmin, async (req, res) => {
+  router.get(path('contacts/:contactId'), ...superAdmin, answers(200, ContactDetail), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await contactDetail(ctx.db, pathId(req.params.contactId, 'User'), scopeOf(res)));
   });
-  router.post(path('add-account-access'), ...superAdmin, validateBody(addAccountAccessBody), async (req, res) => {
+  router.post(path('add-account-access'), ...superAdmin, validateBody(addAccountAccessBody), answers(200, ContactDetail), async (req, res) => {
     res.json(await addAccountAccess(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
   });
-  router.post(path('remove-account-access'), ...superAdmin, validateBody(contactInAccountBody), async (req, res) => {
+  router.post(path('remove-account-access'), ...superAdmin, validateBody(contactInAccountBody), answers(200, ContactDetail), async (req, res) => {
     res.json(await removeAccountAccess(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
   });
-  router.post(path('add-super-admin'), ...superAdmin, validateBody(contactInAccountBody), async (req, res) => {
+  router.post(path('add-super-admin'), ...superAdmin, validateBody(contactInAccountBody), answers(200, ContactDetail), async (req, res) => {
     res.json(await addSuperAdmin(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
   });
-  router.post(path('activate-deactivate'), ...superAdmin, validateBody(activateDeactivateBody), async (req, res) => {
+  router.post(path('activate-deactivate'), ...superAdmin, validateBody(activateDeactivateBody), answers(200, ContactDetail), async (req, res) => {
     res.json(await activateDeactivate(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
   });
-  router.get(path('provider-staff-relationships/get-support-staff'), ...superAdmin, async (_req, res) => {
+  router.get(path('provider-staff-relationships/get-support-staff'), ...superAdmin, answers(200, shapes.array(SupportStaffRow)), async (_req, res) => {
     const scope = scopeOf(res);
     res.set('Cache-Control', 'no-store').json(await supportStaffOf(ctx.db, scope, scope.accountId));
   });
-  router.post(path('provider-staff-relationships/upsert'), ...superAdmin, validateBody(staffLinksBody), async (req, res) => {
+  router.post(path('provider-staff-relationships/upsert'), ...superAdmin, validateBody(staffLinksBody), answers(200, shapes.array(SupportStaffRow)), async (req, res) => {
     res.json(await upsertStaffLinks(ctx, accountCallerOf(req, res), scopeOf(res), req.body));
   });
   return router;

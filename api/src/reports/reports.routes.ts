@@ -14,6 +14,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import {
+  PatientResultGreeting, DemographicInfoAnswer, LanguageAnswer, ResultEmailSent,
   logViewResultBody, sendResultEmailBody, setLanguageBody, updateDemographicInfoBody, verifyPatientBody,
   type ResultLinkBody, type SendResultEmailBody, type SetLanguageBody, type UpdateDemographicInfoBody, type VerifyPatientBody,
 } from '@platform/domain';
@@ -29,6 +30,7 @@ import './report-session';
 import { pathId } from '../http/path-id';
 import { callerOf } from '../http/caller';
 import { publicRoute } from '../http/route-policy';
+import { answers, answersFile, answersNothing } from '../http/answers';
 
 
 /** The link's token from the query string; anything but one string is a link that does not exist. */
@@ -57,38 +59,38 @@ export function reportsRouter(ctx: AppContext): Router {
 
   const resultLink = publicRoute('the result link\'s token, then the patient\'s date of birth');
 
-  router.get('/reports/patient-result/:barcode', resultLink, async (req, res) => {
+  router.get('/reports/patient-result/:barcode', resultLink, answers(200, PatientResultGreeting), async (req, res) => {
     const greeting = await openResultLink(ctx, String(req.params.barcode), tokenOf(req), req.session, callerOf(req, res));
     res.set('Cache-Control', 'no-store').json(greeting);
   });
 
-  router.post('/reports/patient-result/verify-patient', resultLink, validateBody(verifyPatientBody), async (req, res) => {
+  router.post('/reports/patient-result/verify-patient', resultLink, validateBody(verifyPatientBody), answers(200, PatientResultGreeting), async (req, res) => {
     await verifyThrottle.consume(req.ip ?? 'unknown');
     const view = await verifyPatient(ctx, req.body as VerifyPatientBody, req.session, callerOf(req, res));
     res.set('Cache-Control', 'no-store').json(view);
   });
 
-  router.post('/reports/patient-result/log-view-result', resultLink, validateBody(logViewResultBody), async (req, res) => {
+  router.post('/reports/patient-result/log-view-result', resultLink, validateBody(logViewResultBody), answersNothing(204), async (req, res) => {
     const { barcode, token } = req.body as ResultLinkBody;
     await logResultView(ctx, barcode, token, req.session, callerOf(req, res));
     res.status(204).end();
   });
 
-  router.post('/reports/patient-result/update-demographic-info', resultLink, validateBody(updateDemographicInfoBody), async (req, res) => {
+  router.post('/reports/patient-result/update-demographic-info', resultLink, validateBody(updateDemographicInfoBody), answers(200, DemographicInfoAnswer), async (req, res) => {
     res.json(await updateDemographicInfo(ctx, req.body as UpdateDemographicInfoBody, req.session, callerOf(req, res)));
   });
 
-  router.post('/reports/patient-result/set-language', resultLink, validateBody(setLanguageBody), async (req, res) => {
+  router.post('/reports/patient-result/set-language', resultLink, validateBody(setLanguageBody), answers(200, LanguageAnswer), async (req, res) => {
     res.json(await setPreferredLanguage(ctx, req.body as SetLanguageBody, req.session, callerOf(req, res)));
   });
 
-  router.get('/reports/patient-result/:barcode/report.pdf', resultLink, async (req, res) => {
+  router.get('/reports/patient-result/:barcode/report.pdf', resultLink, answersFile('application/pdf'), async (req, res) => {
     sendPdf(res, await patientReportPdf(ctx, String(req.params.barcode), tokenOf(req), req.session, callerOf(req, res)));
   });
 
   // ---- Provider result ----
 
-  router.get('/metabase/samples/:sampleId/reports/download', requireUser('provider'), async (req, res) => {
+  router.get('/metabase/samples/:sampleId/reports/download', requireUser('provider'), answersFile('application/pdf'), async (req, res) => {
     const sampleId = pathId(req.params.sampleId, 'Sample');
     sendPdf(res, await providerReportDownload(ctx, await accountsOf(ctx, req.user!), sampleId, callerOf(req, res)));
   });
@@ -96,10 +98,10 @@ export function reportsRouter(ctx: AppContext): Router {
   const resend = async (req: Request, res: Response) => {
     const { sampleId } = req.body as SendResultEmailBody;
     const sent = await resendResultEmail(ctx, Number(req.params.accountId), sampleId, callerOf(req, res));
-    res.status(202).json({ message: 'The result link was emailed to the patient.', sentTo: sent.sentTo });
+    res.status(202).json({ message: 'The result link was emailed to the patient.', sentTo: sent.sentTo } satisfies ResultEmailSent);
   };
   for (const path of ['/provider-clinic/:accountId/patient/send-result-email', '/provider-clinic/:accountId/patient/send-cancer-result-email']) {
-    router.post(path, requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' }), validateBody(sendResultEmailBody), resend);
+    router.post(path, requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' }), validateBody(sendResultEmailBody), answers(202, ResultEmailSent), resend);
   }
 
   return router;

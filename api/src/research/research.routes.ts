@@ -7,6 +7,7 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
+  ResearchProjectView, StudyResponseView, CatalogueOption, PhysicianOption, CreatedResearchOrder, ResearchTestRow, ParticipantDetail, ShipmentView, shapes,
   createShipmentBody, researchOrderBody, researchTestsQuery, studyResponsesQuery, takesPartInResearch, TOTAL_INCOMPLETE_HEADER, updateStudyResponseBody,
   type AccountSummary, type CreateShipmentBody, type ResearchOrderBody, type ResearchTestsQuery, type StudyResponsesQuery, type UpdateStudyResponseBody,
 } from '@platform/domain';
@@ -20,6 +21,7 @@ import { accountCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { CLINIC_API_BASE } from '../http/portal-bases';
+import { answers, answersPage } from '../http/answers';
 
 export const RESEARCH_API_BASE = '/provider-research/:accountId';
 
@@ -47,39 +49,39 @@ export function researchRouter(ctx: AppContext): Router {
   for (const [base, guards, participation] of [[RESEARCH_API_BASE, research, []], [CLINIC_API_BASE, clinic, [takingPart]]] as const) {
     const path = (p: string) => `${base}/${p}`;
     // The projects are read by every clinic's home: an account taking part in none answers an empty list, not an error.
-    router.get(path('research-projects'), ...guards, async (req: Request, res: Response) => {
+    router.get(path('research-projects'), ...guards, answers(200, shapes.array(ResearchProjectView)), async (req: Request, res: Response) => {
       res.set('Cache-Control', 'no-store').json(await listProjects(ctx, accountCallerOf(req, res)));
     });
-    router.get(path('study-responses'), ...guards, validateQuery(studyResponsesQuery), ...participation, async (req, res) => {
+    router.get(path('study-responses'), ...guards, validateQuery(studyResponsesQuery), ...participation, answersPage(StudyResponseView, TOTAL_INCOMPLETE_HEADER), async (req, res) => {
       const page = await listStudyResponses(ctx, accountCallerOf(req, res), query<StudyResponsesQuery>(res));
       res.set(TOTAL_INCOMPLETE_HEADER, String(page.incompleteParticipants));
       sendPage(res, page);
     });
-    router.post(path('study-responses/:id/update'), ...guards, validateBody(updateStudyResponseBody), ...participation, async (req, res) => {
+    router.post(path('study-responses/:id/update'), ...guards, validateBody(updateStudyResponseBody), ...participation, answers(200, StudyResponseView), async (req, res) => {
       const id = pathId(req.params.id, 'Study response');
       res.json(await updateStudyResponse(ctx, accountCallerOf(req, res), id, req.body as UpdateStudyResponseBody));
     });
   }
 
   const path = (p: string) => `${RESEARCH_API_BASE}/${p}`;
-  router.get(path('tests/catalogue'), ...research, (_req, res) => {
+  router.get(path('tests/catalogue'), ...research, answers(200, shapes.array(CatalogueOption)), (_req, res) => {
     res.json(researchCatalogue());
   });
-  router.get(path('get-physicians-by-contact'), ...research, async (req, res) => {
+  router.get(path('get-physicians-by-contact'), ...research, answers(200, shapes.array(PhysicianOption)), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await physiciansForCaller(ctx, accountCallerOf(req, res), accountOf(res).role));
   });
-  router.post(path('order'), ...research, validateBody(researchOrderBody), async (req, res) => {
+  router.post(path('order'), ...research, validateBody(researchOrderBody), answers(201, CreatedResearchOrder), async (req, res) => {
     res.status(201).json(await createResearchOrder(ctx, accountCallerOf(req, res), accountOf(res).role, req.body as ResearchOrderBody));
   });
-  router.get(path('tests'), ...research, validateQuery(researchTestsQuery), async (req, res) => {
+  router.get(path('tests'), ...research, validateQuery(researchTestsQuery), answersPage(ResearchTestRow), async (req, res) => {
     sendPage(res, await listResearchTests(ctx, accountCallerOf(req, res), query<ResearchTestsQuery>(res)));
   });
-  router.get(path('patient/:patientId'), ...research, async (req, res) => {
+  router.get(path('patient/:patientId'), ...research, answers(200, ParticipantDetail), async (req, res) => {
     const patientId = pathId(req.params.patientId, 'Participant');
     res.set('Cache-Control', 'no-store').json(await getParticipant(ctx, accountCallerOf(req, res), patientId));
   });
   // Kits leave the research site the way a clinic's do: a shipment (Order Placed → Pending Shipment).
-  router.post(path('shipments/create'), ...research, validateBody(createShipmentBody), async (req, res) => {
+  router.post(path('shipments/create'), ...research, validateBody(createShipmentBody), answers(201, ShipmentView), async (req, res) => {
     res.status(201).json(await createShipment(ctx, accountCallerOf(req, res), (req.body as CreateShipmentBody).sampleIds));
   });
 

@@ -5,19 +5,23 @@
  * and changes nothing.
  */
 import express, { Router, type Request } from 'express';
-import { PAYMENT_SIGNATURE_TOLERANCE_SECONDS, PAYMENT_WEBHOOK_PATH } from '@platform/domain';
+import { PAYMENT_SIGNATURE_TOLERANCE_SECONDS, PAYMENT_WEBHOOK_PATH, PaymentEventAnswer } from '@platform/domain';
 import { handlePaymentEvent, type StripeEvent, verifyPaymentEvent } from '@platform/server';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
-import { publicRoute } from '../http/route-policy';
+import { declareRawBody, publicRoute } from '../http/route-policy';
+import { answers } from '../http/answers';
 
 const WEBHOOK_BODY_LIMIT = '256kb';
 
 export function paymentWebhookRouter(ctx: AppContext): Router {
   const router = Router();
-  const raw = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
+  const raw = declareRawBody(express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), {
+    contentType: 'application/json',
+    description: "A payment provider's (Stripe's) event, signed in the Stripe-Signature header over the raw body",
+  });
 
-  router.post(PAYMENT_WEBHOOK_PATH, publicRoute('the payment provider: the Stripe-Signature on the raw body'), raw, async (req: Request, res) => {
+  router.post(PAYMENT_WEBHOOK_PATH, publicRoute('the payment provider: the Stripe-Signature on the raw body'), raw, answers(200, PaymentEventAnswer), async (req: Request, res) => {
     const signature = req.get('stripe-signature');
     if (!signature) throw new AppError(400, 'bad_signature', 'The request has no Stripe-Signature header');
     let event: StripeEvent;

@@ -3,11 +3,12 @@
  * sender's signature on the raw body, then validates and applies the event once.
  */
 import express, { Router, type Request, type RequestHandler } from 'express';
-import { SHIPPING_SIGNATURE_HEADER, shippingOrderEvent, shippingRatesEvent, validate, type ShippingOrderEvent, type ShippingRatesEvent } from '@platform/domain';
+import { OrderEventAnswer, RatesAnswer, SHIPPING_SIGNATURE_HEADER, shippingOrderEvent, shippingRatesEvent, validate, type ShippingOrderEvent, type ShippingRatesEvent } from '@platform/domain';
 import type Joi from 'joi';
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
-import { declarePolicy } from '../http/route-policy';
+import { declarePolicy, declareRawBody } from '../http/route-policy';
+import { answers } from '../http/answers';
 import { handleShippingOrderEvent, handleShippingRates, validationFailed, verifyShippingSignature } from '@platform/server';
 
 /** Webhook bodies are small; anything bigger is refused before it is read. */
@@ -46,15 +47,20 @@ function parseEvent<T>(req: Request, schema: Joi.Schema<T>): T {
 
 export function webhooksRouter(ctx: AppContext): Router {
   const router = Router();
-  const raw = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
+  // The raw body (its signature is over the bytes), declared with the event schema it is then checked against.
+  const signedEvent = (schema: Joi.Schema) => declareRawBody(express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), {
+    contentType: 'application/json',
+    description: `A shipping-service event, signed in the ${SHIPPING_SIGNATURE_HEADER} header over the raw body`,
+    schema,
+  });
   const requestId = (req: Request) => (req.res?.locals.requestId as string | undefined) ?? null;
 
-  router.post('/shipping-service/get-shipping-rates', raw, shippingSignature(ctx), async (req, res) => {
+  router.post('/shipping-service/get-shipping-rates', signedEvent(shippingRatesEvent), shippingSignature(ctx), answers(200, RatesAnswer), async (req, res) => {
     const event = parseEvent<ShippingRatesEvent>(req, shippingRatesEvent);
     res.json(await handleShippingRates(ctx, event, { requestId: requestId(req) }));
   });
 
-  router.post('/shipping-service/orders', raw, shippingSignature(ctx), async (req, res) => {
+  router.post('/shipping-service/orders', signedEvent(shippingOrderEvent), shippingSignature(ctx), answers(200, OrderEventAnswer), async (req, res) => {
     const event = parseEvent<ShippingOrderEvent>(req, shippingOrderEvent);
     res.json(await handleShippingOrderEvent(ctx, event, { requestId: requestId(req) }));
   });

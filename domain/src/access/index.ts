@@ -2,4 +2,4 @@ export * from './access';
 export * from './passwords';
 export * from './schemas';
 export * from './sign-in-portals';
-export type * from './views';
+export * from './views';

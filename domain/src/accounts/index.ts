@@ -1,3 +1,3 @@
 export * from './accounts';
 export * from './schemas';
-export type * from './views';
+export * from './views';

@@ -8,7 +8,8 @@
  */
 import { TEST_CATALOGUE } from '../catalogue/catalogue';
 import { TEST_NAMES, type TestName } from '../catalogue/tests';
-import { type ImportCommitResult, type ImportDryRunResult, normaliseImportHeader } from '../imports/imports';
+import { ImportCommitResult, ImportDryRunResult, normaliseImportHeader } from '../imports/imports';
+import * as s from '../shared/shapes';
 import { PCR_WELL_PATTERN } from '../pcr/plates';
 import { TestResultStatus } from '../results/result-values';
 import { controlKind, isSampleId, reextractionOf } from '../samples/identifiers';
@@ -121,14 +122,15 @@ export function readExtractionWell(text: string): CellRead<string> {
 // ---------------------------------------------------------------------------------------------
 
 /** The lab's acceptance range of an extraction: below (or outside) it a sample is flagged. */
-export interface ExtractionAcceptance {
+export const ExtractionAcceptance = s.object({
   /** ng/µL */
-  minConcentration: number;
-  minA260280: number;
-  maxA260280: number;
+  minConcentration: s.number,
+  minA260280: s.number,
+  maxA260280: s.number,
   /** µL */
-  minVolume: number;
-}
+  minVolume: s.number,
+});
+export type ExtractionAcceptance = s.Infer<typeof ExtractionAcceptance>;
 
 /**
  * The defaults: at least 10 ng/µL (enough DNA for genotyping with room for a repeat), A260/280
@@ -315,65 +317,72 @@ export function flaggedExtractionMessage(label: string, flags: readonly string[]
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the import and the endpoints answer (types only)
+// What the import and the endpoints answer (answer shapes, shared/shapes.ts, each a type too)
 // ---------------------------------------------------------------------------------------------
 
 /** One row of a dry run outside the acceptance range: it can be imported, and is flagged. */
-export interface FlaggedExtractionRow {
-  row: number;
+export const FlaggedExtractionRow = s.object({
+  row: s.integer,
   /** As the file named it (an id, or an id + .reex). */
-  sampleId: string;
-  sampleStatus: string;
-  concentration: number;
-  a260280: number;
-  volume: number;
-  plate: string;
-  well: string;
-  reasons: string[];
-}
+  sampleId: s.string,
+  sampleStatus: s.string,
+  concentration: s.number,
+  a260280: s.number,
+  volume: s.number,
+  plate: s.string,
+  well: s.string,
+  reasons: s.array(s.string),
+});
+export type FlaggedExtractionRow = s.Infer<typeof FlaggedExtractionRow>;
 
 /** A dry run of an extraction file: the result files' answer plus the range used and every flagged row. */
-export interface ExtractionDryRunResult extends ImportDryRunResult {
-  kind: 'dna-extraction';
-  acceptance: ExtractionAcceptance;
-  flaggedCount: number;
-  flagged: FlaggedExtractionRow[];
-}
+export const ExtractionDryRunResult = s.extend(ImportDryRunResult, {
+  kind: s.literal('dna-extraction'),
+  acceptance: ExtractionAcceptance,
+  flaggedCount: s.integer,
+  flagged: s.array(FlaggedExtractionRow),
+});
+export type ExtractionDryRunResult = s.Infer<typeof ExtractionDryRunResult>;
 
 /** The commit of an extraction file. */
-export interface ExtractionCommitResult extends ImportCommitResult {
-  kind: 'dna-extraction';
-  flaggedCount: number;
-}
+export const ExtractionCommitResult = s.extend(ImportCommitResult, {
+  kind: s.literal('dna-extraction'),
+  flaggedCount: s.integer,
+});
+export type ExtractionCommitResult = s.Infer<typeof ExtractionCommitResult>;
+
+const Person = s.object({ id: s.integer, name: s.string });
 
 /** GET dna-extractions: one imported extraction, its result version and, when flagged, what was decided. */
-export interface ExtractionView {
-  id: number;
-  label: string;
-  barcode: string;
-  sampleId: number;
-  sampleStatus: string;
-  concentration: number;
-  a260280: number;
-  volume: number;
-  plate: string;
-  well: string;
-  flags: string[];
-  importJobId: number;
-  fileRow: number;
-  result: { id: number; version: number; status: string };
-  enteredBy: { id: number; name: string };
-  enteredAt: string;
-  outcome: ExtractionOutcome | null;
-  reextractionId: string | null;
-  decidedBy: { id: number; name: string } | null;
-  decidedAt: string | null;
+export const ExtractionView = s.object({
+  id: s.integer,
+  label: s.string,
+  barcode: s.string,
+  sampleId: s.integer,
+  sampleStatus: s.string,
+  concentration: s.number,
+  a260280: s.number,
+  volume: s.number,
+  plate: s.string,
+  well: s.string,
+  flags: s.array(s.string),
+  importJobId: s.integer,
+  fileRow: s.integer,
+  result: s.object({ id: s.integer, version: s.integer, status: s.string }),
+  enteredBy: Person,
+  enteredAt: s.string,
+  outcome: s.nullable(s.oneOf(EXTRACTION_OUTCOMES)),
+  reextractionId: s.nullable(s.string),
+  decidedBy: s.nullable(Person),
+  decidedAt: s.nullable(s.string),
   /** Per outcome, null when it may be chosen now, otherwise why not. */
-  refusals: Record<ExtractionOutcome, string | null>;
-}
+  refusals: s.record(EXTRACTION_OUTCOMES, s.nullable(s.string)),
+});
+export type ExtractionView = s.Infer<typeof ExtractionView>;
 
 /** POST dna-extractions/{id}/decide */
-export interface ExtractionDecisionAnswer {
-  extraction: ExtractionView;
-  message: string;
-}
+export const ExtractionDecisionAnswer = s.object({
+  extraction: ExtractionView,
+  message: s.string,
+});
+export type ExtractionDecisionAnswer = s.Infer<typeof ExtractionDecisionAnswer>;

@@ -10,6 +10,7 @@
  */
 import { catalogueEntry, isTestName } from '../catalogue/catalogue';
 import type { InSpanish } from '../messages';
+import * as s from '../shared/shapes';
 import { valuesOf } from '../shared/values';
 
 // ---------------------------------------------------------------------------------------------
@@ -139,43 +140,50 @@ export const FOLLOW_UP_QUESTION_MAX_LENGTH = 1000;
 export type SurveyAnswers = Record<string, string | number>;
 
 /** GET of a survey link: whom it greets, which interval. */
-export interface RegistrySurveyView {
-  firstName: string | null;
-  months: number;
-  study: typeof REGISTRY_STUDY;
-}
+export const RegistrySurveyView = s.object({
+  firstName: s.nullable(s.string),
+  months: s.integer,
+  study: s.literal(REGISTRY_STUDY),
+});
+export type RegistrySurveyView = s.Infer<typeof RegistrySurveyView>;
+
+/** POST of a survey's or a question's answers. */
+export const FollowUpAnswered = s.object({ answeredAt: s.string });
+export type FollowUpAnswered = s.Infer<typeof FollowUpAnswered>;
 
 // ---------------------------------------------------------------------------------------------
 // A question about a sample (lab or clinic → patient)
 // ---------------------------------------------------------------------------------------------
 
 /** What the patient's page shows of a sample follow-up before answering. */
-export interface SampleFollowUpPatientView {
-  firstName: string | null;
-  question: string;
-  askedBy: 'lab' | 'clinic';
+export const SampleFollowUpPatientView = s.object({
+  firstName: s.nullable(s.string),
+  question: s.string,
+  askedBy: s.oneOf(['lab', 'clinic']),
   /** The clinic's name, when the clinic asked. */
-  clinicName: string | null;
-  barcode: string;
-}
+  clinicName: s.nullable(s.string),
+  barcode: s.string,
+});
+export type SampleFollowUpPatientView = s.Infer<typeof SampleFollowUpPatientView>;
 
 /** One follow-up as the lab or clinic sees it. */
-export interface FollowUpView {
-  id: number;
-  kind: FollowUpKind;
-  sampleId: number;
-  barcode: string;
-  status: FollowUpStatus;
-  months: number | null;
-  question: string | null;
-  dueAt: string;
-  sentAt: string | null;
-  remindedAt: string | null;
-  answeredAt: string | null;
+export const FollowUpView = s.object({
+  id: s.integer,
+  kind: s.oneOf(FOLLOW_UP_KINDS),
+  sampleId: s.integer,
+  barcode: s.string,
+  status: s.oneOf(FOLLOW_UP_STATUSES),
+  months: s.nullable(s.integer),
+  question: s.nullable(s.string),
+  dueAt: s.string,
+  sentAt: s.nullable(s.string),
+  remindedAt: s.nullable(s.string),
+  answeredAt: s.nullable(s.string),
   /** The answer of a sample question (Yes / No / Other + comment); registry answers stay with the registry. */
-  answer: { answer: string; comment: string | null } | null;
-  notSendableReason: string | null;
-}
+  answer: s.nullable(s.object({ answer: s.string, comment: s.nullable(s.string) })),
+  notSendableReason: s.nullable(s.string),
+});
+export type FollowUpView = s.Infer<typeof FollowUpView>;
 
 /** The reason recorded on a follow-up that cannot be emailed. */
 export const NO_EMAIL_REASON = 'The patient has no email address on file';

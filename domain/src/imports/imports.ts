@@ -1,10 +1,11 @@
 /**
  * Result-file imports of the Lab Toolbox: the kinds of file and their columns and values, the limits
  * of an upload, what a file is (CSV or a workbook), and what a dry run and a commit answer. Plain
- * values (no joi here: the SPA imports these); the request schemas are in schemas.ts.
+ * values and answer shapes (no joi here: the SPA imports these); the request schemas are in schemas.ts.
  */
 import { catalogueEntry, type ResultScale, scaleValues } from '../catalogue/catalogue';
 import type { TestName } from '../catalogue/tests';
+import * as s from '../shared/shapes';
 
 /** What a lab import file holds, and whether the run only checks it or also writes it. */
 /** Result files: one result value per sample's test (a risk level, a KRAS genotype). */
@@ -66,7 +67,8 @@ export const IMPORT_PREVIEW_ROWS = 200;
 /** How many errors the job endpoint answers inline (the errors CSV has them all). */
 export const IMPORT_ERRORS_INLINE = 1_000;
 
-export type ImportFormat = 'csv' | 'xlsx';
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export type ImportSniff = { ok: true; format: ImportFormat; contentType: string } | { ok: false; error: string };
 
 export const NOT_CSV_OR_XLSX = 'The file is neither a CSV file nor an Excel workbook (.xlsx)';
@@ -95,28 +97,32 @@ export function sniffImportFile(bytes: Uint8Array, fileName: string): ImportSnif
 }
 
 /** One problem with one cell of an import file; row is the spreadsheet row (the header is row 1). */
-export interface ImportError { row: number | null; column: string; value: string; message: string }
+export const ImportError = s.object({ row: s.nullable(s.integer), column: s.string, value: s.string, message: s.string });
+export type ImportError = s.Infer<typeof ImportError>;
 /** One data row as the dry run read it. */
-export interface ImportPreviewRow { row: number; barcode: string; value: string; test: string | null; sampleStatus: string | null; ok: boolean }
+export const ImportPreviewRow = s.object({ row: s.integer, barcode: s.string, value: s.string, test: s.nullable(s.string), sampleStatus: s.nullable(s.string), ok: s.boolean });
+export type ImportPreviewRow = s.Infer<typeof ImportPreviewRow>;
 
-export interface ImportDryRunResult {
-  mode: 'dry-run';
-  kind: LabImportKind;
-  fileId: number;
-  fileName: string;
-  format: ImportFormat;
-  rowCount: number;
-  rows: ImportPreviewRow[];
-  errorCount: number;
-  errors: ImportError[];
-}
-export interface ImportCommitResult {
-  mode: 'commit';
-  kind: LabImportKind;
-  fileId: number;
-  fileName: string;
-  rowCount: number;
-  resultsWritten: number;
-  samplesMovedToTesting: number;
-  alreadyCommitted?: boolean;
-}
+export const ImportDryRunResult = s.object({
+  mode: s.literal('dry-run'),
+  kind: s.oneOf(LAB_IMPORT_KINDS),
+  fileId: s.integer,
+  fileName: s.string,
+  format: s.oneOf(IMPORT_FORMATS),
+  rowCount: s.integer,
+  rows: s.array(ImportPreviewRow),
+  errorCount: s.integer,
+  errors: s.array(ImportError),
+});
+export type ImportDryRunResult = s.Infer<typeof ImportDryRunResult>;
+export const ImportCommitResult = s.object({
+  mode: s.literal('commit'),
+  kind: s.oneOf(LAB_IMPORT_KINDS),
+  fileId: s.integer,
+  fileName: s.string,
+  rowCount: s.integer,
+  resultsWritten: s.integer,
+  samplesMovedToTesting: s.integer,
+  alreadyCommitted: s.optional(s.boolean),
+});
+export type ImportCommitResult = s.Infer<typeof ImportCommitResult>;

@@ -1,48 +1,56 @@
-/** What the import endpoints of the Lab Toolbox answer (/api/lab-toolbox/…), as JSON. Types only. */
-import type { JobStatus } from '../jobs/jobs';
-import type { TestResultStatus } from '../results/result-values';
-import type { ImportCommitResult, ImportDryRunResult, LabImportKind, LabImportMode } from './imports';
+/** What the import endpoints of the Lab Toolbox answer (/api/lab-toolbox/…), as JSON: answer shapes (shared/shapes.ts), each a type too. */
+import * as s from '../shared/shapes';
+import { ExtractionCommitResult, ExtractionDryRunResult } from '../extractions/dna-extraction';
+import { JOB_STATUSES } from '../jobs/jobs';
+import { TEST_RESULT_STATUSES } from '../results/result-values';
+import { ImportCommitResult, ImportDryRunResult, LAB_IMPORT_KINDS, LAB_IMPORT_MODES } from './imports';
 
 /** POST import-files: the stored file and its dry run's job. */
-export interface ImportUploadAccepted {
-  jobId: number;
-  fileId: number;
-}
+export const ImportUploadAccepted = s.object({ jobId: s.integer, fileId: s.integer });
+export type ImportUploadAccepted = s.Infer<typeof ImportUploadAccepted>;
 
 /** POST import-files/{fileId}/commit: the commit's job. */
-export interface ImportCommitAccepted {
-  jobId: number;
-}
+export const ImportCommitAccepted = s.object({ jobId: s.integer });
+export type ImportCommitAccepted = s.Infer<typeof ImportCommitAccepted>;
 
 /** A finished import job's result; a dry run's errors are cut to IMPORT_ERRORS_INLINE (errorsTruncated). */
-export type ImportJobResult = (ImportDryRunResult | ImportCommitResult) & { errorsTruncated?: boolean };
+const truncated = { errorsTruncated: s.optional(s.boolean) };
+export const ImportJobResult = s.union(
+  s.extend(ImportDryRunResult, truncated),
+  s.extend(ExtractionDryRunResult, truncated),
+  s.extend(ImportCommitResult, truncated),
+  s.extend(ExtractionCommitResult, truncated),
+);
+export type ImportJobResult = s.Infer<typeof ImportJobResult>;
 
 /** GET jobs/{jobId}: an import job as the SPA polls it. */
-export interface ImportJob {
-  id: number;
-  name: string;
-  status: JobStatus;
-  progress: number;
-  error: string | null;
-  result: ImportJobResult | null;
-  kind: LabImportKind;
-  mode: LabImportMode;
-  file: { id: number; name: string; sizeBytes: number; uploadedByUserId: number | null } | null;
-  createdBy: { id: number; name: string } | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export const ImportJob = s.object({
+  id: s.integer,
+  name: s.string,
+  status: s.oneOf(JOB_STATUSES),
+  progress: s.number,
+  error: s.nullable(s.string),
+  result: s.nullable(ImportJobResult),
+  kind: s.oneOf(LAB_IMPORT_KINDS),
+  mode: s.oneOf(LAB_IMPORT_MODES),
+  file: s.nullable(s.object({ id: s.integer, name: s.string, sizeBytes: s.integer, uploadedByUserId: s.nullable(s.integer) })),
+  createdBy: s.nullable(s.object({ id: s.integer, name: s.string })),
+  createdAt: s.string,
+  finishedAt: s.nullable(s.string),
+});
+export type ImportJob = s.Infer<typeof ImportJob>;
 
 /** GET import-tests-review?jobId=: one committed import, and where its results stand in review. */
-export interface ImportReview {
-  jobId: number;
-  mode: string;
-  kind: string;
-  status: JobStatus;
-  file: { id: number; name: string } | null;
-  importedBy: { id: number; name: string } | null;
-  importedAt: string | null;
+export const ImportReview = s.object({
+  jobId: s.integer,
+  mode: s.string,
+  kind: s.string,
+  status: s.oneOf(JOB_STATUSES),
+  file: s.nullable(s.object({ id: s.integer, name: s.string })),
+  importedBy: s.nullable(s.object({ id: s.integer, name: s.string })),
+  importedAt: s.nullable(s.string),
   /** How many of the import's result versions are in each status. */
-  results: Record<TestResultStatus, number>;
-  total: number;
-}
+  results: s.record(TEST_RESULT_STATUSES, s.integer),
+  total: s.integer,
+});
+export type ImportReview = s.Infer<typeof ImportReview>;

@@ -1,4 +1,4 @@
 export * from './attestations';
 export * from './orders';
 export * from './schemas';
-export type * from './views';
+export * from './views';

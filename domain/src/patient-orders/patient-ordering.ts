@@ -8,7 +8,8 @@
  */
 import { AccountRole } from '../accounts/accounts';
 import { canOrderIn } from '../catalogue/catalogue';
-import { TestName } from '../catalogue/tests';
+import { TEST_NAMES, TestName } from '../catalogue/tests';
+import * as s from '../shared/shapes';
 import type { InSpanish } from '../messages';
 import { Portal, TestOrigin } from '../orders/orders';
 import { RADIATION_TREATMENTS, RadiationTreatment } from '../patients/patients';
@@ -216,20 +217,22 @@ export function eligibilityAnswerLines(product: PatientProduct, answers: Eligibi
   });
 }
 
-export interface EligibilityProblem {
-  questionId: string;
-  question: string;
-  reason: string;
-  guidance: string;
-}
+export const EligibilityProblem = s.object({
+  questionId: s.string,
+  question: s.string,
+  reason: s.string,
+  guidance: s.string,
+});
+export type EligibilityProblem = s.Infer<typeof EligibilityProblem>;
 
 /** POST order/eligibility-inquiry answer: eligible, and what would be ordered; otherwise why not. */
-export interface EligibilityAnswer {
-  eligible: boolean;
+export const EligibilityAnswer = s.object({
+  eligible: s.boolean,
   /** The tests the answers order (empty when not eligible). */
-  tests: TestName[];
-  problems: EligibilityProblem[];
-}
+  tests: s.array(s.oneOf(TEST_NAMES)),
+  problems: s.array(EligibilityProblem),
+});
+export type EligibilityAnswer = s.Infer<typeof EligibilityAnswer>;
 
 /** The tests a product's (valid) answers order. */
 export function testsForProduct(product: PatientProduct, answers: EligibilityAnswers): TestName[] {

@@ -1,3 +1,3 @@
 export * from './patients';
 export * from './schemas';
-export type * from './views';
+export * from './views';

@@ -1,85 +1,95 @@
-/** What the patient endpoints answer, as JSON: timestamps are ISO strings and dates of birth YYYY-MM-DD. Types only. */
-import type { TimelineEntry } from '../samples/views';
+/** What the patient endpoints answer, as JSON (timestamps are ISO strings and dates of birth YYYY-MM-DD): answer shapes (shared/shapes.ts), each a type too. */
+import * as s from '../shared/shapes';
+import { TimelineEntry } from '../samples/timeline';
 
 /** A patient in search results, and the answer to creating one. */
-export interface PatientSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
+export const PatientSummary = s.object({
+  id: s.integer,
+  firstName: s.string,
+  lastName: s.string,
   /** YYYY-MM-DD */
-  dateOfBirth: string;
-  sex: string | null;
-  email: string | null;
-  phone: string | null;
-}
+  dateOfBirth: s.string,
+  sex: s.nullable(s.string),
+  email: s.nullable(s.string),
+  phone: s.nullable(s.string),
+});
+export type PatientSummary = s.Infer<typeof PatientSummary>;
 
 /** The optional details of a patient's record (null when not given): what the patient page shows and a new patient may carry. */
-export interface PatientRecordDetails {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-  medicalRecordNumber: string | null;
-}
+export const PatientRecordDetails = s.object({
+  addressLine1: s.nullable(s.string),
+  addressLine2: s.nullable(s.string),
+  city: s.nullable(s.string),
+  state: s.nullable(s.string),
+  postalCode: s.nullable(s.string),
+  country: s.nullable(s.string),
+  medicalRecordNumber: s.nullable(s.string),
+});
+export type PatientRecordDetails = s.Infer<typeof PatientRecordDetails>;
 
 /** POST patient/exists: whether the account already has this person (and which patient). */
-export interface PatientExistsAnswer {
-  exists: boolean;
-  patientId?: number;
-}
+export const PatientExistsAnswer = s.object({
+  exists: s.boolean,
+  patientId: s.optional(s.integer),
+});
+export type PatientExistsAnswer = s.Infer<typeof PatientExistsAnswer>;
 
 /** POST patient/search: one page of matching patients and how many match in all (also sent as x-total-count). */
-export interface PatientSearchAnswer {
-  rows: PatientSummary[];
-  total: number;
-}
+export const PatientSearchAnswer = s.object({
+  rows: s.array(PatientSummary),
+  total: s.integer,
+});
+export type PatientSearchAnswer = s.Infer<typeof PatientSearchAnswer>;
 
 /** One sample on the patient page, with its tests, timeline and documents. */
-export interface PatientSampleView {
-  id: number;
-  barcode: string;
-  status: string;
+export const PatientSampleView = s.object({
+  id: s.integer,
+  barcode: s.string,
+  status: s.string,
   /** While the sample is In Storage: the status its work left it in (what the clinic is shown). */
-  statusBeforeStorage: string | null;
-  sampleType: string | null;
-  rejectionReason: string | null;
-  orderNumber: string;
-  origin: string;
-  orderedAt: string;
-  physician: { id: number; name: string; npi: string | null } | null;
-  tests: { id: number; name: string; status: string }[];
-  timeline: TimelineEntry[];
-  documents: { requisitionForm: boolean; labReport: boolean };
+  statusBeforeStorage: s.nullable(s.string),
+  sampleType: s.nullable(s.string),
+  rejectionReason: s.nullable(s.string),
+  orderNumber: s.string,
+  origin: s.string,
+  orderedAt: s.string,
+  physician: s.nullable(s.object({ id: s.integer, name: s.string, npi: s.nullable(s.string) })),
+  tests: s.array(s.object({ id: s.integer, name: s.string, status: s.string })),
+  timeline: s.array(TimelineEntry),
+  documents: s.object({ requisitionForm: s.boolean, labReport: s.boolean }),
   /** A patient's own order not signed off yet: its requisition form comes with the physician's sign-off. */
-  requisitionAwaitsSignOff: boolean;
-}
+  requisitionAwaitsSignOff: s.boolean,
+});
+export type PatientSampleView = s.Infer<typeof PatientSampleView>;
 
 /** GET patient/{patientId}: the patient page. */
-export interface PatientDetail {
-  patient: PatientSummary & PatientRecordDetails & { createdAt: string };
-  samples: PatientSampleView[];
-}
+export const PatientDetail = s.object({
+  patient: s.extend(s.extend(PatientSummary, PatientRecordDetails.props), { createdAt: s.string }),
+  samples: s.array(PatientSampleView),
+});
+export type PatientDetail = s.Infer<typeof PatientDetail>;
 
 /** POST sfpatient/search: a patient of any account, with their samples. */
-export interface CrossAccountPatientRow extends PatientSummary {
+export const CrossAccountPatientRow = s.extend(PatientSummary, {
   /** Null for a patient who orders for themselves (or one the lab registered). */
-  account: { id: number; name: string } | null;
-  samples: { id: number; barcode: string; status: string }[];
-}
+  account: s.nullable(s.object({ id: s.integer, name: s.string })),
+  samples: s.array(s.object({ id: s.integer, barcode: s.string, status: s.string })),
+});
+export type CrossAccountPatientRow = s.Infer<typeof CrossAccountPatientRow>;
 
-export interface CrossAccountPatientSearchAnswer {
-  rows: CrossAccountPatientRow[];
-  total: number;
-}
+export const CrossAccountPatientSearchAnswer = s.object({
+  rows: s.array(CrossAccountPatientRow),
+  total: s.integer,
+});
+export type CrossAccountPatientSearchAnswer = s.Infer<typeof CrossAccountPatientSearchAnswer>;
 
 /** POST admin/patients/search (at most 20). */
-export interface AdminPatientOption {
-  id: number;
-  name: string;
-  dateOfBirth: string;
-  email: string | null;
+export const AdminPatientOption = s.object({
+  id: s.integer,
+  name: s.string,
+  dateOfBirth: s.string,
+  email: s.nullable(s.string),
   /** Null for a patient who orders for themselves. */
-  accountName: string | null;
-}
+  accountName: s.nullable(s.string),
+});
+export type AdminPatientOption = s.Infer<typeof AdminPatientOption>;

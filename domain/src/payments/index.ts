@@ -2,4 +2,4 @@ export * from './financial-aid';
 export * from './payments';
 export * from './prices';
 export * from './schemas';
-export type * from './views';
+export * from './views';

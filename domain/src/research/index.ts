@@ -1,3 +1,3 @@
 export * from './research';
 export * from './schemas';
-export type * from './views';
+export * from './views';

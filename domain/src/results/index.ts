@@ -6,4 +6,4 @@ export * from './result-lists';
 export * from './result-values';
 export * from './review';
 export * from './schemas';
-export type * from './views';
+export * from './views';

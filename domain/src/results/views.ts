@@ -1,136 +1,164 @@
-/** What the result endpoints answer, as JSON: the clinic's lists, the review list, approvals and corrections, the patient's result page. Types only. */
-import type { DnaQc } from '../extractions/dna-extraction';
-import type { PatientListOrder } from '../patient-orders/views';
-import type { SampleStatus } from '../samples/statuses';
-import type { DemographicField } from './result-links';
-import type { TestResultStatus } from './result-values';
-import type { ApprovalGroup } from './review';
+/** What the result endpoints answer, as JSON (the clinic's lists, the review list, approvals and corrections, the patient's result page): answer shapes (shared/shapes.ts), each a type too. */
+import * as s from '../shared/shapes';
+import { valuesOf } from '../shared/values';
+import { DnaQc } from '../extractions/dna-extraction';
+import { LANGUAGES } from '../messages';
+import { PatientListOrder } from '../patient-orders/views';
+import { SAMPLE_STATUSES } from '../samples/statuses';
+import { DEMOGRAPHIC_FIELDS } from './result-links';
+import { TEST_RESULT_STATUSES } from './result-values';
+import { APPROVAL_GROUPS } from './review';
+
+const Person = s.object({ id: s.integer, name: s.string });
 
 /** GET tests?category=…: one row of a result list. */
-export interface ResultListRow {
-  sampleId: number;
-  barcode: string;
-  status: string;
+export const ResultListRow = s.object({
+  sampleId: s.integer,
+  barcode: s.string,
+  status: s.string,
   /** For a sample In Storage: the status it had before. */
-  statusBeforeStorage: string | null;
-  rejectionReason: string | null;
-  sampleType: string | null;
-  tests: string[];
-  orderId: number;
-  orderNumber: string;
-  origin: string;
-  orderedAt: string;
+  statusBeforeStorage: s.nullable(s.string),
+  rejectionReason: s.nullable(s.string),
+  sampleType: s.nullable(s.string),
+  tests: s.array(s.string),
+  orderId: s.integer,
+  orderNumber: s.string,
+  origin: s.string,
+  orderedAt: s.string,
   /** When the result was released (Resulted) or the sample rejected; null before. */
-  resultedAt: string | null;
-  patient: { id: number; firstName: string; lastName: string; dateOfBirth: string };
-  physician: { id: number; name: string } | null;
+  resultedAt: s.nullable(s.string),
+  patient: s.object({ id: s.integer, firstName: s.string, lastName: s.string, dateOfBirth: s.string }),
+  physician: s.nullable(Person),
   /** A released lab report can be downloaded. */
-  reportAvailable: boolean;
+  reportAvailable: s.boolean,
   /** A patient's own order (origin Patient Ordered): where it stands; null for clinic orders. */
-  patientOrder: PatientListOrder | null;
-}
+  patientOrder: s.nullable(PatientListOrder),
+});
+export type ResultListRow = s.Infer<typeof ResultListRow>;
 
 /** One row of the review list. */
-export interface ReviewListRow {
-  id: number;
-  version: number;
-  value: string;
-  interpretation: string | null;
-  status: string;
-  test: string;
-  approvalGroup: ApprovalGroup | null;
-  sampleId: number;
-  barcode: string;
-  sampleStatus: string;
-  patient: string;
-  account: string | null;
-  enteredBy: { id: number; name: string };
-  enteredAt: string;
-  importJobId: number | null;
-  importFile: { id: number; name: string } | null;
-  plate: { id: number; name: string; well: string; controlsPassed: boolean; controlProblems: string[] } | null;
-  correctionReason: string | null;
-  releasedValue: string | null;
+export const ReviewListRow = s.object({
+  id: s.integer,
+  version: s.integer,
+  value: s.string,
+  interpretation: s.nullable(s.string),
+  status: s.string,
+  test: s.string,
+  approvalGroup: s.nullable(s.oneOf(APPROVAL_GROUPS)),
+  sampleId: s.integer,
+  barcode: s.string,
+  sampleStatus: s.string,
+  patient: s.string,
+  account: s.nullable(s.string),
+  enteredBy: Person,
+  enteredAt: s.string,
+  importJobId: s.nullable(s.integer),
+  importFile: s.nullable(Person),
+  plate: s.nullable(s.object({ id: s.integer, name: s.string, well: s.string, controlsPassed: s.boolean, controlProblems: s.array(s.string) })),
+  correctionReason: s.nullable(s.string),
+  releasedValue: s.nullable(s.string),
   /** The sample's DNA state by its newest extraction; null for a DNA extraction's own result. */
-  dna: { qc: DnaQc; label: string | null; text: string } | null;
-  canApprove: boolean;
+  dna: s.nullable(s.object({ qc: s.oneOf(valuesOf(DnaQc)), label: s.nullable(s.string), text: s.string })),
+  canApprove: s.boolean,
   /** Why the caller may not approve it (the release rule's words); null when they may. */
-  cannotApprove: string | null;
-}
+  cannotApprove: s.nullable(s.string),
+});
+export type ReviewListRow = s.Infer<typeof ReviewListRow>;
 
 /** One row of the released results list. */
-export interface ReleasedResultRow {
-  id: number;
-  version: number;
-  value: string;
-  test: string;
-  sampleId: number;
-  barcode: string;
-  sampleStatus: string;
-  patient: string;
-  account: string | null;
-  enteredBy: { id: number; name: string };
-  releasedBy: { id: number; name: string } | null;
-  releasedAt: string | null;
-  correctionReason: string | null;
-}
+export const ReleasedResultRow = s.object({
+  id: s.integer,
+  version: s.integer,
+  value: s.string,
+  test: s.string,
+  sampleId: s.integer,
+  barcode: s.string,
+  sampleStatus: s.string,
+  patient: s.string,
+  account: s.nullable(s.string),
+  enteredBy: Person,
+  releasedBy: s.nullable(Person),
+  releasedAt: s.nullable(s.string),
+  correctionReason: s.nullable(s.string),
+});
+export type ReleasedResultRow = s.Infer<typeof ReleasedResultRow>;
 
-export interface ApprovedResult { resultId: number; barcode: string; test: string; value: string; correction: boolean; sampleStatus: SampleStatus }
+export const ApprovedResult = s.object({ resultId: s.integer, barcode: s.string, test: s.string, value: s.string, correction: s.boolean, sampleStatus: s.oneOf(SAMPLE_STATUSES) });
+export type ApprovedResult = s.Infer<typeof ApprovedResult>;
 /** POST approve-tests-{group} */
-export interface ApproveResultsAnswer { approved: ApprovedResult[] }
+export const ApproveResultsAnswer = s.object({ approved: s.array(ApprovedResult) });
+export type ApproveResultsAnswer = s.Infer<typeof ApproveResultsAnswer>;
 
-export interface RejectedResult { resultId: number; barcode: string; test: string; sampleStatus: SampleStatus }
+export const RejectedResult = s.object({ resultId: s.integer, barcode: s.string, test: s.string, sampleStatus: s.oneOf(SAMPLE_STATUSES) });
+export type RejectedResult = s.Infer<typeof RejectedResult>;
 /** POST import-tests-reject */
-export interface RejectResultsAnswer { rejected: RejectedResult[] }
+export const RejectResultsAnswer = s.object({ rejected: s.array(RejectedResult) });
+export type RejectResultsAnswer = s.Infer<typeof RejectResultsAnswer>;
 
 /** POST results/correct: the new In Review version of a released result. */
-export interface CorrectedResult {
-  resultId: number;
-  version: number;
-  barcode: string;
-  test: string;
-  value: string;
-  releasedValue: string;
-  status: TestResultStatus;
-}
-
-/** The patient's result as the result page shows it (answered only to a verified session). */
-export interface PatientResultView {
-  patientName: string;
-  barcode: string;
-  sampleType: string | null;
-  collectedAt: string | null;
-  receivedAt: string | null;
-  results: {
-    testName: string;
-    /** The stored value (a risk level, a genotype, a COVID result). */
-    value: string;
-    /** The value in words for the patient (the COVID result text; otherwise the value). */
-    valueText: string;
-    releasedAt: string | null;
-    corrected: boolean;
-    correctionReason: string | null;
-    /** The value the correction replaced, when corrected. */
-    previousValue: string | null;
-  }[];
-  reportAvailable: boolean;
-  contact: Record<DemographicField, string | null>;
-  /** Whom to ask about the result. */
-  contacts: ResultContacts;
-}
+export const CorrectedResult = s.object({
+  resultId: s.integer,
+  version: s.integer,
+  barcode: s.string,
+  test: s.string,
+  value: s.string,
+  releasedValue: s.string,
+  status: s.oneOf(TEST_RESULT_STATUSES),
+});
+export type CorrectedResult = s.Infer<typeof CorrectedResult>;
 
 /** Whom a patient asks about a result: the laboratory, and the clinic that ordered the test. */
-export interface ResultContacts {
-  lab: { name: string; phone: string; email: string };
+export const ResultContacts = s.object({
+  lab: s.object({ name: s.string, phone: s.string, email: s.string }),
   /** The ordering clinic, its physician and how to reach them (null when the order has no account). */
-  clinic: { name: string; physician: string | null; phone: string | null; email: string | null } | null;
-}
+  clinic: s.nullable(s.object({ name: s.string, physician: s.nullable(s.string), phone: s.nullable(s.string), email: s.nullable(s.string) })),
+});
+export type ResultContacts = s.Infer<typeof ResultContacts>;
+
+/** The patient's result as the result page shows it (answered only to a verified session). */
+export const PatientResultView = s.object({
+  patientName: s.string,
+  barcode: s.string,
+  sampleType: s.nullable(s.string),
+  collectedAt: s.nullable(s.string),
+  receivedAt: s.nullable(s.string),
+  results: s.array(s.object({
+    testName: s.string,
+    /** The stored value (a risk level, a genotype, a COVID result). */
+    value: s.string,
+    /** The value in words for the patient (the COVID result text; otherwise the value). */
+    valueText: s.string,
+    releasedAt: s.nullable(s.string),
+    corrected: s.boolean,
+    correctionReason: s.nullable(s.string),
+    /** The value the correction replaced, when corrected. */
+    previousValue: s.nullable(s.string),
+  })),
+  reportAvailable: s.boolean,
+  contact: s.record(DEMOGRAPHIC_FIELDS, s.nullable(s.string)),
+  /** Whom to ask about the result. */
+  contacts: ResultContacts,
+});
+export type PatientResultView = s.Infer<typeof PatientResultView>;
 
 /** GET patient-result answer: only first name and last initial until the browser verified the date of birth. */
-export interface PatientResultGreeting {
-  firstName: string;
-  lastInitial: string;
-  locked: boolean;
-  verified: boolean;
-  result?: PatientResultView;
-}
+export const PatientResultGreeting = s.object({
+  firstName: s.string,
+  lastInitial: s.string,
+  locked: s.boolean,
+  verified: s.boolean,
+  result: s.optional(PatientResultView),
+});
+export type PatientResultGreeting = s.Infer<typeof PatientResultGreeting>;
+
+/** POST patient-result/update-demographic-info: the contact details on file now. */
+export const DemographicInfoAnswer = s.object({ contact: s.record(DEMOGRAPHIC_FIELDS, s.nullable(s.string)) });
+export type DemographicInfoAnswer = s.Infer<typeof DemographicInfoAnswer>;
+
+/** POST patient-result/set-language: the language the patient's emails and pages use from now on. */
+export const LanguageAnswer = s.object({ language: s.oneOf(LANGUAGES) });
+export type LanguageAnswer = s.Infer<typeof LanguageAnswer>;
+
+/** POST provider-clinic/{accountId}/patient/send-result-email (202): the toast text and the address written to. */
+export const ResultEmailSent = s.object({ message: s.string, sentTo: s.string });
+export type ResultEmailSent = s.Infer<typeof ResultEmailSent>;

@@ -4,7 +4,8 @@
  * collected (sample/{id}/add-cfrt-test). The values and rules, once (request schemas:
  * cancer-diagnosis-schemas.ts, apart so the SPA's bundle has no joi).
  */
-import type { RadiationTreatment } from '../patients/patients';
+import { RADIATION_TREATMENTS, type RadiationTreatment } from '../patients/patients';
+import * as s from '../shared/shapes';
 import { valuesOf } from '../shared/values';
 import { SampleStatus } from './statuses';
 
@@ -54,11 +55,24 @@ export interface CancerDiagnosisBody {
 }
 
 /** What the clinic sees of a sample's registered diagnosis. */
-export interface CancerDiagnosisView extends Required<Omit<CancerDiagnosisBody, 'sampleId'>> {
-  sampleId: number;
-  gradeGroup: number | null;
-  recordedAt: string;
-}
+export const CancerDiagnosisView = s.object({
+  sampleId: s.integer,
+  site: s.oneOf(CANCER_SITES),
+  diagnosis: s.nullable(s.string),
+  diagnosedOn: s.string,
+  stage: s.nullable(s.oneOf(CANCER_STAGES)),
+  gleasonPrimary: s.nullable(s.integer),
+  gleasonSecondary: s.nullable(s.integer),
+  psa: s.nullable(s.number),
+  plannedTreatment: s.nullable(s.oneOf(RADIATION_TREATMENTS)),
+  gradeGroup: s.nullable(s.integer),
+  recordedAt: s.string,
+});
+export type CancerDiagnosisView = s.Infer<typeof CancerDiagnosisView>;
+
+/** POST sample/{id}/add-cfrt-test: the test added, and the sample's tests now. */
+export const AddedCfrtTest = s.object({ testId: s.integer, sampleId: s.integer, barcode: s.string, tests: s.array(s.string) });
+export type AddedCfrtTest = s.Infer<typeof AddedCfrtTest>;
 
 /** The statuses a sample may get a test added in: not yet past testing (a stored sample counts by the status it left). */
 export const ADD_TEST_SAMPLE_STATUSES: readonly SampleStatus[] = [

@@ -5,6 +5,7 @@ export * from './lifecycle';
 export * from './sample-types';
 export * from './schemas';
 export * from './statuses';
+export * from './timeline';
 export * from './storage-plates';
 export * from './storage-schemas';
-export type * from './views';
+export * from './views';

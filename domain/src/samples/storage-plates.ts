@@ -7,11 +7,12 @@
  * Nothing here trims: a plate name, a well or a sample id with spaces around it is refused with a
  * sentence naming the field, never silently corrected.
  */
-import type { ImportError, ImportFormat } from '../imports/imports';
+import { IMPORT_FORMATS, ImportError } from '../imports/imports';
+import * as s from '../shared/shapes';
 import { PCR_CONTROL_LABELS, PCR_WELLS, type PcrControlKind } from '../pcr/plates';
 import { describeSpacingProblem } from '../shared/text';
 import { controlKind, isKitBarcode, isSampleId, reextractionOf } from './identifiers';
-import type { SampleStatus } from './statuses';
+import { SAMPLE_STATUSES } from './statuses';
 
 // ---------------------------------------------------------------------------------------------
 // The plate
@@ -118,130 +119,148 @@ export type StorageImportMode = 'dry-run' | 'commit';
 // Answers (/api/lab-toolbox/storage/… and import-samples-storage-plates); timestamps are ISO strings
 // ---------------------------------------------------------------------------------------------
 
-export interface StoragePerson { id: number; name: string }
+export const StoragePerson = s.object({ id: s.integer, name: s.string });
+export type StoragePerson = s.Infer<typeof StoragePerson>;
+
+const contentKind = s.oneOf(STORAGE_CONTENT_KINDS);
+const status = s.oneOf(SAMPLE_STATUSES);
+const PlateRef = s.object({ id: s.integer, name: s.string });
 
 /** GET storage/plates: one plate of the list. */
-export interface StoragePlateSummary {
-  id: number;
-  name: string;
-  createdBy: StoragePerson;
-  createdAt: string;
-  sampleCount: number;
-  controlCount: number;
-  freeWells: number;
-}
+export const StoragePlateSummary = s.object({
+  id: s.integer,
+  name: s.string,
+  createdBy: StoragePerson,
+  createdAt: s.string,
+  sampleCount: s.integer,
+  controlCount: s.integer,
+  freeWells: s.integer,
+});
+export type StoragePlateSummary = s.Infer<typeof StoragePlateSummary>;
 
 /** One filled well of a plate map. */
-export interface StorageWellView {
-  well: string;
+export const StorageWellView = s.object({
+  well: s.string,
   /** What was scanned or imported: a sample id, sample id.reex or a control's name. */
-  label: string;
-  kind: StorageContentKind;
+  label: s.string,
+  kind: contentKind,
   /** The sample's database id (null for a control). */
-  sampleId: number | null;
-  barcode: string | null;
-  status: SampleStatus | null;
-  statusBeforeStorage: SampleStatus | null;
-  placedBy: StoragePerson;
-  placedAt: string;
-}
+  sampleId: s.nullable(s.integer),
+  barcode: s.nullable(s.string),
+  status: s.nullable(status),
+  statusBeforeStorage: s.nullable(status),
+  placedBy: StoragePerson,
+  placedAt: s.string,
+});
+export type StorageWellView = s.Infer<typeof StorageWellView>;
 
 /** GET storage/plates/:plateId: the plate map. */
-export interface StoragePlateView extends StoragePlateSummary {
-  wells: StorageWellView[];
+export const StoragePlateView = s.extend(StoragePlateSummary, {
+  wells: s.array(StorageWellView),
   /** The well a scan goes to next (null on a full plate). */
-  nextFreeWell: string | null;
-}
+  nextFreeWell: s.nullable(s.string),
+});
+export type StoragePlateView = s.Infer<typeof StoragePlateView>;
 
-export interface StorageSampleState { id: number; barcode: string; previousStatus: SampleStatus; status: SampleStatus }
+export const StorageSampleState = s.object({ id: s.integer, barcode: s.string, previousStatus: status, status });
+export type StorageSampleState = s.Infer<typeof StorageSampleState>;
 
 /** POST storage/plates/:plateId/wells: a scan placed in a well. */
-export interface StoragePlacement {
-  plate: { id: number; name: string };
-  well: string;
-  label: string;
-  kind: StorageContentKind;
+export const StoragePlacement = s.object({
+  plate: PlateRef,
+  well: s.string,
+  label: s.string,
+  kind: contentKind,
   /** The sample and its status change (a re-extraction's sample keeps its status; null for a control). */
-  sample: StorageSampleState | null;
-  nextFreeWell: string | null;
-  message: string;
-}
+  sample: s.nullable(StorageSampleState),
+  nextFreeWell: s.nullable(s.string),
+  message: s.string,
+});
+export type StoragePlacement = s.Infer<typeof StoragePlacement>;
 
 /** POST storage/plates/:plateId/wells/:well/take-out */
-export interface StorageTakeOut {
-  plate: { id: number; name: string };
-  well: string;
-  label: string;
-  kind: StorageContentKind;
-  sample: StorageSampleState | null;
-  message: string;
-}
+export const StorageTakeOut = s.object({
+  plate: PlateRef,
+  well: s.string,
+  label: s.string,
+  kind: contentKind,
+  sample: s.nullable(StorageSampleState),
+  message: s.string,
+});
+export type StorageTakeOut = s.Infer<typeof StorageTakeOut>;
 
 /** POST storage/discard */
-export interface StorageDiscarded {
-  sample: StorageSampleState;
+export const StorageDiscarded = s.object({
+  sample: StorageSampleState,
   /** The well it was taken from on the way, if it was on a plate. */
-  takenFrom: { plateId: number; plateName: string; well: string } | null;
-  discardedBy: StoragePerson;
-  discardedAt: string;
-  message: string;
-}
+  takenFrom: s.nullable(s.object({ plateId: s.integer, plateName: s.string, well: s.string })),
+  discardedBy: StoragePerson,
+  discardedAt: s.string,
+  message: s.string,
+});
+export type StorageDiscarded = s.Infer<typeof StorageDiscarded>;
 
-export interface StoragePlaceView {
-  plateId: number;
-  plateName: string;
-  well: string;
-  label: string;
-  kind: StorageContentKind;
-  placedAt: string;
-  placedBy: StoragePerson;
-  removedAt: string | null;
-  removedBy: StoragePerson | null;
-  removal: StorageRemoval | null;
-}
+export const StoragePlaceView = s.object({
+  plateId: s.integer,
+  plateName: s.string,
+  well: s.string,
+  label: s.string,
+  kind: contentKind,
+  placedAt: s.string,
+  placedBy: StoragePerson,
+  removedAt: s.nullable(s.string),
+  removedBy: s.nullable(StoragePerson),
+  removal: s.nullable(s.oneOf(STORAGE_REMOVALS)),
+});
+export type StoragePlaceView = s.Infer<typeof StoragePlaceView>;
 
 /** GET storage/find?sampleId=…: where a sample (and its re-extraction) is, and where it was. */
-export interface StorageSampleLocation {
-  sample: { id: number; barcode: string; status: SampleStatus; statusBeforeStorage: SampleStatus | null };
+export const StorageSampleLocation = s.object({
+  sample: s.object({ id: s.integer, barcode: s.string, status, statusBeforeStorage: s.nullable(status) }),
   /** Where it is now (the sample and its re-extraction: at most one place each). */
-  places: StoragePlaceView[];
+  places: s.array(StoragePlaceView),
   /** Where it was, newest first. */
-  history: StoragePlaceView[];
-}
+  history: s.array(StoragePlaceView),
+});
+export type StorageSampleLocation = s.Infer<typeof StorageSampleLocation>;
 
 /** One row of a storage plate file as the dry run read it. */
-export interface StorageImportRow {
-  row: number;
-  plate: string;
-  well: string;
-  sampleId: string;
-  kind: StorageContentKind | null;
+export const StorageImportRow = s.object({
+  row: s.integer,
+  plate: s.string,
+  well: s.string,
+  sampleId: s.string,
+  kind: s.nullable(contentKind),
   /** The sample's status now (null for a control or an unknown sample). */
-  status: SampleStatus | null;
-  ok: boolean;
-}
+  status: s.nullable(status),
+  ok: s.boolean,
+});
+export type StorageImportRow = s.Infer<typeof StorageImportRow>;
 
-export interface StorageImportPlate { name: string; exists: boolean; placements: number }
+export const StorageImportPlate = s.object({ name: s.string, exists: s.boolean, placements: s.integer });
+export type StorageImportPlate = s.Infer<typeof StorageImportPlate>;
 
 /** POST import-samples-storage-plates with mode dry-run: every row checked, nothing written. */
-export interface StorageImportCheck {
-  mode: 'dry-run';
-  fileName: string;
-  format: ImportFormat;
-  rowCount: number;
-  rows: StorageImportRow[];
-  errorCount: number;
-  errors: ImportError[];
-  plates: StorageImportPlate[];
-}
+export const StorageImportCheck = s.object({
+  mode: s.literal('dry-run'),
+  fileName: s.string,
+  format: s.oneOf(IMPORT_FORMATS),
+  rowCount: s.integer,
+  rows: s.array(StorageImportRow),
+  errorCount: s.integer,
+  errors: s.array(ImportError),
+  plates: s.array(StorageImportPlate),
+});
+export type StorageImportCheck = s.Infer<typeof StorageImportCheck>;
 
 /** POST import-samples-storage-plates with mode commit: every row written, or nothing (a 4xx). */
-export interface StorageImportCommitted {
-  mode: 'commit';
-  fileName: string;
-  rowCount: number;
-  placed: number;
-  samplesMovedToStorage: number;
-  plates: { id: number; name: string; created: boolean; placements: number }[];
-  message: string;
-}
+export const StorageImportCommitted = s.object({
+  mode: s.literal('commit'),
+  fileName: s.string,
+  rowCount: s.integer,
+  placed: s.integer,
+  samplesMovedToStorage: s.integer,
+  plates: s.array(s.object({ id: s.integer, name: s.string, created: s.boolean, placements: s.integer })),
+  message: s.string,
+});
+export type StorageImportCommitted = s.Infer<typeof StorageImportCommitted>;

@@ -1,92 +1,99 @@
-/** What the sample endpoints answer, as JSON: intake, lab-ordered samples, the LIMS sample calls, a sample's timeline. Types only. */
-import type { PatientSummary } from '../patients/views';
-import type { LimsCorrectableField } from './schemas';
-import type { SampleStatus } from './statuses';
+/** What the sample endpoints answer, as JSON (intake, lab-ordered samples, the LIMS sample calls): answer shapes (shared/shapes.ts), each a type too. The timeline is timeline.ts. */
+import * as s from '../shared/shapes';
+import { PatientSummary } from '../patients/views';
+import { LIMS_CORRECTABLE_FIELDS } from './schemas';
+import { SAMPLE_STATUSES } from './statuses';
+import { TimelineEntry } from './timeline';
 
-/** One step of a sample's timeline (a status change). */
-export interface TimelineEntry {
-  id: number;
-  at: string;
-  from: string | null;
-  to: string;
-  reason: string | null;
-  actor: { kind: string; name: string };
-}
+const status = s.oneOf(SAMPLE_STATUSES);
+const Person = s.object({ id: s.integer, name: s.string });
+const Account = s.object({ id: s.integer, name: s.string });
 
 /** What intake answers for a kit it received or rejected. */
-export interface IntakeOutcome {
-  sampleId: number;
-  barcode: string;
-  tests: string[];
-  account: string | null;
+export const IntakeOutcome = s.object({
+  sampleId: s.integer,
+  barcode: s.string,
+  tests: s.array(s.string),
+  account: s.nullable(s.string),
   /** First name and last initial only ("John C."). */
-  patient: string;
-  previousStatus: SampleStatus;
-  status: SampleStatus;
-  receivedAt: string | null;
-  rejectionReason: string | null;
-  message: string;
-}
+  patient: s.string,
+  previousStatus: status,
+  status,
+  receivedAt: s.nullable(s.string),
+  rejectionReason: s.nullable(s.string),
+  message: s.string,
+});
+export type IntakeOutcome = s.Infer<typeof IntakeOutcome>;
 
 /** POST samples/create: the sample the lab registered (In Queue). */
-export interface LabSampleCreated {
-  sampleId: number;
-  barcode: string;
-  orderNumber: string;
-  test: string;
-  status: SampleStatus;
-  patientId: number;
+export const LabSampleCreated = s.object({
+  sampleId: s.integer,
+  barcode: s.string,
+  orderNumber: s.string,
+  test: s.string,
+  status,
+  patientId: s.integer,
   /** First name and last initial only. */
-  patient: string;
-  receivedAt: string;
-}
+  patient: s.string,
+  receivedAt: s.string,
+});
+export type LabSampleCreated = s.Infer<typeof LabSampleCreated>;
 
 /** A test of a sample and its newest result version (null before any). */
-export interface LimsSampleTest {
-  id: number;
-  name: string;
-  status: string;
-  result: { id: number; version: number; value: string; status: string; enteredAt: string; releasedAt: string | null } | null;
-}
+export const LimsSampleTest = s.object({
+  id: s.integer,
+  name: s.string,
+  status: s.string,
+  result: s.nullable(s.object({ id: s.integer, version: s.integer, value: s.string, status: s.string, enteredAt: s.string, releasedAt: s.nullable(s.string) })),
+});
+export type LimsSampleTest = s.Infer<typeof LimsSampleTest>;
 
 /** GET lims/sample/{id}: one sample, found by its id or its barcode. */
-export interface LimsSampleView {
-  id: number;
-  barcode: string;
-  status: SampleStatus;
+export const LimsSampleView = s.object({
+  id: s.integer,
+  barcode: s.string,
+  status,
   /** While In Storage: the status it goes back to. */
-  statusBeforeStorage: string | null;
-  sampleType: string | null;
-  specimenSource: string | null;
-  collectedAt: string | null;
-  receivedAt: string | null;
-  receivedBy: { id: number; name: string } | null;
-  rejectionReason: string | null;
-  order: { id: number; orderNumber: string; origin: string; portal: string; orderedAt: string };
+  statusBeforeStorage: s.nullable(s.string),
+  sampleType: s.nullable(s.string),
+  specimenSource: s.nullable(s.string),
+  collectedAt: s.nullable(s.string),
+  receivedAt: s.nullable(s.string),
+  receivedBy: s.nullable(Person),
+  rejectionReason: s.nullable(s.string),
+  order: s.object({ id: s.integer, orderNumber: s.string, origin: s.string, portal: s.string, orderedAt: s.string }),
   /** Null for a sample of a patient who ordered for themselves, or a lab-ordered one. */
-  account: { id: number; name: string } | null;
-  physician: { id: number; name: string; npi: string | null } | null;
+  account: s.nullable(Account),
+  physician: s.nullable(s.object({ id: s.integer, name: s.string, npi: s.nullable(s.string) })),
   /** A research participant has a study id and no name or date of birth. */
-  patient: Pick<PatientSummary, 'id' | 'sex'> & { firstName: string | null; lastName: string | null; dateOfBirth: string | null; studyId: string | null };
-  tests: LimsSampleTest[];
-  timeline: TimelineEntry[];
-}
+  patient: s.extend(s.pick(PatientSummary, ['id', 'sex']), {
+    firstName: s.nullable(s.string),
+    lastName: s.nullable(s.string),
+    dateOfBirth: s.nullable(s.string),
+    studyId: s.nullable(s.string),
+  }),
+  tests: s.array(LimsSampleTest),
+  timeline: s.array(TimelineEntry),
+});
+export type LimsSampleView = s.Infer<typeof LimsSampleView>;
 
 /** POST lims/sample/update: the sample as it is now, and what changed (old and new values). */
-export interface LimsSampleUpdated {
-  sample: LimsSampleView;
-  changes: { field: LimsCorrectableField; from: string | null; to: string | null }[];
-}
+export const LimsSampleUpdated = s.object({
+  sample: LimsSampleView,
+  changes: s.array(s.object({ field: s.oneOf(LIMS_CORRECTABLE_FIELDS), from: s.nullable(s.string), to: s.nullable(s.string) })),
+});
+export type LimsSampleUpdated = s.Infer<typeof LimsSampleUpdated>;
 
 /** GET lims/sample/auth/{barcode}: before intake, is this a kit the lab issued, to whom, in which status. */
-export interface LimsKitAuth {
-  barcode: string;
-  issued: boolean;
-  sampleId: number | null;
-  account: { id: number; name: string } | null;
-  status: SampleStatus | null;
-  tests: string[];
+export const LimsKitAuth = s.object({
+  barcode: s.string,
+  issued: s.boolean,
+  sampleId: s.nullable(s.integer),
+  account: s.nullable(Account),
+  status: s.nullable(status),
+  tests: s.array(s.string),
   /** True when intake may receive it now (In Transit or Pending Shipment). */
-  receivable: boolean;
-  message: string;
-}
+  receivable: s.boolean,
+  message: s.string,
+});
+export type LimsKitAuth = s.Infer<typeof LimsKitAuth>;

@@ -1,3 +1,3 @@
 export * from './schemas';
 export * from './shipments';
-export type * from './views';
+export * from './views';

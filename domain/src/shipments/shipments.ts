@@ -4,6 +4,7 @@
  */
 import { SampleStatus } from '../samples/statuses';
 import { MAX_PAGE_SIZE } from '../shared/constants';
+import * as s from '../shared/shapes';
 import { valuesOf } from '../shared/values';
 
 export const ShipmentStatus = {
@@ -44,12 +45,13 @@ export type ShippingEventType = (typeof ShippingEventType)[keyof typeof Shipping
 export const SHIPPING_ORDER_EVENT_TYPES = [ShippingEventType.OrderShipped, ShippingEventType.OrderCancelled, ShippingEventType.OrderOnHold] as const;
 
 /** A shipping rate offered for a shipment. */
-export interface ShippingRate {
-  service: string;
-  label: string;
-  businessDays: number;
-  amountCents: number;
-  currency: 'USD';
+export const ShippingRate = s.object({
+  service: s.string,
+  label: s.string,
+  businessDays: s.integer,
+  amountCents: s.integer,
+  currency: s.literal('USD'),
   /** The rate the lab uses for the shipment (its amount is stored on the shipment). */
-  selected: boolean;
-}
+  selected: s.boolean,
+});
+export type ShippingRate = s.Infer<typeof ShippingRate>;

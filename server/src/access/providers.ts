@@ -7,7 +7,7 @@ import { Op, type Transaction } from 'sequelize';
 import type { Contact } from '@platform/db';
 import {
   AccessStatus, ADMIN_TOASTS, UserKind, type AccountGrant, type ContactDetail, type ContactRow, type ContactsQuery, type ProviderRegistered, type RegisterProviderBody,
-  type RequestAccessBody, type SignInPortal, type UpdateAccessBody,
+  type RequestAccessBody, type SignInPortal, type UpdateAccessBody, type MessageAnswer,
 } from '@platform/domain';
 import { accessDeniedEmail } from '../email/templates';
 import { auditActor, recordAudit, type Caller } from '../audit';
@@ -130,7 +130,7 @@ export const REQUEST_ACCESS_ANSWER =
   'Thank you. Your request has been received: the lab reviews it and emails you when your access is ready.';
 
 /** Someone asks for access from the provider sign-in page: a Pending contact, unless the email is already known. */
-export async function requestAccess(ctx: Ctx, caller: Caller, body: RequestAccessBody): Promise<{ message: string }> {
+export async function requestAccess(ctx: Ctx, caller: Caller, body: RequestAccessBody): Promise<MessageAnswer> {
   const { Contact, User } = ctx.db.models;
   const email = body.email.toLowerCase();
   const known = (await Contact.count({ where: { email } })) + (await User.count({ where: { email } }));

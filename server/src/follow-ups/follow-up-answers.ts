@@ -12,7 +12,7 @@
 import {
   AuditActorKind, FOLLOW_UP_LINK_MESSAGES, FollowUpKind, FollowUpStatus, NO_EMAIL_REASON, REGISTRY_STUDY,
   type FollowUpView, type NewSampleFollowUpBody, type RegistrySurveyBody, type RegistrySurveyView, type SampleFollowUpPatientView,
-  type SampleFollowUpResponseBody,
+  type SampleFollowUpResponseBody, type FollowUpAnswered,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import { auditActor, recordAudit, systemCaller, type Caller } from '../audit';
@@ -71,7 +71,7 @@ export async function openRegistrySurvey(ctx: Ctx, sampleId: number, token: unkn
 }
 
 /** POST registry/study/prostox/{sampleId}/follow-up-survey: the answers, once. */
-export async function answerRegistrySurvey(ctx: Ctx, sampleId: number, body: RegistrySurveyBody, caller: Caller, now = new Date()): Promise<{ answeredAt: string }> {
+export async function answerRegistrySurvey(ctx: Ctx, sampleId: number, body: RegistrySurveyBody, caller: Caller, now = new Date()): Promise<FollowUpAnswered> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     const { followUp, link } = openOrRefuse(await findFollowUpLink(ctx.db, body.token, { sampleId, kind: FollowUpKind.RegistrySurvey }, { now, transaction, lock: true }));
     await followUp.update({
@@ -108,7 +108,7 @@ export const answerOnTimeline = (answer: string, comment: string | null) =>
   `The patient answered the follow-up question: ${answer}${comment ? ` (${comment})` : ''}`;
 
 /** POST sample-follow-up/{id}/response: the answer, once; it goes on the sample's timeline. */
-export async function answerSampleQuestion(ctx: Ctx, followUpId: number, body: SampleFollowUpResponseBody, caller: Caller, now = new Date()): Promise<{ answeredAt: string }> {
+export async function answerSampleQuestion(ctx: Ctx, followUpId: number, body: SampleFollowUpResponseBody, caller: Caller, now = new Date()): Promise<FollowUpAnswered> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     const { followUp, link } = openOrRefuse(await findFollowUpLink(ctx.db, body.token, { followUpId, kind: FollowUpKind.Question }, { now, transaction, lock: true }));
     const sample = await ctx.db.models.Sample.findByPk(followUp.sampleId, { transaction, lock: transaction.LOCK.UPDATE });

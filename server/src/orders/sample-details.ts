@@ -6,7 +6,7 @@
  */
 import {
   ADD_TEST_SAMPLE_STATUSES, AccountRole, catalogueEntry, gradeGroup, TestName, workStatusOf,
-  type CancerDiagnosisBody, type CancerDiagnosisView,
+  type AddedCfrtTest, type CancerDiagnosisBody, type CancerDiagnosisView,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import { type AccountCaller, auditActor, recordAudit } from '../audit';
@@ -54,7 +54,7 @@ export async function registerCancer(ctx: Ctx, caller: AccountCaller, body: Canc
 }
 
 /** POST sample/{id}/add-cfrt-test: a PROSTOX CFRT test on a sample of the account not yet past testing, once. */
-export async function addCfrtTest(ctx: Ctx, caller: AccountCaller, role: AccountRole, sampleId: number): Promise<{ testId: number; sampleId: number; barcode: string; tests: string[] }> {
+export async function addCfrtTest(ctx: Ctx, caller: AccountCaller, role: AccountRole, sampleId: number): Promise<AddedCfrtTest> {
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const sample = await m.Sample.findOne({ where: { id: sampleId, accountId: caller.accountId }, transaction, lock: transaction.LOCK.UPDATE });

@@ -13,7 +13,7 @@ import {
   PaymentMethod, PaymentStatus, Portal, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
   type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InsurancePlanOption, type InvitationPrefill, type OrderingPatient,
   type PatientOrderKey, type PatientOrderSummary, type PatientProduct, type PaymentIntentAnswer, type PrpAccountOption, type SetPaymentBody,
-  type SetReferralSourceBody, type Language,
+  type SetReferralSourceBody, type Language, type FinancialAssistanceExistsAnswer,
 } from '@platform/domain';
 import { auditActor, recordAudit, type Caller } from '../audit';
 import { cancelOpenIntent } from '../payments/cancelled-payments';
@@ -93,7 +93,7 @@ async function aidRecordOfOrder(ctx: Pick<Ctx, 'db'>, order: Order, code: string
 }
 
 /** Whether the code applies to the patient of the caller's own order (its key): yes or no, audited. */
-export async function financialAssistanceExists(ctx: Pick<Ctx, 'db'>, caller: Caller, body: FinancialAssistanceExistsBody): Promise<{ exists: boolean }> {
+export async function financialAssistanceExists(ctx: Pick<Ctx, 'db'>, caller: Caller, body: FinancialAssistanceExistsBody): Promise<FinancialAssistanceExistsAnswer> {
   const order = await orderByKey(ctx, body);
   const record = await aidRecordOfOrder(ctx, order, body.assistanceCode);
   await recordAudit(ctx.db, {

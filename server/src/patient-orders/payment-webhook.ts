@@ -9,7 +9,7 @@
  * payment_intent.canceled (the cancel job's, or Stripe's own) is recorded against its order.
  */
 import { QueryTypes } from 'sequelize';
-import { PaymentStatus } from '@platform/domain';
+import { PaymentStatus, type PaymentEventAnswer } from '@platform/domain';
 import { auditActor, recordAudit, systemCaller } from '../audit';
 import { movePayment } from '../payments/payment-status';
 import { refundCancelledOrder } from '../payments/cancelled-payments';
@@ -27,13 +27,6 @@ const EVENT_MOVES: Record<string, PaymentStatus> = {
 };
 /** Events recorded against their order that move no payment status (the intent can no longer be paid). */
 const RECORDED_ONLY: readonly string[] = ['payment_intent.canceled'];
-
-export interface PaymentEventAnswer {
-  received: true;
-  duplicate?: true;
-  /** Whether the event changed the order's payment status. */
-  applied?: boolean;
-}
 
 /** The payment intent an event is about (a charge names its intent). */
 function intentIdOf(event: StripeEvent): string | null {

@@ -6,7 +6,7 @@
  */
 import {
   AuditActorKind, DEMOGRAPHIC_FIELDS, RESULT_LINK_MAX_DOB_FAILURES,
-  type DemographicField, type PatientResultGreeting, type PatientResultView, type UpdateDemographicInfoBody, type VerifyPatientBody, type Language, type SetLanguageBody,
+  type DemographicField, type PatientResultGreeting, type PatientResultView, type UpdateDemographicInfoBody, type VerifyPatientBody, type SetLanguageBody, type DemographicInfoAnswer, type LanguageAnswer,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { ServerContext } from '../context';
@@ -194,7 +194,7 @@ export async function updateDemographicInfo(
   body: UpdateDemographicInfoBody,
   session: RequestSession,
   caller: Caller,
-): Promise<{ contact: Record<DemographicField, string | null> }> {
+): Promise<DemographicInfoAnswer> {
   const { link, sample } = await verifiedLink(ctx, body.barcode, body.token, session);
   const changes: Partial<Record<DemographicField, string | null>> = {};
   for (const field of DEMOGRAPHIC_FIELDS) {
@@ -217,7 +217,7 @@ export async function updateDemographicInfo(
 }
 
 /** POST set-language: the verified patient switched language on their result page; their emails follow it (audited). */
-export async function setPreferredLanguage(ctx: Ctx, body: SetLanguageBody, session: RequestSession, caller: Caller): Promise<{ language: Language }> {
+export async function setPreferredLanguage(ctx: Ctx, body: SetLanguageBody, session: RequestSession, caller: Caller): Promise<LanguageAnswer> {
   const { link, sample } = await verifiedLink(ctx, body.barcode, body.token, session);
   await ctx.db.sequelize.transaction(async (transaction) => {
     const row = await ctx.db.models.Patient.findByPk(sample.patientId, { transaction, lock: transaction.LOCK.UPDATE });

@@ -7,7 +7,7 @@
 import { Op, QueryTypes, type Transaction } from 'sequelize';
 import {
   ItemKind, SampleStatus, ShipmentStatus, ShippingEventType, SHIPPING_WEBHOOK_SOURCE, type ShippingOrderEvent, type ShippingRate,
-  type ShippingRatesEvent,
+  type ShippingRatesEvent, type RatesAnswer, type OrderEventAnswer,
 } from '@platform/domain';
 import type { ServerContext } from '../context';
 import { auditActor, recordAudit, systemCaller } from '../audit';
@@ -64,13 +64,6 @@ async function kitCount(ctx: Ctx, shipmentId: number, transaction: Transaction):
 
 const RATEABLE: readonly string[] = [ShipmentStatus.NotReadyToShip, ShipmentStatus.ReadyToShip, ShipmentStatus.OnHold];
 
-export interface RatesAnswer {
-  received: true;
-  duplicate?: true;
-  externalOrderId: string;
-  rates: ShippingRate[];
-}
-
 export async function handleShippingRates(ctx: Ctx, event: ShippingRatesEvent, meta: { requestId: string | null }): Promise<RatesAnswer> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     const first = await firstDelivery(ctx, transaction, event.id);
@@ -91,13 +84,6 @@ export async function handleShippingRates(ctx: Ctx, event: ShippingRatesEvent, m
     );
     return { received: true, externalOrderId: event.data.externalOrderId, rates };
   });
-}
-
-export interface OrderEventAnswer {
-  received: true;
-  duplicate?: true;
-  shipment?: { externalOrderId: string; status: string };
-  samplesInTransit?: string[];
 }
 
 /** Where each order event takes a shipment, and the statuses it may come from. */

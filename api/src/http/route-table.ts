@@ -1,12 +1,16 @@
 /**
  * The API's route table read back from the mounted Express routers: every route under /api with
- * the policies and input schemas its request meets on the way, found by walking the app's stack as
- * Express does (a router-level `router.use(path, guard)` applies to every route after it whose path
- * it matches, in that router or a later one mounted on the same prefix). Routers merged later are
- * covered without naming them anywhere.
+ * the policies, input schemas, checks and declared answers its request meets on the way
+ * (route-policy.ts), found by walking the app's stack as Express does (a router-level
+ * `router.use(path, guard)` applies to every route after it whose path it matches, in that router
+ * or a later one mounted on the same prefix). Routers merged later are covered without naming them
+ * anywhere. The one reading of the table: the OpenAPI document (api/src/openapi) and the tests (the
+ * access matrix, the OpenAPI drift test) all use it.
  */
 import type { Express } from 'express';
-import { inputOf, policyOf, type RouteInput, type RoutePolicy } from '../../api/src/http/route-policy';
+import {
+  answerOf, checkOf, inputOf, policyOf, rawBodyOf, textParamsOf, type RouteAnswer, type RouteCheck, type RouteInput, type RoutePolicy, type RouteRawBody,
+} from './route-policy';
 
 type Match = false | { path: string; params: Record<string, unknown> };
 
@@ -33,7 +37,17 @@ export interface RouteEntry {
   policies: RoutePolicy[];
   /** The body and query schemas it validates against. */
   inputs: RouteInput[];
+  /** What it answers when it succeeds (answers(), http/answers.ts). */
+  answers: RouteAnswer[];
+  /** A body read raw, not as JSON (a file upload). */
+  rawBody?: RouteRawBody;
+  /** The checks met on the way (CSRF). */
+  checks: RouteCheck[];
+  /** Path parameters named like ids that are text (http/path-id.ts textParams). */
+  textParams: string[];
 }
+
+type Found = Omit<RouteEntry, 'method' | 'pattern'>;
 
 const joinPath = (prefix: string, p: string) => (p === '/' ? prefix || '/' : `${prefix}${p}`);
 
@@ -74,7 +88,7 @@ function matches(layer: Layer, path: string): Match {
  * Walks the stack as a request for `path` would, collecting tagged handlers until the target route;
  * true once the target was reached.
  */
-function walk(stack: Layer[], path: string, method: string, target: Route, found: { policies: RoutePolicy[]; inputs: RouteInput[] }): boolean {
+function walk(stack: Layer[], path: string, method: string, target: Route, found: Found): boolean {
   for (const layer of stack) {
     if (layer.route) {
       if (layer.route !== target) continue;
@@ -82,8 +96,12 @@ function walk(stack: Layer[], path: string, method: string, target: Route, found
         if (inner.method && inner.method !== method) continue;
         const policy = policyOf(inner.handle);
         const input = inputOf(inner.handle);
+        const answer = answerOf(inner.handle);
         if (policy) found.policies.push(policy);
         if (input) found.inputs.push(input);
+        if (answer) found.answers.push(answer);
+        found.rawBody ??= rawBodyOf(inner.handle);
+        found.textParams.push(...(textParamsOf(inner.handle) ?? []));
       }
       return true;
     }
@@ -94,7 +112,9 @@ function walk(stack: Layer[], path: string, method: string, target: Route, found
       if (walk(layer.handle.stack, rest.startsWith('/') ? rest : `/${rest}`, method, target, found)) return true;
     } else if (layer.handle.length < 4) {
       const policy = policyOf(layer.handle);
+      const check = checkOf(layer.handle);
       if (policy) found.policies.push(policy);
+      if (check) found.checks.push(check);
     }
   }
   return false;
@@ -108,7 +128,7 @@ export function routeTable(app: Express): RouteEntry[] {
   return all
     .filter((r) => r.pattern.startsWith('/api/'))
     .map(({ method, pattern, route }) => {
-      const found = { policies: [] as RoutePolicy[], inputs: [] as RouteInput[] };
+      const found: Found = { policies: [], inputs: [], answers: [], checks: [], textParams: [] };
       const reached = walk(root, samplePath(pattern, () => '1'), method, route, found);
       if (!reached) throw new Error(`${method.toUpperCase()} ${pattern}: the route table walk did not reach it (shadowed by an earlier route?)`);
       return { method, pattern, ...found };
