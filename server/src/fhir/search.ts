@@ -190,6 +190,14 @@ interface Page<R> {
  * page reads about a page of samples whatever the account's size or PostgreSQL's estimate of it.
  * The cursor names the last row: its sample again for the tests after it, then the older samples.
  */
+/**
+ * The account, written into the page's statement as a literal: one plan per account and search
+ * shape. As a parameter the generic plan assumes a hundred rows an account and, for the large
+ * account, hash-joins and sorts all its samples (150 ms against 0.3 ms walking its newest-first
+ * index: docs/performance.md, issue 27).
+ */
+const accountConstant = (scope: FhirScope) => ({ accountId: scope.accountId });
+
 async function samplePage<R extends SampleRow & { sample_key: string; test_id?: number }>(
   ctx: FhirCtx, scope: FhirScope, type: FhirResourceType, p: Parsed, c: Conditions,
   q: { columns: string; resultJoin: string; testLevel: boolean; idColumn: string },
@@ -219,11 +227,11 @@ async function samplePage<R extends SampleRow & { sample_key: string; test_id?: 
   const { rows, total } = await fhirPage<R>(ctx.db, {
     select,
     fromWhere: p.withTotal ? `${SAMPLE_FROM} ${joins} WHERE ${SAMPLE_SCOPE} AND ${conditions}` : null,
-    replacements: { accountId: scope.accountId, ...c.values, ...cursorValues },
+    replacements: { ...c.values, ...cursorValues },
     cursorKeys: Object.keys(cursorValues),
     // The LIMIT written into the statement: as a parameter, PostgreSQL's generic plan assumes a
     // tenth of the search is read and may choose to hash and sort the account instead of walking its index.
-    constants: { ...FHIR_SQL_CONSTANTS, limit },
+    constants: { ...FHIR_SQL_CONSTANTS, ...accountConstant(scope), limit },
     audit: searchAudit(scope, type, p),
     idColumn: q.idColumn,
     shownRows: p.count,
@@ -245,9 +253,9 @@ async function idPage<R extends { id: number }>(
   const { rows, total } = await fhirPage<R>(ctx.db, {
     select: `SELECT ${q.columns} ${q.from} WHERE ${where}${after} ORDER BY ${q.idColumn} LIMIT :limit`,
     fromWhere: p.withTotal ? `${q.from} WHERE ${where}` : null,
-    replacements: { accountId: scope.accountId, ...c.values, ...cursorValues },
+    replacements: { ...c.values, ...cursorValues },
     cursorKeys: Object.keys(cursorValues),
-    constants: { ...FHIR_SQL_CONSTANTS, limit: p.count === 0 ? 0 : p.count + 1 },
+    constants: { ...FHIR_SQL_CONSTANTS, ...accountConstant(scope), limit: p.count === 0 ? 0 : p.count + 1 },
     audit: q.audited ? searchAudit(scope, type, p) : null,
     idColumn: 'id',
     shownRows: p.count,
