@@ -16,6 +16,7 @@ import {
   COVID_RESULT_CODES, DocumentType, PROCESSING_STEP_TESTS, Portal, SampleStatus, TestOrigin, TestResultStatus,
 } from '@platform/domain';
 import type { AccountRow, PatientRow, PhysicianRow, ResultRow, SampleRow, TestRow } from './builders';
+import { labReportFileName } from '../results/lab-report-file';
 
 /** The enumerations the statements name, written into them as literals. */
 export const FHIR_SQL_CONSTANTS = {
@@ -115,15 +116,19 @@ export async function resultOfAccount(ctx: Ctx, accountId: number, testId: numbe
   return row ?? null;
 }
 
-/** The stored lab report PDF of one released result version (the worker names it after the version), with its bytes. */
+/** The stored lab report PDF of one released result version (the worker files it under labReportFileName), with its bytes. */
 export async function reportPdfOfAccount(ctx: Ctx, accountId: number, resultId: number) {
-  const [row] = await select<{ sample_id: number; result_id: number; version: number; document_id: number; document_version: number; corrected: boolean; content_type: string; content: Buffer }>(ctx,
-    `SELECT s.id AS sample_id, r.id AS result_id, r.version, d.id AS document_id, d.version AS document_version, d.corrected, f.content_type, f.content
+  const [target] = await select<{ sample_id: number; result_id: number; barcode: string }>(ctx,
+    `SELECT s.id AS sample_id, r.id AS result_id, s.barcode
        ${SAMPLE_FROM} ${TEST_JOIN} JOIN test_results r ON r.test_id = t.id AND r.status IN (:shownStatuses)
-       JOIN documents d ON d.sample_id = s.id AND d.type = :labReport
-       JOIN files f ON f.id = d.file_id AND f.name = 'lab-report-' || s.barcode || '-r' || r.id || '.pdf'
-      WHERE r.id = :resultId AND ${SAMPLE_SCOPE}
+      WHERE r.id = :resultId AND ${SAMPLE_SCOPE}`,
+    { accountId, resultId });
+  if (!target) return null;
+  const [row] = await select<{ document_id: number; document_version: number; corrected: boolean; content_type: string; content: Buffer }>(ctx,
+    `SELECT d.id AS document_id, d.version AS document_version, d.corrected, f.content_type, f.content
+       FROM documents d JOIN files f ON f.id = d.file_id AND f.name = :fileName
+      WHERE d.sample_id = :sampleId AND d.type = :labReport
       ORDER BY d.version DESC LIMIT 1`,
-    { accountId, resultId, labReport: DocumentType.LabReport });
-  return row ?? null;
+    { sampleId: target.sample_id, fileName: labReportFileName(target.barcode, target.result_id), labReport: DocumentType.LabReport });
+  return row ? { ...row, sample_id: target.sample_id, result_id: target.result_id } : null;
 }

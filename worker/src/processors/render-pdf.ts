@@ -3,7 +3,7 @@ import { DocumentType, FileKind } from '@platform/domain';
 import { renderRequisitionForm } from '../documents/requisition-form';
 import { renderLabReport } from '../documents/lab-report';
 import type { Processor } from './types';
-import { storeFile } from '@platform/server';
+import { labReportFileName, storeFile } from '@platform/server';
 
 /**
  * Renders a sample's document and stores it as a new version. Idempotent: a requisition form is
@@ -13,7 +13,7 @@ export const renderPdf: Processor<'render-pdf'> = async ({ sampleId, documentTyp
   const { db } = deps;
   const sample = await db.models.Sample.findByPk(sampleId);
   if (!sample) throw new UnrecoverableError(`sample ${sampleId} does not exist`);
-  const fileName = documentType === DocumentType.LabReport ? `lab-report-${sample.barcode}-r${testResultId}.pdf` : `test-requisition-${sample.barcode}.pdf`;
+  const fileName = documentType === DocumentType.LabReport ? labReportFileName(sample.barcode, testResultId!) : `test-requisition-${sample.barcode}.pdf`;
 
   const existing = await db.models.SampleDocument.findOne({
     where: { sampleId, type: documentType },
