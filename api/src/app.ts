@@ -32,6 +32,9 @@ import { paymentWebhookRouter } from './webhooks/payment.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { researchRouter } from './research/research.routes';
+import { clinicApiClientsRouter } from './provider/api-clients.routes';
+import { fhirRouter, FHIR_BASE_PATH } from './fhir/fhir.routes';
+import { oauthRouter } from './fhir/oauth.routes';
 import { indexHtmlForRequests } from './web/index-html';
 import { openApiRouter } from './openapi/openapi.routes';
 import { JSON_BODY_LIMIT } from '@platform/domain';
@@ -52,6 +55,9 @@ export function createApp(ctx: AppContext): Express {
   // Webhooks verify their own signatures on the raw body: before JSON parsing, sessions and CSRF.
   app.use('/api/webhooks', webhooksRouter(ctx));
   app.use('/api/webhooks', paymentWebhookRouter(ctx));
+  // Machines (an account's EHR): client credentials and bearer tokens, form and FHIR bodies, no session or CSRF.
+  app.use('/oauth2', oauthRouter(ctx));
+  app.use(FHIR_BASE_PATH, fhirRouter(ctx));
 
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: refuseDeepJson }));
   app.use('/api', (req, _res, next) => {
@@ -72,6 +78,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', providerRouter(ctx));
   app.use('/api', patientPortalRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
+  app.use('/api', clinicApiClientsRouter(ctx));
   app.use('/api', researchRouter(ctx));
   app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));

@@ -30,10 +30,13 @@ describe('The API reference page /api/docs (browser)', function () {
     // Each area of the API is a tag of operations (the document's first path segment after /api). Swagger UI
     // renders the list virtually: the first areas at once, the last once scrolled to.
     await page.locator('#operations-tag-auth').waitFor({ timeout: 30_000 });
-    const areas = await page.evaluate(() => (window as unknown as SwaggerWindow).ui.specSelectors.taggedOperations().keySeq().toJS());
+    const areas = await page.evaluate(() => (globalThis as unknown as SwaggerWindow).ui.specSelectors.taggedOperations().keySeq().toJS());
     for (const area of ['auth', 'admin', 'lab-toolbox', 'provider-clinic', 'provider-research', 'reports']) expect(areas).to.include(area);
-    expect(await page.evaluate(() => (window as unknown as SwaggerWindow).ui.errSelectors.allErrors().size), 'errors Swagger UI found in the document').to.equal(0);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => (globalThis as unknown as SwaggerWindow).ui.errSelectors.allErrors().size), 'errors Swagger UI found in the document').to.equal(0);
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { scrollTo(x: number, y: number): void; document: { body: { scrollHeight: number } } };
+      w.scrollTo(0, w.document.body.scrollHeight);
+    });
     await page.locator(`#operations-tag-${areas[areas.length - 1]}`).waitFor({ timeout: 30_000 });
     expect(errors, errors.join('\n')).to.deep.equal([]);
     expect([...origins]).to.deep.equal([new URL(suite.baseUrl).origin]);

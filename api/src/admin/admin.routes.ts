@@ -21,6 +21,7 @@ import {
 } from '@platform/server';
 import { adminEmailsRouter } from './emails.routes';
 import { adminJobsRouter } from './jobs.routes';
+import { adminApiClientsRouter } from './api-clients.routes';
 
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
@@ -117,6 +118,7 @@ export function adminRouter(ctx: AppContext): Router {
   // The email log, bulk campaigns and the job monitor
   router.use(adminEmailsRouter(ctx));
   router.use(adminJobsRouter(ctx));
+  router.use(adminApiClientsRouter(ctx));
 
   return router;
 }

@@ -1,4 +1,4 @@
 export * from './api-clients';
 export * from './schemas';
-export type * from './views';
+export * from './views';
 export * from './webhooks';

@@ -1,40 +1,45 @@
-import type { WebhookDeliveryStatus, WebhookEventType } from './webhooks';
+/** What the API clients page is answered: answer shapes (shared/shapes.ts), each a type too. Never a secret after it was first shown. */
+import * as s from '../shared/shapes';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from './webhooks';
 
-/** What the API clients page shows of a client (never a secret after it was first shown). */
-export interface ApiClientView {
-  clientId: string;
-  name: string;
-  webhookUrl: string | null;
-  createdAt: string;
+/** GET …/api-clients (each), and what a revocation answers. */
+export const ApiClientView = s.object({
+  clientId: s.string,
+  name: s.string,
+  webhookUrl: s.nullable(s.string),
+  createdAt: s.string,
   /** Who created it: "First Last", or null when that user is gone. */
-  createdBy: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+  createdBy: s.nullable(s.string),
+  lastUsedAt: s.nullable(s.string),
+  revokedAt: s.nullable(s.string),
+});
+export type ApiClientView = s.Infer<typeof ApiClientView>;
 
-/** The one answer that carries the secrets: shown once, stored only hashed (client) or for signing (webhook). */
-export interface CreatedApiClient {
-  clientId: string;
-  clientSecret: string;
+/** POST …/api-clients: the one answer that carries the secrets (the client secret then kept only hashed, the webhook secret for signing). */
+export const CreatedApiClient = s.object({
+  clientId: s.string,
+  clientSecret: s.string,
   /** `whsec_<base64>` (Standard Webhooks), present when a webhook URL was given. */
-  webhookSecret: string | null;
-  client: ApiClientView;
-}
+  webhookSecret: s.nullable(s.string),
+  client: ApiClientView,
+});
+export type CreatedApiClient = s.Infer<typeof CreatedApiClient>;
 
-/** One notice to a client's webhook and how its delivery went (the client's delivery log). */
-export interface WebhookDeliveryView {
-  id: number;
+/** GET …/api-clients/{clientId}/deliveries (each): one notice to a client's webhook and how its delivery went. */
+export const WebhookDeliveryView = s.object({
+  id: s.integer,
   /** The `webhook-id` header: the same on every attempt and redelivery, so a receiver can recognise a replay. */
-  messageId: string;
-  type: WebhookEventType;
-  sample: string;
-  status: WebhookDeliveryStatus;
-  createdAt: string;
-  attempts: number;
-  lastAttemptAt: string | null;
+  messageId: s.string,
+  type: s.oneOf(WEBHOOK_EVENT_TYPES),
+  sample: s.string,
+  status: s.oneOf(WEBHOOK_DELIVERY_STATUSES),
+  createdAt: s.string,
+  attempts: s.integer,
+  lastAttemptAt: s.nullable(s.string),
   /** The receiver's HTTP status of the last attempt (null: no answer). */
-  lastStatusCode: number | null;
-  lastResponseMs: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-}
+  lastStatusCode: s.nullable(s.integer),
+  lastResponseMs: s.nullable(s.integer),
+  lastError: s.nullable(s.string),
+  deliveredAt: s.nullable(s.string),
+});
+export type WebhookDeliveryView = s.Infer<typeof WebhookDeliveryView>;
