@@ -3,7 +3,7 @@
  * physicians, the lab's technicians; and the cross-account patient search (sfpatient/search, lab
  * staff and admins) through the one patient search.
  */
-import { Op, type WhereOptions } from 'sequelize';
+import { col, fn, Op, type WhereOptions } from 'sequelize';
 import {
   fullName,
   type CrossAccountPatientRow,
@@ -31,7 +31,8 @@ export async function limsAccounts(ctx: Ctx, query: LimsAccountsQuery): Promise<
   const where: WhereOptions<Account> = query.q ? { name: { [Op.iLike]: containsPattern(query.q) } } : {};
   const { rows, count } = await ctx.db.models.Account.findAndCountAll({
     where,
-    order: [['name', 'ASC'], ['id', 'ASC']],
+    // As a person reads a list of names, whatever the database's collation (C sorts "Zeta" before "alpha").
+    order: [[fn('lower', col('name')), 'ASC'], ['name', 'ASC'], ['id', 'ASC']],
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
   });
