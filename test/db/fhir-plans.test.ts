@@ -14,6 +14,7 @@ import { loadConfig, searchFhirResources, type FhirScope } from '@platform/serve
 import { seedDemoData } from '../../scripts/seed';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { fill, type Filled } from '../../scripts/bench/fill';
+import { genericPlan } from '../support/plans';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `test_db_fhir_plans_${process.pid}_${Date.now()}`;
@@ -46,18 +47,11 @@ describe('FHIR search query plans (EXPLAIN on a bulk-filled database)', function
     await createMigrator(db.sequelize).up();
     await seedDemoData(db);
     const lab1 = (await db.models.User.findOne({ where: { email: DEMO_USERS.lab1.email } }))!;
-    const lab2 = (await db.models.User.findOne({ where: { email: DEMO_USERS.lab2.email } }))!;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
+      // The fill releases the resulted samples' results (what the FHIR API reads).
       filled = await fill(client, { accounts: 200, samples: 20_000, large: 4_000, importRows: 0 }, lab1.id);
-      // The resulted samples' results released (the fill leaves results only In Review).
-      await client.query(`
-        INSERT INTO test_results (test_id, version, value, status, entered_by_user_id, reviewed_by_user_id, reviewed_at, created_at)
-        SELECT t.id, 1, 'High Risk', 'Released', $1, $2, s.created_at + interval '3 days', s.created_at + interval '2 days'
-          FROM samples s JOIN tests t ON t.sample_id = s.id
-         WHERE s.status IN ('Resulted', 'Completed') AND NOT EXISTS (SELECT 1 FROM test_results x WHERE x.test_id = t.id)`, [lab1.id, lab2.id]);
-      await client.query('ANALYZE');
     } finally {
       await client.end();
     }
@@ -80,20 +74,6 @@ describe('FHIR search query plans (EXPLAIN on a bulk-filled database)', function
     await dropDatabase(ADMIN_URL, DB_NAME);
   });
 
-  async function genericPlan(text: string, values: unknown[]): Promise<Record<string, unknown>> {
-    return db.sequelize.transaction(async (transaction) => {
-      const literal = (v: unknown) => (v === null ? 'NULL' : v instanceof Date ? db.sequelize.escape(v.toISOString()) : db.sequelize.escape(v as string));
-      await db.sequelize.query('SET LOCAL plan_cache_mode = force_generic_plan', { transaction });
-      await db.sequelize.query(`PREPARE fhir_plan_check AS ${text}`, { transaction });
-      try {
-        const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
-          `EXPLAIN (FORMAT JSON) EXECUTE fhir_plan_check(${values.map(literal).join(', ')})`, { transaction, type: 'SELECT' as never });
-        return row['QUERY PLAN'][0].Plan;
-      } finally {
-        await db.sequelize.query('DEALLOCATE fhir_plan_check', { transaction });
-      }
-    });
-  }
 
   /** The plan of a statement as it is (EXPLAIN alone runs nothing: its audit row is not written). */
   async function explain(sql: string): Promise<Record<string, unknown>> {
@@ -112,7 +92,7 @@ describe('FHIR search query plans (EXPLAIN on a bulk-filled database)', function
     expect(statements, 'prepared statements captured').to.not.be.empty;
     const scans: string[] = [];
     for (const s of statements) {
-      const plan = s.values ? await genericPlan(s.sql, s.values) : await explain(s.sql);
+      const plan = s.values ? await genericPlan(db, s.sql, s.values) : await explain(s.sql);
       for (const { node, cte } of nodesOf(plan)) {
         if (cte === 'page' && node['Node Type'] === 'Seq Scan' && WATCHED.includes(String(node['Relation Name']))) scans.push(String(node['Relation Name']));
         // A sort above the walk of the account's samples would read the whole account for one page.

@@ -16,6 +16,7 @@ import { seedDemoData } from '../../scripts/seed';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { fill, type Filled } from '../../scripts/bench/fill';
 import { TARGET_LINE, TARGET_NAMES, targetLine } from '../../scripts/bench/report';
+import { genericPlan } from '../support/plans';
 import {
   CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL, findPatients, listResearchTests, listResults, listSamples, listShipments, type AccountCaller,
 } from '@platform/server';
@@ -82,24 +83,6 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     await dropDatabase(ADMIN_URL, DB_NAME);
   });
 
-  /**
-   * The plan a prepared statement keeps for every caller once PostgreSQL settles on a generic one
-   * (the account a parameter it cannot see): prepared with these values' types and EXPLAINed as generic.
-   */
-  async function genericPlan(text: string, values: unknown[]): Promise<Record<string, unknown>> {
-    return db.sequelize.transaction(async (transaction) => {
-      const literal = (v: unknown) => (v === null ? 'NULL' : db.sequelize.escape(v as string));
-      await db.sequelize.query('SET LOCAL plan_cache_mode = force_generic_plan', { transaction });
-      await db.sequelize.query(`PREPARE list_plan_check AS ${text}`, { transaction });
-      try {
-        const [row] = await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
-          `EXPLAIN (FORMAT JSON) EXECUTE list_plan_check(${values.map(literal).join(', ')})`, { transaction, type: 'SELECT' as never });
-        return row['QUERY PLAN'][0].Plan;
-      } finally {
-        await db.sequelize.query('DEALLOCATE list_plan_check', { transaction });
-      }
-    });
-  }
 
   async function plansOf(run: () => Promise<unknown>, countsMayHash = false): Promise<{ sql: string; scans: string[] }[]> {
     captured = [];
@@ -109,7 +92,7 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     expect(reads, 'queries captured').to.not.be.empty;
     const out: { sql: string; scans: string[] }[] = [];
     for (const read of reads) {
-      const plan = read.values ? await genericPlan(read.sql, read.values) : (await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, {
+      const plan = read.values ? await genericPlan(db, read.sql, read.values) : (await db.sequelize.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(`EXPLAIN (FORMAT JSON) ${read.sql}`, {
         replacements: read.options.replacements as Record<string, unknown> | undefined,
         bind: read.options.bind as Record<string, unknown> | undefined,
         type: 'SELECT' as never,
@@ -159,7 +142,7 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
     captured = [];
     expect(prepared, 'prepared statements captured').to.not.be.empty;
     const plans: Record<string, unknown>[] = [];
-    for (const c of prepared) plans.push(await genericPlan(c.sql, c.values!));
+    for (const c of prepared) plans.push(await genericPlan(db, c.sql, c.values!));
     return plans;
   }
 
