@@ -53,6 +53,14 @@ export class Unprocessable extends DomainError {
   protected defaultCode() { return 'unprocessable'; }
 }
 
+/** Too many attempts from one caller: refused until `retryAfterSeconds` have passed (a 429 with Retry-After). */
+export class TooManyAttempts extends DomainError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+  }
+  protected defaultCode() { return 'too_many_attempts'; }
+}
+
 export const notFound = (message = 'Not found') => new NotFound(message);
 export const gone = (message: string) => new Gone(message);
 export const unprocessable = (message: string, fields?: FieldError[], code?: string) => new Unprocessable(message, fields, code);

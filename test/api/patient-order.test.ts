@@ -288,6 +288,17 @@ describe('patient ordering', function () {
       expect(oracle.body.error.fields.map((f: { field: string }) => f.field)).to.include.members(['orderNumber', 'orderToken']);
       await patient.post('/api/patient/financial-assistance-patient-exists', { ...order.key, orderToken: 'x'.repeat(order.key.orderToken.length), assistanceCode: 'ABCDE-23456' }).expect(404);
     });
+
+    it('one address may ask whether aid exists ten times a quarter hour, then waits (429 with Retry-After)', async () => {
+      const order = await placePatientOrder(stack.t.ctx, patient, { accountId: clinic.accountId, patient: orderingPatient() });
+      const asker = await newSession(stack.t.app, '10.66.7.1');
+      const ask = () => asker.post('/api/patient/financial-assistance-patient-exists', { ...order.key, assistanceCode: 'ABCDE-23456' });
+      for (let i = 0; i < 10; i += 1) expect((await ask()).status).to.equal(200);
+      const refused = await ask().expect(429);
+      expect(refused.body.error).to.include({ code: 'too_many_attempts', message: 'Too many checks from your network. Please try again in 15 minutes.' });
+      expect(Number(refused.headers['retry-after'])).to.be.within(890, 900);
+      await patient.post('/api/patient/financial-assistance-patient-exists', { ...order.key, assistanceCode: 'ABCDE-23456' }).expect(200);
+    });
   });
 
   it("a stranger who knows a patient's name and date of birth cannot change their record or where their results go", async () => {

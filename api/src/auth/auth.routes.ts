@@ -8,13 +8,15 @@ import {
 import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { validateBody } from '../http/validate';
-import { createEmailRequestThrottle, createLoginThrottle, createPasswordChangeThrottle, type SignInAttempt } from './login-throttle';
 import { knownDevice, rememberDevice } from './device-cookie';
-import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from './auth.service';
+import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from '@platform/server/access/sign-in';
 import { requireUser } from './guards';
 import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
-import { acceptInvitation, auditActor, callerAs, previewInvitation, recordAudit, REQUEST_ACCESS_ANSWER, requestAccess } from '@platform/server';
+import {
+  acceptInvitation, auditActor, callerAs, createEmailRequestThrottle, createLoginThrottle, createPasswordChangeThrottle, previewInvitation, recordAudit,
+  REQUEST_ACCESS_ANSWER, requestAccess, type SignInAttempt,
+} from '@platform/server';
 import { callerOf } from '../http/caller';
 import { publicRoute } from '../http/route-policy';
 import { answers, answersNothing } from '../http/answers';

@@ -7,7 +7,7 @@ import type { RequestHandler } from 'express';
 import type { AccountRole, AccountSummary, UserKind } from '@platform/domain';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/errors';
-import { accountsOf } from './auth.service';
+import { accountsOf } from '@platform/server/access/sign-in';
 import { forbidden, notFound } from '@platform/server';
 import { pathId } from '../http/path-id';
 import { declarePolicy } from '../http/route-policy';

@@ -12,7 +12,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import { csrfSync } from 'csrf-sync';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SignInPortal, type UserKind } from '@platform/domain';
 import type { AppContext } from '../context';
-import { loadSessionUser, verifyCredentials } from './auth.service';
+import { loadSessionUser, verifyCredentials } from '@platform/server/access/sign-in';
 import { declareCheck } from '../http/route-policy';
 import './session-user';
 

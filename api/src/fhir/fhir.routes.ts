@@ -8,12 +8,11 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { scopeAllows } from '@platform/domain';
 import {
-  apiClientCaller, clientOfBearer, isFhirResourceType, readFhirBinary, readFhirResource, searchFhirResources, systemCaller, vreadFhirResource,
+  apiClientCaller, capabilityStatement, clientOfBearer, isFhirResourceType, readFhirBinary, readFhirResource, searchFhirResources, smartConfiguration, systemCaller, vreadFhirResource,
   type BearerClient, type FhirResourceType, type FhirScope,
 } from '@platform/server';
 import type { AppContext } from '../context';
 import { fhirErrors, sendOutcome } from './operation-outcome';
-import { capabilityStatement, smartConfiguration } from './capability-statement';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
 

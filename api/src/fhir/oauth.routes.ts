@@ -5,9 +5,8 @@
  * the token endpoint takes a form body, as the RFC requires.
  */
 import express, { Router, type Request, type Response } from 'express';
-import { apiClientCaller, authenticateClient, issueAccessToken } from '@platform/server';
+import { apiClientCaller, authenticateClient, createTokenThrottle, issueAccessToken } from '@platform/server';
 import type { AppContext } from '../context';
-import { createTokenThrottle } from './token-throttle';
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope' | 'temporarily_unavailable';
 

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { Conflict, DomainError, Forbidden, Gone, Invalid, Locked, NotFound, Unprocessable } from '@platform/server';
+import { Conflict, DomainError, Forbidden, Gone, Invalid, Locked, NotFound, TooManyAttempts, Unprocessable } from '@platform/server';
 import { JSON_MAX_DEPTH } from '@platform/domain';
 import { AppError, type ErrorAnswer } from './errors';
 
@@ -31,6 +31,7 @@ function fromBodyParser(err: BodyParserError): AppError | null {
 
 /** The status code of each server refusal: the one place they meet HTTP. */
 export function fromDomain(err: DomainError): AppError {
+  if (err instanceof TooManyAttempts) return new AppError(429, err.code, err.message, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
   const status = err instanceof NotFound ? 404 : err instanceof Conflict ? 409 : err instanceof Forbidden ? 403 : err instanceof Invalid ? 400
     : err instanceof Gone ? 410 : err instanceof Unprocessable ? 422 : err instanceof Locked ? 423 : 400;
   return new AppError(status, err.code, err.message, err.fields);

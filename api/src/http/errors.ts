@@ -1,5 +1,5 @@
 /**
- * The refusals only HTTP knows (sign-in, throttling, a malformed request); everything else is a
+ * The refusals only HTTP knows (sign-in, a malformed request); everything else is a
  * server error (`@platform/server` errors.ts). The error handler maps both to one answer shape:
  * { error: { code, message, fields? }, requestId }.
  */
@@ -33,5 +33,3 @@ export class AppError extends Error {
 }
 
 export const unauthorized = (message = 'Please sign in') => new AppError(401, 'unauthorized', message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, 'too_many_attempts', message, undefined, { 'Retry-After': String(retryAfterSeconds) });

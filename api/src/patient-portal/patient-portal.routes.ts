@@ -12,13 +12,13 @@ import {
 } from '@platform/domain';
 import {
   activeInsurancePlans, type Caller, createPatientOrder, createPaymentIntent, eligibilityInquiry, financialAssistanceExists, invitationPrefill, notFound, orderSummary, prpAccounts, setPayment, setReferralSource,
+  createAddressThrottle,
 } from '@platform/server';
 import type { AppContext } from '../context';
 import { validateBody } from '../http/validate';
 import { callerOf } from '../http/caller';
 import { unauthorized } from '../http/errors';
-import { accountsOf } from '../auth/auth.service';
-import { createAidCheckThrottle } from './aid-check-throttle';
+import { accountsOf } from '@platform/server/access/sign-in';
 import { publicRoute } from '../http/route-policy';
 import { answers } from '../http/answers';
 
@@ -30,7 +30,10 @@ function patientCallerOf(req: Request, res: Response): Caller {
 
 export function patientPortalRouter(ctx: AppContext): Router {
   const router = Router();
-  const aidChecks = createAidCheckThrottle(ctx.redis, ctx.config.redisPrefix);
+  // Anyone may ask whether a named person exists, so one address may ask only a few times.
+  const aidChecks = createAddressThrottle(ctx.redis, ctx.config.redisPrefix, {
+    name: 'aid-check-address', points: 10, windowSeconds: 15 * 60, refusal: 'Too many checks from your network',
+  });
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   const open = publicRoute('the patient order pages, before any order exists: nothing to check but the input');

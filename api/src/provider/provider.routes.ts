@@ -12,7 +12,7 @@ import {
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
-import { accountsOf } from '../auth/auth.service';
+import { accountsOf } from '@platform/server/access/sign-in';
 import { validateBody, validateQuery } from '../http/validate';
 import { accountCallerOf, callerOf } from '../http/caller';
 import { sendPage } from '../http/paging';

@@ -20,12 +20,12 @@ import {
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
-import { accountsOf } from '../auth/auth.service';
+import { accountsOf } from '@platform/server/access/sign-in';
 import { validateBody } from '../http/validate';
 import {
   type LabReportFile, LINK_NOT_FOUND_MESSAGE, logResultView, notFound, openResultLink, patientReportPdf, providerReportDownload, resendResultEmail, setPreferredLanguage, updateDemographicInfo, verifyPatient,
+  createAddressThrottle,
 } from '@platform/server';
-import { createResultVerifyThrottle } from './result-verify-throttle';
 import './report-session';
 import { pathId } from '../http/path-id';
 import { callerOf } from '../http/caller';
@@ -53,7 +53,10 @@ function sendPdf(res: Response, file: LabReportFile & { fileName: string }): voi
 
 export function reportsRouter(ctx: AppContext): Router {
   const router = Router();
-  const verifyThrottle = createResultVerifyThrottle(ctx.redis, ctx.config.redisPrefix);
+  // Every date-of-birth attempt from one address counts (on top of each link's lockout): one address cannot walk through many links.
+  const verifyThrottle = createAddressThrottle(ctx.redis, ctx.config.redisPrefix, {
+    name: 'result-verify-address', points: 30, windowSeconds: 15 * 60, refusal: 'Too many attempts from your network',
+  });
 
   // ---- Patient result (the token is the credential) ----
 

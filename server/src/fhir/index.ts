@@ -5,5 +5,6 @@ export {
   FHIR_RESOURCES, FHIR_RESOURCE_TYPES, fhirResourceDescription, isFhirResourceType,
   type FhirResourceDescription, type FhirResourceType, type FhirSearchParamDescription,
 } from './capability';
+export { capabilityStatement, smartConfiguration } from './capability-statement';
 export { LAB_ORGANIZATION_ID, reportBinaryId } from './builders';
 export { identifierSystems, labCodeSystem, LAB_CODE_SYSTEM_IDS } from './systems';

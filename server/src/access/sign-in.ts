@@ -1,18 +1,31 @@
-import { Op, QueryTypes, type Transaction } from 'sequelize';
+/**
+ * Signing in and the password's life: checking credentials for a portal, the user and accounts
+ * behind a session, a reset by emailed link, a change. Its own entry of the package
+ * (`@platform/server/access/sign-in`): it hashes passwords, and the worker never loads argon2.
+ */
+import { QueryTypes, type Transaction } from 'sequelize';
 import {
   AccessStatus, PASSWORD_RESET_TOKEN_MINUTES, SIGN_IN_PORTAL_USER_KIND, UserKind, type AccountRole, type AccountSummary,
-  type Me, type SignInPortal,
+  type Me, type SessionUser, type SignInPortal,
 } from '@platform/domain';
-import type { AppContext } from '../context';
 import type { User } from '@platform/db';
-import { burnVerifyTime, hashPassword, verifyPassword } from '@platform/server/auth/passwords';
-import type { SessionUser } from './session-user';
-import {
-  auditActor, type Caller, callerAs, createPasswordLink, endSessionsOf, forbidden, hashToken, Invalid, passwordResetEmail, queueEmail, recordAudit,
-} from '@platform/server';
+import type { ServerContext } from '../context';
+import { burnVerifyTime, hashPassword, verifyPassword } from '../auth/passwords';
+import { hashToken } from '../auth/tokens';
+import { auditActor, type Caller, callerAs, recordAudit } from '../audit';
+import { forbidden, Invalid } from '../errors';
+import { passwordResetEmail } from '../email/templates';
+import { queueEmail } from '../email/queue-email';
+import { createPasswordLink, endSessionsOf } from './password-links';
 
-/** The auth cache is optional: a context without one reads PostgreSQL every time. */
-type Ctx = Pick<AppContext, 'db' | 'relay' | 'config'> & Partial<Pick<AppContext, 'authCache'>>;
+/** A read-through cache of what every signed-in request reads (the API's per-process auth cache). */
+export interface SignInCache {
+  users: { load(id: number, read: () => Promise<SessionUser | null>): Promise<SessionUser | null> };
+  accounts: { load(userId: number, read: () => Promise<AccountSummary[]>): Promise<AccountSummary[]> };
+}
+
+/** The cache is optional: a context without one reads PostgreSQL every time. */
+type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'> & { authCache?: SignInCache };
 
 export function toSessionUser(u: { id: number; kind: string; email: string; firstName: string; lastName: string }): SessionUser {
   return { id: u.id, kind: u.kind as UserKind, email: u.email, firstName: u.firstName, lastName: u.lastName };

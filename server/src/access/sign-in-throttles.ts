@@ -1,6 +1,6 @@
 /**
  * Sign-in throttling kept in Redis (OWASP's guidance on lockout). A browser with the account's
- * device cookie (device-cookie.ts) has its own allowance of failures, touched by nothing else; every
+ * device cookie (api/src/auth/device-cookie.ts) has its own allowance of failures, touched by nothing else; every
  * other attempt counts against the account's allowance for unknown devices (the email typed, whether
  * or not it exists) and its address's. So failures from anywhere else slow an attacker and never
  * lock the owner out of the device they signed in on before. Every attempt takes its point BEFORE
@@ -8,9 +8,9 @@
  * past the limit; a success gives the points back.
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_THROTTLE_WINDOW_SECONDS } from '@platform/domain';
-import { tooManyRequests } from '../http/errors';
+import { TooManyAttempts } from '../errors';
+import { minutesOf, redisLimiter, takePoints } from '../throttle';
 
 /** One sign-in attempt: the email typed, the caller's address, and its device cookie's id when it is that account's. */
 export interface SignInAttempt {
@@ -27,30 +27,24 @@ export interface LoginThrottle {
 }
 
 /** A 429 saying what was refused and when to try again (Retry-After in seconds). */
-function blocked(what: string, seconds: number) {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return tooManyRequests(`${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
-}
+const blocked = (what: string, seconds: number) => new TooManyAttempts(`${what}. Try again in ${minutesOf(seconds)}.`, seconds);
+
+const window = LOGIN_THROTTLE_WINDOW_SECONDS;
 
 export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle {
-  const common = { storeClient: redis, duration: LOGIN_THROTTLE_WINDOW_SECONDS, blockDuration: LOGIN_THROTTLE_WINDOW_SECONDS };
-  const byDevice = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}:login-device`, points: LOGIN_FAILURES_PER_ACCOUNT });
-  const byAccount = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}:login-account`, points: LOGIN_FAILURES_PER_ACCOUNT });
-  const byAddress = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}:login-address`, points: LOGIN_FAILURES_PER_ADDRESS });
+  const failures = { windowSeconds: window, blockSeconds: window };
+  const byDevice = redisLimiter(redis, prefix, { name: 'login-device', points: LOGIN_FAILURES_PER_ACCOUNT, ...failures });
+  const byAccount = redisLimiter(redis, prefix, { name: 'login-account', points: LOGIN_FAILURES_PER_ACCOUNT, ...failures });
+  const byAddress = redisLimiter(redis, prefix, { name: 'login-address', points: LOGIN_FAILURES_PER_ADDRESS, ...failures });
   const accountKey = (email: string) => email.trim().toLowerCase();
 
   return {
     async reserve({ email, ip, device }) {
       // No email typed (a malformed body): it counts against its address alone, not an account.
-      const takes = device ? [byDevice.consume(device)] : accountKey(email) ? [byAccount.consume(accountKey(email)), byAddress.consume(ip)] : [byAddress.consume(ip)];
-      const outcomes = await Promise.allSettled(takes);
-      const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
-      if (!refused.length) return;
-      const waits = refused.map((r) => {
-        if (r instanceof RateLimiterRes) return r.msBeforeNext;
-        throw r; // Redis itself failed: not a throttle decision
-      });
-      throw blocked('Too many sign-in attempts', Math.ceil(Math.max(...waits) / 1000));
+      const wait = await takePoints(
+        device ? [[byDevice, device]] : accountKey(email) ? [[byAccount, accountKey(email)], [byAddress, ip]] : [[byAddress, ip]],
+      );
+      if (wait !== null) throw blocked('Too many sign-in attempts', wait);
     },
     async recordSuccess({ email, ip, device }) {
       if (device) await byDevice.delete(device);
@@ -64,18 +58,11 @@ export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle
  * account. A point is taken before the (costly) password check; a success gives them back.
  */
 export function createPasswordChangeThrottle(redis: Redis, prefix: string) {
-  const byUser = new RateLimiterRedis({
-    storeClient: redis, keyPrefix: `${prefix}:password-change`, points: LOGIN_FAILURES_PER_ACCOUNT,
-    duration: LOGIN_THROTTLE_WINDOW_SECONDS, blockDuration: LOGIN_THROTTLE_WINDOW_SECONDS,
-  });
+  const byUser = redisLimiter(redis, prefix, { name: 'password-change', points: LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: window, blockSeconds: window });
   return {
     async reserve(userId: number): Promise<void> {
-      try {
-        await byUser.consume(String(userId));
-      } catch (r) {
-        if (!(r instanceof RateLimiterRes)) throw r; // Redis itself failed: not a throttle decision
-        throw blocked('Too many wrong current passwords', Math.ceil(r.msBeforeNext / 1000));
-      }
+      const wait = await takePoints([[byUser, String(userId)]]);
+      if (wait !== null) throw blocked('Too many wrong current passwords', wait);
     },
     async recordSuccess(userId: number): Promise<void> {
       await byUser.delete(String(userId));
@@ -88,14 +75,12 @@ export function createPasswordChangeThrottle(redis: Redis, prefix: string) {
  * access): a few per email and per address, so nobody can flood a mailbox or the admins' queue.
  */
 export function createEmailRequestThrottle(redis: Redis, prefix: string, name: 'reset' | 'request-access') {
-  const window = LOGIN_THROTTLE_WINDOW_SECONDS;
-  const byEmail = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}-email`, points: 3, duration: window });
-  const byAddress = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}-address`, points: 10, duration: window });
+  const byEmail = redisLimiter(redis, prefix, { name: `${name}-email`, points: 3, windowSeconds: window });
+  const byAddress = redisLimiter(redis, prefix, { name: `${name}-address`, points: 10, windowSeconds: window });
   return {
     /** Whether this request may send an email; the caller answers the same either way. */
     async allow(email: string, ip: string): Promise<boolean> {
-      const outcomes = await Promise.allSettled([byEmail.consume(email.trim().toLowerCase()), byAddress.consume(ip)]);
-      return outcomes.every((o) => o.status === 'fulfilled');
+      return (await takePoints([[byEmail, email.trim().toLowerCase()], [byAddress, ip]])) === null;
     },
   };
 }

@@ -4,7 +4,8 @@
  * `oauth-uris` extension) and SMART's discovery document (/.well-known/smart-configuration).
  */
 import { FHIR_SCOPED_TYPES } from '@platform/domain';
-import { FHIR_RESOURCES, type Config } from '@platform/server';
+import type { Config } from '../config';
+import { FHIR_RESOURCES } from './capability';
 
 /** The token endpoint, from the FHIR base (both live on the same origin). */
 const tokenUrlOf = (fhirBase: string) => `${new URL(fhirBase).origin}/oauth2/token`;
