@@ -34,7 +34,7 @@ interface Rule {
  */
 export const CAPABILITY_ORDER = [
   'jobs', 'auth', 'email', 'webhooks', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
-  'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir',
+  'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'hl7',
 ] as const;
 
 /** The folder right under `root` a path is in (null for a file at the root itself). */

@@ -12,7 +12,8 @@
  * no longer match).
  */
 import { TestName } from '../catalogue/tests';
-import { CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from './result-values';
+import { catalogueEntry, isTestName, isValidResultValue, resultInterpretation } from '../catalogue/catalogue';
+import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from './result-values';
 import { SampleType } from '../samples/sample-types';
 
 /** The code systems the table uses, by key. */
@@ -194,6 +195,24 @@ export function resultValueCode(value: string): ResultValueCode | null {
     ?? (KRAS_GENOTYPE_CODES as Record<string, ResultValueCode | undefined>)[value]
     ?? null;
 }
+
+/**
+ * A result value in words, as every interface sends it beside its code: a COVID-19 result's report
+ * text ('Detected', 'Rejected, sample not received'), any other value as it is.
+ */
+export function resultValueText(testName: string, value: string): string {
+  const isCovid = isTestName(testName) && catalogueEntry(testName).scale === 'covid';
+  return isCovid && value in COVID_PCR_RESULT_TEXT ? COVID_PCR_RESULT_TEXT[value as CovidPcrResult] : value;
+}
+
+/** The report's interpretation of a result (a FHIR note, an HL7 v2 NTE), or null when the value is not one of the test's results. */
+export function resultInterpretationText(testName: string, value: string): string | null {
+  if (!isTestName(testName) || !isValidResultValue(testName, value)) return null;
+  return resultInterpretation(testName, value);
+}
+
+/** What the lab report itself is (the PDF sent beside the results, an HL7 v2 OBX of type ED). */
+export const LAB_REPORT_DOCUMENT_CODE: CodeEntry = loinc('11502-2', 'Laboratory report');
 
 /** Every code of the lab's own code systems, in table order (what the server publishes). */
 export function labCodeSystemConcepts(system: LabCodeSystemKey): CodeEntry[] {

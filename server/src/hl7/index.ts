@@ -1,0 +1,9 @@
+/** HL7 v2.5.1 interfaces: messages built and read with @medplum/core, sent and received over MLLP with @medplum/hl7. */
+export { buildResultOru, type ResultOruInput, type ResultStatusCode, type HierarchicDesignator, type PatientIdentifier, type PersonName, type PostalAddress } from './oru';
+export {
+  ACK_CODES, buildAck, Hl7ErrorCode, Hl7InvalidAck, readAck, type Ack, type AckAnswer, type AckCode, type AckError, type AckOptions, type ErrorLocation,
+} from './ack';
+export {
+  Hl7NoAnswer, sendOverMllp, startMllpListener, type MllpListener, type MllpListenerOptions, type MllpMessageHandler, type MllpSendOptions, type NoAnswerReason,
+} from './mllp';
+export { escapeHl7, hl7Date, hl7Timestamp, unescapeHl7 } from './fields';

@@ -1,0 +1,299 @@
+/**
+ * A released, corrected or rejected result as an ORU^R01 of HL7 v2.5.1: MSH, PID, ORC, OBR, one
+ * OBX per value (with NTEs for its interpretation), and the lab report PDF as an OBX of type ED.
+ * Pure: from a plain input (loaded elsewhere) to an Hl7Message of @medplum/core. The codes come
+ * from domain's code table, mapped as the FHIR Observation maps them (server/src/fhir/builders.ts):
+ * the test's LOINC code first where it has one, then the lab's; a coded value as CWE (SNOMED CT or
+ * the lab's own), an open value as text; a value without a result (sample never received) as
+ * status X.
+ */
+import type { Hl7Field, Hl7Segment } from '@medplum/core';
+import { Hl7Message } from '@medplum/core';
+import {
+  HL7V2_CODING_SYSTEMS, isTestName, LAB_REPORT_DOCUMENT_CODE, observationCodes, resultInterpretationText, resultValueCode, resultValueText, testCodes,
+  type CodeEntry,
+} from '@platform/domain';
+import { CLIA_SYSTEM } from '../fhir/systems';
+import { field, HL7_CONTEXT, hl7Date, hl7Timestamp, mshSegment, repeated, segment, type Component } from './fields';
+
+/** HL7 v2.5.1 result status (table 0123 for OBR-25, 0085 for OBX-11): final, corrected, no result. */
+export type ResultStatusCode = 'F' | 'C' | 'X';
+
+/** HD: a namespace, and optionally its universal id (an OID) and that id's type. */
+export interface HierarchicDesignator {
+  namespaceId: string;
+  universalId?: string;
+  universalIdType?: string;
+}
+
+export interface PostalAddress {
+  street?: string | null;
+  otherDesignation?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+  country?: string | null;
+}
+
+export interface PatientIdentifier {
+  value: string;
+  assigningAuthority: HierarchicDesignator;
+  /** Table 0203: MR (medical record number), PI (patient internal identifier), ... */
+  typeCode: string;
+}
+
+export interface PersonName {
+  familyName: string;
+  givenName?: string | null;
+}
+
+export interface ResultOruInput {
+  /** MSH-10: unique per message sent (a resend is a new message with a new id). */
+  controlId: string;
+  /** MSH-7; now when absent. */
+  createdAt?: Date;
+  /** MSH-11: P production, T training (the admin's "Send test message"), D debugging. */
+  processingId?: 'P' | 'T' | 'D';
+  /** The performing lab: MSH-3 / MSH-4 (with its CLIA number) and OBX-23..25. */
+  lab: {
+    application: string;
+    name: string;
+    cliaNumber: string;
+    address: PostalAddress;
+    director?: PersonName | null;
+  };
+  /** MSH-5 / MSH-6: the account's EHR, as its interface configuration names it. */
+  receiver: { application: string; facility: string };
+  patient: {
+    identifiers: readonly PatientIdentifier[];
+    name: PersonName;
+    /** YYYY-MM-DD */
+    dateOfBirth: string | null;
+    /** Table 0001: M, F, O, U */
+    sex: 'M' | 'F' | 'O' | 'U' | null;
+    address: PostalAddress | null;
+  };
+  order: {
+    /** ORC-2 / OBR-2: the order id. */
+    placerOrderNumber: string;
+    /** ORC-3 / OBR-3: the sample's barcode. */
+    fillerOrderNumber: string;
+    /** OBR-4: the test ordered (a catalogue name; another text is sent as text only). */
+    testName: string;
+    orderingProvider: PersonName & { npi: string | null };
+    collectedAt: Date | string | null;
+    receivedAt: Date | string | null;
+    /** OBR-22: when this version of the result was released (or the sample rejected). */
+    resultAt: Date | string;
+  };
+  /** OBR-25: F released, C corrected, X rejected (no result). */
+  resultStatus: ResultStatusCode;
+  /** One OBX each: the test the value is of and the value as the lab stores it. */
+  values: readonly { testName: string; value: string; units?: string | null }[];
+  /** Why this version corrects the earlier one (an NTE beside each value). */
+  correctionReason?: string | null;
+  /** The lab report, sent as an OBX of type ED (base64). */
+  reportPdf: Buffer | null;
+}
+
+const HL7_VERSION = '2.5.1';
+/** Sent with UTF-8 (the @medplum/hl7 default) so that names keep their accents. */
+const CHARACTER_SET = 'UNICODE UTF-8';
+const NPI_OID = '2.16.840.1.113883.4.6';
+const CLIA_OID = CLIA_SYSTEM.replace(/^urn:oid:/, '');
+const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
+
+// ---------------------------------------------------------------------------------------------
+// Data types
+// ---------------------------------------------------------------------------------------------
+
+const ts = (at: Date | string | null | undefined): Hl7Field | undefined => (at == null ? undefined : field(hl7Timestamp(at)));
+
+/** HD as one component of subcomponents (inside a CX). */
+const hd = (h: HierarchicDesignator): Component => [h.namespaceId, h.universalId, h.universalIdType];
+
+/** CWE (or CE) from the table's codes, primary first (an alternate in components 4-6), with an original text in CWE-9. */
+function codedElement(codes: readonly CodeEntry[], originalText?: string): Hl7Field {
+  const [primary, alternate] = codes;
+  const triplet = (c: CodeEntry | undefined): Component[] => (c ? [c.code, c.display, HL7V2_CODING_SYSTEMS[c.system]] : [undefined, undefined, undefined]);
+  return field(...triplet(primary), ...triplet(alternate), undefined, undefined, originalText);
+}
+
+function testElement(testName: string, asObservation: boolean): Hl7Field {
+  // OBR-4 and OBX-3 are CE in 2.5.1 (no original text component): a name the table lacks goes as CE-2, text only.
+  if (!isTestName(testName)) return field(undefined, testName);
+  return codedElement(asObservation ? observationCodes(testName) : testCodes(testName));
+}
+
+/** XAD; `type` from table 0190 (H home, B business). */
+const address = (a: PostalAddress, type: 'H' | 'B'): Hl7Field =>
+  field(a.street, a.otherDesignation, a.city, a.state, a.postalCode, a.country, type);
+
+/** XCN of a provider, identified by NPI where known. */
+function provider(p: ResultOruInput['order']['orderingProvider']): Hl7Field {
+  const withNpi = p.npi !== null && p.npi !== '';
+  return field(
+    withNpi ? p.npi : undefined, [p.familyName], p.givenName, undefined, undefined, undefined, undefined, undefined,
+    withNpi ? ['NPI', NPI_OID, 'ISO'] : undefined, 'L', undefined, undefined, withNpi ? 'NPI' : undefined,
+  );
+}
+
+/** XON of the performing lab: its name, identified by its CLIA number. */
+const labOrganization = (lab: ResultOruInput['lab']): Hl7Field =>
+  field(lab.name, 'L', undefined, undefined, undefined, ['CLIA', CLIA_OID, 'ISO'], 'XX', undefined, undefined, lab.cliaNumber);
+
+/**
+ * EI of an order number: the number alone. 2.5.1 gives ORC-2/3 and OBR-2/3 22 characters, too few
+ * for a namespace and a universal id beside it (ELR's profile, which raises the length, adds them).
+ */
+const entity = (id: string): Hl7Field => field(id);
+
+// ---------------------------------------------------------------------------------------------
+// Segments
+// ---------------------------------------------------------------------------------------------
+
+function msh(input: ResultOruInput): Hl7Segment {
+  return mshSegment([
+    /* 3 */ field(input.lab.application),
+    /* 4 */ field(input.lab.name, input.lab.cliaNumber, 'CLIA'),
+    /* 5 */ field(input.receiver.application),
+    /* 6 */ field(input.receiver.facility),
+    /* 7 */ field(hl7Timestamp(input.createdAt ?? new Date())),
+    /* 8 */ undefined,
+    /* 9 */ field('ORU', 'R01', 'ORU_R01'),
+    /* 10 */ field(input.controlId),
+    /* 11 */ field(input.processingId ?? 'P'),
+    /* 12 */ field(HL7_VERSION),
+    /* 13..17 */ undefined, undefined, undefined, undefined, undefined,
+    /* 18 */ field(CHARACTER_SET),
+  ]);
+}
+
+function pid(p: ResultOruInput['patient']): Hl7Segment {
+  return segment('PID', [
+    /* 1 */ field('1'),
+    /* 2 */ undefined,
+    /* 3 */ repeated(p.identifiers.map((id) => field(id.value, undefined, undefined, hd(id.assigningAuthority), id.typeCode))),
+    /* 4 */ undefined,
+    /* 5 */ field([p.name.familyName], p.name.givenName, undefined, undefined, undefined, undefined, 'L'),
+    /* 6 */ undefined,
+    /* 7 */ p.dateOfBirth ? field(hl7Date(p.dateOfBirth)) : undefined,
+    /* 8 */ p.sex ? field(p.sex) : undefined,
+    /* 9, 10 */ undefined, undefined,
+    /* 11 */ p.address ? address(p.address, 'H') : undefined,
+  ]);
+}
+
+function orc(input: ResultOruInput): Hl7Segment {
+  const o = input.order;
+  return segment('ORC', [
+    /* 1 */ field('RE'), // observations to follow
+    /* 2 */ entity(o.placerOrderNumber),
+    /* 3 */ entity(o.fillerOrderNumber),
+    /* 4..11 */ undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+    /* 12 */ provider(o.orderingProvider),
+  ]);
+}
+
+function obr(input: ResultOruInput): Hl7Segment {
+  const o = input.order;
+  return segment('OBR', [
+    /* 1 */ field('1'),
+    /* 2 */ entity(o.placerOrderNumber),
+    /* 3 */ entity(o.fillerOrderNumber),
+    /* 4 */ testElement(o.testName, false),
+    /* 5, 6 */ undefined, undefined,
+    /* 7 */ ts(o.collectedAt),
+    /* 8..13 */ undefined, undefined, undefined, undefined, undefined, undefined,
+    /* 14 */ ts(o.receivedAt),
+    /* 15 */ undefined,
+    /* 16 */ provider(o.orderingProvider),
+    /* 17..21 */ undefined, undefined, undefined, undefined, undefined,
+    /* 22 */ ts(o.resultAt),
+    /* 23, 24 */ undefined, undefined,
+    /* 25 */ field(input.resultStatus),
+  ]);
+}
+
+/** OBX-2 and OBX-5 of a value: coded (CWE), numeric (NM), text (ST), or nothing when there is no result. */
+function observationValue(testName: string, value: string): { type?: string; value?: Hl7Field; noResult: boolean } {
+  const coded = resultValueCode(value);
+  if (coded?.noResult) return { noResult: true };
+  if (coded) return { type: 'CWE', value: codedElement([coded.code], resultValueText(testName, value)), noResult: false };
+  return { type: NUMERIC.test(value) ? 'NM' : 'ST', value: field(value), noResult: false };
+}
+
+interface ObxFields {
+  setId: number;
+  type?: string;
+  code: Hl7Field;
+  value?: Hl7Field;
+  units?: string | null;
+  abnormalFlag?: string;
+  status: ResultStatusCode;
+}
+
+function obx(input: ResultOruInput, f: ObxFields): Hl7Segment {
+  return segment('OBX', [
+    /* 1 */ field(String(f.setId)),
+    /* 2 */ f.type ? field(f.type) : undefined,
+    /* 3 */ f.code,
+    /* 4 */ undefined,
+    /* 5 */ f.value,
+    /* 6 */ f.units ? field(f.units) : undefined,
+    /* 7 */ undefined,
+    /* 8 */ f.abnormalFlag ? field(f.abnormalFlag) : undefined,
+    /* 9, 10 */ undefined, undefined,
+    /* 11 */ field(f.status),
+    /* 12, 13 */ undefined, undefined,
+    /* 14 */ ts(input.order.collectedAt),
+    /* 15..18 */ undefined, undefined, undefined, undefined,
+    /* 19 */ ts(input.order.resultAt),
+    /* 20..22 */ undefined, undefined, undefined,
+    /* 23 */ labOrganization(input.lab),
+    /* 24 */ address(input.lab.address, 'B'),
+    /* 25 */ input.lab.director ? field(undefined, [input.lab.director.familyName], input.lab.director.givenName) : undefined,
+  ]);
+}
+
+/** NTE-2 source L: the comment comes from the lab (the filler). */
+const nte = (setId: number, text: string): Hl7Segment => segment('NTE', [field(String(setId)), field('L'), field(text)]);
+
+/** The OBX of one value and the NTEs that belong to it (no result, correction, interpretation). */
+function valueSegments(input: ResultOruInput, v: ResultOruInput['values'][number], setId: number): Hl7Segment[] {
+  const shown = observationValue(v.testName, v.value);
+  const status: ResultStatusCode = shown.noResult || input.resultStatus === 'X' ? 'X' : input.resultStatus;
+  const notes = [
+    ...(shown.noResult ? [resultValueText(v.testName, v.value)] : []),
+    ...(input.correctionReason?.trim() ? [`Corrected result: ${input.correctionReason.trim()}`] : []),
+    ...[resultInterpretationText(v.testName, v.value)].filter((t): t is string => t !== null),
+  ];
+  return [
+    obx(input, {
+      setId, type: shown.type, code: testElement(v.testName, true), value: shown.value, units: v.units,
+      abnormalFlag: resultValueCode(v.value)?.interpretation?.code, status,
+    }),
+    ...notes.map((text, i) => nte(i + 1, text)),
+  ];
+}
+
+/**
+ * ED-2 / ED-3 of a PDF in 2.5.1: AP (other application data, table 0191) and PDF (table 0291). The
+ * MIME form (application / pdf) comes with table 0834 in v2.6; 2.5.1 allows 9 characters in ED-2.
+ */
+const PDF_DATA_TYPE = { type: 'AP', subtype: 'PDF' } as const;
+
+/** The report PDF: ED, base64 (table 0299). */
+function reportSegment(input: ResultOruInput, pdf: Buffer, setId: number): Hl7Segment {
+  return obx(input, {
+    setId, type: 'ED', code: codedElement([LAB_REPORT_DOCUMENT_CODE]),
+    value: field(undefined, PDF_DATA_TYPE.type, PDF_DATA_TYPE.subtype, 'Base64', pdf.toString('base64')), status: input.resultStatus,
+  });
+}
+
+/** The ORU^R01 of one ordered test's result version. */
+export function buildResultOru(input: ResultOruInput): Hl7Message {
+  const observations = input.values.flatMap((v, i) => valueSegments(input, v, i + 1));
+  const report = input.reportPdf ? [reportSegment(input, input.reportPdf, input.values.length + 1)] : [];
+  return new Hl7Message([msh(input), pid(input.patient), orc(input), obr(input), ...observations, ...report], HL7_CONTEXT);
+}
