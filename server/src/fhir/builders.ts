@@ -13,8 +13,7 @@ import type {
   Attachment, CodeableConcept, DiagnosticReport, Identifier, Observation, Organization, Patient, Practitioner, Reference, ServiceRequest, Specimen,
 } from '@medplum/fhirtypes';
 import {
-  isTestName, observationCodes, resultInterpretation, isValidResultValue, resultValueCode, specimenTypeCode, testCodes, TestOrigin, SampleStatus,
-  COVID_PCR_RESULT_TEXT, type CovidPcrResult, catalogueEntry, type TestName,
+  isTestName, observationCodes, resultInterpretationText, resultValueCode, resultValueText, specimenTypeCode, testCodes, TestOrigin, SampleStatus,
 } from '@platform/domain';
 import type { LabIdentity } from '../config';
 import { BCP47, CLIA_SYSTEM, coding, concept, DATA_ABSENT_REASON, identifierSystems, NPI_SYSTEM, OBSERVATION_CATEGORY, V2_0074, V2_0203 } from './systems';
@@ -224,17 +223,6 @@ export function buildServiceRequest(row: TestRow, b: BuildContext): ServiceReque
   };
 }
 
-/** The value of a result in words: the report's text of a COVID result, else the value itself. */
-function valueText(testName: string, value: string): string {
-  if (isTestName(testName) && catalogueEntry(testName).scale === 'covid' && value in COVID_PCR_RESULT_TEXT) return COVID_PCR_RESULT_TEXT[value as CovidPcrResult];
-  return value;
-}
-
-function interpretationText(testName: string, value: string): string | null {
-  if (!isTestName(testName) || !isValidResultValue(testName as TestName, value)) return null;
-  return resultInterpretation(testName as TestName, value);
-}
-
 const resultMeta = (row: ResultRow) => ({ versionId: String(row.version), lastUpdated: iso(row.reviewed_at) });
 
 /** The Binary id of a result version's lab report PDF (readFhirBinary). */
@@ -244,10 +232,10 @@ export const REPORT_BINARY_ID = /^lab-report-(\d{1,15})$/;
 export function buildObservation(row: ResultRow, b: BuildContext): Observation {
   const status = resultStatus(row);
   const coded = resultValueCode(row.value);
-  const text = valueText(row.test_name, row.value);
+  const text = resultValueText(row.test_name, row.value);
   const notes = [
     ...(row.correction_reason?.trim() ? [{ text: `Corrected result: ${row.correction_reason.trim()}` }] : []),
-    ...(interpretationText(row.test_name, row.value) ? [{ text: interpretationText(row.test_name, row.value)! }] : []),
+    ...(resultInterpretationText(row.test_name, row.value) ? [{ text: resultInterpretationText(row.test_name, row.value)! }] : []),
   ];
   const value: Partial<Observation> = coded?.noResult
     ? { dataAbsentReason: { coding: [{ system: DATA_ABSENT_REASON, code: 'not-performed', display: 'Not Performed' }], text } }
@@ -274,9 +262,9 @@ export function buildObservation(row: ResultRow, b: BuildContext): Observation {
 }
 
 export function buildDiagnosticReport(row: ResultRow, b: BuildContext): DiagnosticReport {
-  const interpretation = interpretationText(row.test_name, row.value);
+  const interpretation = resultInterpretationText(row.test_name, row.value);
   const correction = row.correction_reason?.trim() ? `Corrected result: ${row.correction_reason.trim()}.` : row.corrected ? 'Corrected result.' : '';
-  const conclusion = [correction, interpretation ?? valueText(row.test_name, row.value)].filter(Boolean).join(' ');
+  const conclusion = [correction, interpretation ?? resultValueText(row.test_name, row.value)].filter(Boolean).join(' ');
   const pdf: Attachment = {
     contentType: 'application/pdf',
     language: 'en',

@@ -6,8 +6,8 @@
  * rule (isCorrection), applied to what the query read.
  */
 import type { Db } from '@platform/db';
-import { PROCESSING_STEP_TESTS, TestResultStatus } from '@platform/domain';
-import { interpretationOf, isCorrection, resultValueText } from './released-results';
+import { PROCESSING_STEP_TESTS, resultInterpretationText, resultValueText, TestResultStatus } from '@platform/domain';
+import { isCorrection } from './released-results';
 
 interface PersonName { firstName: string; lastName: string }
 
@@ -106,7 +106,7 @@ export async function loadLabReportData(db: Db, sampleId: number, testResultId: 
     },
     test: { id: row.test_id, name: row.test_name, sampleId: row.sample_id },
     valueText: resultValueText(row.test_name, row.value),
-    interpretation: interpretationOf(row.test_name, row.value),
+    interpretation: resultInterpretationText(row.test_name, row.value),
     corrected: isCorrection(row.correction_reason, replaced),
     replaced,
     sample: row.barcode === null ? null : {

@@ -6,10 +6,7 @@
  */
 import { Op, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import {
-  catalogueEntry, COVID_PCR_RESULT_TEXT, isTestName, isValidResultValue, PROCESSING_STEP_TESTS, resultInterpretation, TestResultStatus,
-  type CovidPcrResult, type TestName,
-} from '@platform/domain';
+import { PROCESSING_STEP_TESTS, resultInterpretationText, resultValueText, TestResultStatus } from '@platform/domain';
 
 type TestRow = InstanceType<Db['models']['Test']>;
 type ResultRow = InstanceType<Db['models']['TestResult']>;
@@ -23,20 +20,6 @@ export interface ReleasedResult {
   corrected: boolean;
   /** The released version this one replaced (status Superseded), when there is one. */
   replaced: ResultRow | null;
-}
-
-/** The value of a result in words (COVID results by their report text). */
-export function resultValueText(testName: string, value: string): string {
-  if (isTestName(testName) && catalogueEntry(testName).scale === 'covid' && value in COVID_PCR_RESULT_TEXT) {
-    return COVID_PCR_RESULT_TEXT[value as CovidPcrResult];
-  }
-  return value;
-}
-
-/** The catalogue's interpretation of a value, or null for a value the catalogue has no words for. */
-export function interpretationOf(testName: string, value: string): string | null {
-  if (!isTestName(testName) || !isValidResultValue(testName as TestName, value)) return null;
-  return resultInterpretation(testName as TestName, value);
 }
 
 /** Whether a version is a correction: it names a correction reason, or it replaced a released version (`replaced` not null). */
@@ -57,7 +40,7 @@ export async function describeResult(db: Db, test: TestRow, result: ResultRow, t
     test,
     result,
     valueText: resultValueText(test.name, result.value),
-    interpretation: interpretationOf(test.name, result.value),
+    interpretation: resultInterpretationText(test.name, result.value),
     corrected: isCorrection(result.correctionReason, replaced),
     replaced,
   };
