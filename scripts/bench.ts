@@ -10,6 +10,7 @@
  *  - jobs: commit → start latency and outbox → BullMQ → worker throughput, next to bare BullMQ;
  *  - a bulk email campaign to every provider (10,000 at full size) through the SMTP catcher;
  *  - result webhooks: 10,000 releases' signed notices to a local receiver, next to bare BullMQ + POST;
+ *  - HL7: 10,000 released results as ORU^R01 to a local MLLP listener, next to a bare MLLP send + ACK of the same messages;
  *  - the FHIR API: a DiagnosticReport search with _include, next to the clinic's completed list;
  *  - the SPA: the sign-in route's gzipped JavaScript, and Largest Contentful Paint in Chromium;
  *  - lighthouse: issue 14's Lighthouse scores (phone and desktop pages, median of 3 runs each;
@@ -19,7 +20,7 @@
  * writes them to bench-results.json.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,8 +38,11 @@ import { Queue, Worker } from 'bullmq';
 import { chromium } from 'playwright-core';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
 import {
-  closeServerContext, createApiClient, createLogger, createMailer, createServerContext, enqueueJob, loadConfig, queueResultWebhooks, systemCaller,
+  buildAck, closeServerContext, createApiClient, createLogger, createMailer, createServerContext, enqueueJob, loadConfig, putHl7Interface, queueResultMessages,
+  queueResultWebhooks, sendOverMllp, startMllpListener, systemCaller,
 } from '@platform/server';
+import { Hl7Message } from '@medplum/core';
+import { DocumentType, FileKind, labReportFileName } from '@platform/domain';
 import { startWorker } from '@platform/worker';
 import { PROCESSORS } from '@platform/worker/processors/index';
 import { renderLabReport } from '@platform/worker/documents/lab-report';
@@ -56,7 +60,7 @@ import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLight
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
 /** `-- --only lists,import`: measure just these parts (lists, import, pdf, jobs, emails, spa, lighthouse); the whole set otherwise. */
-const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'webhooks', 'spa', 'lighthouse'] as const;
+const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'webhooks', 'hl7', 'spa', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
@@ -79,6 +83,8 @@ const JOB_COUNT = QUICK ? 2_000 : 10_000;
 const LATENCY_JOBS = QUICK ? 100 : 300;
 /** Result webhooks delivered (issue 27's webhooks-10k-s; scaled to 10,000 when quick). */
 const WEBHOOK_COUNT = QUICK ? 2_000 : 10_000;
+/** Released results sent as HL7 ORU^R01 (issue 28's hl7-oru-per-s; a fifth when quick). */
+const HL7_COUNT = QUICK ? 2_000 : 10_000;
 /** Lighthouse runs per page (the median is reported): its simulated timings move with the machine's load. */
 const LIGHTHOUSE_RUNS = 3;
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -541,6 +547,91 @@ async function measureWebhooks(env: NodeJS.ProcessEnv, client: pg.Client, accoun
   }
 }
 
+/**
+ * HL7_COUNT released results queued as ORU^R01 (each release's message and job committed with it,
+ * 10 transactions at a time), sent by the worker over MLLP to a local listener that answers AA,
+ * against a bare MLLP send + ACK of the very messages it received (50 at a time, the worker's
+ * concurrency): messages a second each way, how many never came and how many came twice. Each
+ * result's report PDF is stored first, as the release's render-pdf job stores it.
+ */
+async function measureHl7(env: NodeJS.ProcessEnv, client: pg.Client, accountId: number) {
+  const seen = new Map<string, number>();
+  const texts: string[] = [];
+  const listener = await startMllpListener({
+    port: 0,
+    onMessage: (message) => {
+      const controlId = message.getSegment('MSH')?.getField(10).toString() ?? '';
+      seen.set(controlId, (seen.get(controlId) ?? 0) + 1);
+      texts.push(message.toString());
+      return buildAck(message, { code: 'AA' });
+    },
+  });
+  // The product's own worker process sends (the listener here is the EHR, in a process of its own):
+  // the same Redis prefix as the API and worker processes, whose sweepers share the one outbox table.
+  const config = loadConfig(env);
+  const server = createServerContext(config, 'bench');
+  const until = async (count: number) => {
+    while (seen.size < count) await new Promise((r) => setTimeout(r, 5));
+  };
+  try {
+    await putHl7Interface(server, systemCaller(), accountId, {
+      enabled: true, host: '127.0.0.1', port: listener.port, receivingApplication: 'BENCH', receivingFacility: 'BENCH', sendingFacilityOfOrders: null,
+    });
+    const { rows } = await client.query(
+      `SELECT DISTINCT ON (s.id) s.id AS sample_id, s.barcode, t.id AS test_id, r.id AS result_id
+         FROM samples s JOIN tests t ON t.sample_id = s.id JOIN test_results r ON r.test_id = t.id AND r.status = 'Released'
+        WHERE s.account_id = $1 ORDER BY s.id, t.id LIMIT $2`, [accountId, HL7_COUNT]);
+    await storeReports(server.db, config, rows);
+    let t = process.hrtime.bigint();
+    let next = 0;
+    let queued = 0;
+    await Promise.all(Array.from({ length: 10 }, async () => {
+      while (next < rows.length) {
+        const { sample_id: sampleId, test_id: testId } = rows[next++];
+        const inserted = await server.db.sequelize.transaction((transaction) =>
+          queueResultMessages(server, transaction, { type: 'result.released', sampleId: Number(sampleId), testIds: [Number(testId)], createdByUserId: null }));
+        queued += inserted;
+      }
+    }));
+    await until(queued);
+    const oursPerS = queued / (ms(t) / 1000);
+    const lost = queued - seen.size;
+    const twice = [...seen.values()].filter((n) => n > 1).length;
+    const sameMessages = [...new Map(texts.map((text) => [Hl7Message.parse(text).getSegment('MSH')!.getField(10).toString(), text])).values()].map((text) => Hl7Message.parse(text));
+    texts.length = 0;
+    t = process.hrtime.bigint();
+    let bareNext = 0;
+    await Promise.all(Array.from({ length: config.workerConcurrency }, async () => {
+      while (bareNext < sameMessages.length) await sendOverMllp({ host: '127.0.0.1', port: listener.port, message: sameMessages[bareNext++] });
+    }));
+    const barePerS = sameMessages.length / (ms(t) / 1000);
+    const kib = sameMessages.length ? Math.round(sameMessages.reduce((n, m) => n + m.toString().length, 0) / sameMessages.length / 1024) : 0;
+    log(`HL7: ${queued.toLocaleString('en-US')} released results committed, built and acknowledged as ORU^R01 (${kib} KiB each, the report PDF in it) at ${oursPerS.toFixed(0)} per second (lost ${lost}, twice ${twice}); bare MLLP send + ACK of the same messages ${barePerS.toFixed(0)} per second`);
+    return { count: queued, oursPerS, barePerS, lost, twice };
+  } finally {
+    await closeServerContext(server);
+    await listener.close();
+  }
+}
+
+/** Each result's lab report, as render-pdf files it (one real report's bytes under each result's name): the HL7 sends find them stored. */
+async function storeReports(db: Db, config: ReturnType<typeof loadConfig>, rows: { sample_id: string; barcode: string; result_id: string }[]) {
+  if (!rows.length) return;
+  const deps = { config, db, logger: createLogger(config, 'bench'), mailer: createMailer(config), relay: { relay: async () => undefined, sweep: async () => 0, start() {}, stop() {} } };
+  const { pdf } = await renderLabReport(deps, Number(rows[0].sample_id), Number(rows[0].result_id));
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  const names = rows.map((r) => labReportFileName(r.barcode, Number(r.result_id)));
+  await db.sequelize.query(
+    `WITH r AS (SELECT * FROM unnest($4::bigint[], $5::text[]) AS r(sample_id, name)),
+     f AS (INSERT INTO files (kind, name, content_type, size_bytes, sha256, content)
+           SELECT $6, r.name, 'application/pdf', $1, $2, $3 FROM r RETURNING id, name)
+     INSERT INTO documents (type, sample_id, file_id, version)
+     SELECT $7, r.sample_id, f.id, 1 + COALESCE((SELECT max(d.version) FROM documents d WHERE d.sample_id = r.sample_id AND d.type = $7), 0)
+       FROM r JOIN f ON f.name = r.name`,
+    { bind: [pdf.length, sha256, pdf, rows.map((r) => r.sample_id), names, FileKind.Ecm, DocumentType.LabReport] },
+  );
+}
+
 /** JOB_COUNT sends (0, 1, …), 10 under way at a time, as the bench's committers send their jobs. */
 async function tenAtATime(send: (n: number) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -674,13 +765,14 @@ interface Measurements {
   jobs?: Awaited<ReturnType<typeof measureJobs>>;
   emails?: Awaited<ReturnType<typeof measureEmails>>;
   webhooks?: Awaited<ReturnType<typeof measureWebhooks>>;
+  hl7?: Awaited<ReturnType<typeof measureHl7>>;
   bundle?: ReturnType<typeof measureBundle>;
   lcp?: Record<string, number>;
 }
 
 /** The targets of the parts measured (all of them unless --only), in the issue's order. */
 function targets(m: Measurements): Target[] {
-  const { lists, imp, pdf, jobs, emails, webhooks, bundle, lcp } = m;
+  const { lists, imp, pdf, jobs, emails, webhooks, hl7, bundle, lcp } = m;
   const worst = (rs: LoadResult[]) => ({
     rps: rs.reduce((a, b) => (b.rps < a.rps ? b : a)),
     p99: rs.reduce((a, b) => (b.p99 > a.p99 ? b : a)),
@@ -727,6 +819,11 @@ function targets(m: Measurements): Target[] {
     out.push(t('webhooks-10k-s', ours, 's', bare, 's',
       `≤ 2× bare BullMQ + HTTP POST of the same notices (${webhooks.count} delivered${webhooks.count === 10_000 ? '' : ', scaled to 10,000'}; lost ${webhooks.lost}, twice ${webhooks.twice})`,
       ours <= 2 * bare && webhooks.lost === 0 && webhooks.twice === 0));
+  }
+  if (hl7) {
+    out.push(t('hl7-oru-per-s', hl7.oursPerS, 'msg/s', hl7.barePerS, 'msg/s',
+      `≥ 0.5 of a bare MLLP send + ACK of the same messages (${hl7.count} released results; lost ${hl7.lost}, twice ${hl7.twice})`,
+      hl7.oursPerS >= 0.5 * hl7.barePerS && hl7.lost === 0 && hl7.twice === 0));
   }
   if (bundle) out.push(t('spa-signin-kib', bundle.signIn, 'KiB', 200, 'KiB', `≤ 200 KiB gzipped, largest portal chunk ≤ 150 KiB (largest ${bundle.largest.toFixed(1)} KiB)`, bundle.signIn <= 200 && bundle.largest <= 150));
   if (lcp) {
@@ -795,6 +892,7 @@ async function main() {
     if (measuring('jobs')) m.jobs = await measureJobs(env);
     if (measuring('emails')) m.emails = await measureEmails(client, sessions.admin);
     if (measuring('webhooks')) m.webhooks = await measureWebhooks(env, client, filled.largeAccountId);
+    if (measuring('hl7')) m.hl7 = await measureHl7(env, client, filled.largeAccountId);
     if (measuring('spa')) {
       m.bundle = measureBundle();
       m.lcp = await measureLcp(base, filled, filled.importBarcodes[0]);

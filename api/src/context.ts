@@ -5,15 +5,14 @@
 import pg from 'pg';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
-import { AuthCache, watchOwnWrites } from './auth/auth-cache';
-import { closeServerContext, type Config, createServerContext, type ServerContext } from '@platform/server';
+import { AuthCache, closeServerContext, type Config, createServerContext, type ServerContext, watchOwnWrites } from '@platform/server';
 
 export interface AppContext extends ServerContext {
   /** For sessions (connect-pg-simple wants a pg pool of its own). */
   sessionPool: pg.Pool;
   /** The sessions' store on that pool (auth/session.ts puts the auth cache in front of it); closed with the context, its pruning timer with it. */
   sessionStore: session.Store & { close(): void | Promise<void> };
-  /** Sessions, users and memberships held per process, dropped on PostgreSQL's notifications (auth/auth-cache.ts). */
+  /** Sessions, users and memberships held per process, dropped on PostgreSQL's notifications (server/src/access/auth-cache.ts). */
   authCache: AuthCache;
 }
 

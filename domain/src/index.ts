@@ -17,4 +17,5 @@ export * from './follow-ups';
 export * from './emails';
 export * from './jobs';
 export * from './api-clients';
+export * from './hl7';
 export * from './messages';

@@ -3,7 +3,9 @@
  * must set SESSION_SECRET (start refuses the dev one when NODE_ENV=production).
  */
 import Joi from 'joi';
-import { acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, DEFAULT_WEBHOOK_RETRY_BASE_MS, type ExtractionAcceptance } from '@platform/domain';
+import {
+  acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, DEFAULT_HL7_RETRY_BASE_MS, DEFAULT_WEBHOOK_RETRY_BASE_MS, HL7_ACK_TIMEOUT_MS, HL7_ATTEMPTS, type ExtractionAcceptance,
+} from '@platform/domain';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -30,6 +32,12 @@ export interface Config {
   shippingWebhookSecret: string;
   /** The first back-off of a failed result webhook (doubling for WEBHOOK_ATTEMPTS tries: about a day at the default). */
   webhookRetryBaseMs: number;
+  /** The first back-off of an HL7 message not acknowledged (doubling for each of its attempts: about a day at the defaults). */
+  hl7RetryBaseMs: number;
+  /** Attempts of one HL7 message before it is Failed (HL7_ATTEMPTS, 12, unless set). */
+  hl7Attempts: number;
+  /** How long an HL7 receiver has to acknowledge a message (HL7_ACK_TIMEOUT_MS, 30 s, unless set). */
+  hl7AckTimeoutMs: number;
   /** The performing laboratory, as every lab report names it (42 CFR 493.1291(c)). */
   lab: LabIdentity;
   /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
@@ -104,6 +112,9 @@ const schema = Joi.object({
   WORKER_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHIPPING_WEBHOOK_SECRET: Joi.string().min(16).default(DEV_SHIPPING_SECRET),
   WEBHOOK_RETRY_BASE_MS: Joi.number().integer().min(100).default(DEFAULT_WEBHOOK_RETRY_BASE_MS),
+  HL7_RETRY_BASE_MS: Joi.number().integer().min(100).default(DEFAULT_HL7_RETRY_BASE_MS),
+  HL7_ATTEMPTS: Joi.number().integer().min(1).max(50).default(HL7_ATTEMPTS),
+  HL7_ACK_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(HL7_ACK_TIMEOUT_MS),
   LAB_NAME: Joi.string().trim().max(200).default(DEV_LAB.name),
   LAB_ADDRESS: Joi.string().trim().max(300).default(DEV_LAB.address),
   LAB_CLIA_NUMBER: Joi.string().trim().pattern(/^\d{2}D\d{7}$/).default(DEV_LAB.cliaNumber)
@@ -191,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     workerLockMs: v.WORKER_LOCK_MS,
     shippingWebhookSecret: v.SHIPPING_WEBHOOK_SECRET,
     webhookRetryBaseMs: v.WEBHOOK_RETRY_BASE_MS,
+    hl7RetryBaseMs: v.HL7_RETRY_BASE_MS,
+    hl7Attempts: v.HL7_ATTEMPTS,
+    hl7AckTimeoutMs: v.HL7_ACK_TIMEOUT_MS,
     lab,
     extractionAcceptance,
     stripe,

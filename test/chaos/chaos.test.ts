@@ -1,5 +1,5 @@
 /**
- * Fault runs (`npm run chaos`: 100 worker-kill trials; `npm test` runs a short one, CHAOS_TRIALS=5).
+ * Fault runs (`npm run chaos`: 100 worker-kill trials; `npm test` runs a short one, a trial of each kind of job).
  * Everything stands on its own PostgreSQL (embedded) and redis-server, started here on free ports,
  * so they can be killed and restarted; the product runs as real processes (api/src/main.ts,
  * worker/src/main.ts) that are SIGKILLed or SIGTERMed mid-work. What is checked is what a user
@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { connect, createMigrator } from '@platform/db';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { enqueueJob, loadConfig, queueEmail, startCampaign, storeFile, type Config, type OutboxRelay } from '@platform/server';
+import { buildAck, enqueueJob, loadConfig, queueEmail, startCampaign, startMllpListener, storeFile, type Config, type MllpListener, type OutboxRelay } from '@platform/server';
 import { startWorker, type RunningWorker } from '@platform/worker';
 import { EmailCampaign, JobStatus, SampleStatus, UPLOAD_FILE_KIND } from '@platform/domain';
 import { seedDemoData } from '../../scripts/seed';
@@ -24,8 +24,9 @@ import { until } from '../support/wait';
 import { scratchDir, startPostgres, startRedis, type Postgres, type RedisServer } from './services';
 import { freePort, startProcess, type ProductProcess } from '../../scripts/product-process';
 
-const TRIALS = Number(process.env.CHAOS_TRIALS ?? 5);
-const KINDS = ['send-email', 'render-pdf', 'lab-import', 'notify-result', 'email-campaign'] as const;
+const KINDS = ['send-email', 'render-pdf', 'lab-import', 'notify-result', 'email-campaign', 'send-hl7'] as const;
+/** npm test's short run: one trial of each kind. */
+const TRIALS = Number(process.env.CHAOS_TRIALS ?? KINDS.length);
 type Kind = (typeof KINDS)[number];
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 const relayDown: OutboxRelay = { relay: async () => undefined, sweep: async () => 0, start() {}, stop() {} };
@@ -82,6 +83,9 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
   let env: NodeJS.ProcessEnv;
   let riversideId: number;
   let physicianId: number;
+  /** Riverside's EHR for the HL7 trials, and every message it got (OBR-3 is the sample's barcode). */
+  let ehr: MllpListener;
+  const ehrReceived: { barcode: string; controlId: string }[] = [];
   const running: { processes: ProductProcess[]; workers: RunningWorker[] } = { processes: [], workers: [] };
 
   const product = async (which: 'api' | 'worker', extra: Record<string, string> = {}) => {
@@ -162,6 +166,14 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
     config = loadConfig({ ...env, LOG_LEVEL: 'silent' }); // this process's own context and workers
     ctx = await createContext(config, 'chaos');
     riversideId = (await ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } }))!.id;
+    ehr = await startMllpListener({
+      port: 0,
+      onMessage: async (message) => {
+        ehrReceived.push({ barcode: message.getSegment('OBR')?.getField(3).toString() ?? '', controlId: message.getSegment('MSH')?.getField(10).toString() ?? '' });
+        await sleep(200);
+        return buildAck(message, { code: 'AA' });
+      },
+    });
     [{ id: physicianId }] = await sql<{ id: number }>(
       `SELECT p.id FROM physicians p JOIN contacts c ON c.id = p.contact_id JOIN users u ON u.id = c.user_id WHERE u.email = :email AND p.account_id = :account`,
       { email: DEMO_USERS.physician.email, account: riversideId },
@@ -178,6 +190,7 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
     await ctx?.queue.obliterate({ force: true }).catch(() => undefined);
     if (ctx) await closeContext(ctx);
     await catcher?.close();
+    await ehr?.close();
     await redis?.stop();
     await pg?.stop();
     scratch.remove();
@@ -204,6 +217,31 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
         return {
           enqueue: enqueue('render-pdf', { sampleId: r.sampleId, documentType: 'lab_report', testResultId: r.resultId }),
           check: async () => void expect(await ctx.db.models.SampleDocument.count({ where: { sampleId: r.sampleId, type: 'lab_report' } }), 'lab reports').to.equal(1),
+        };
+      }
+      case 'send-hl7': {
+        // Riverside's EHR is this process's listener, answering AA after 200 ms: the kill lands mid-send.
+        const r = await createResult(ctx.db, { accountId: riversideId, physicianId });
+        await ctx.db.sequelize.query(
+          `INSERT INTO hl7_interfaces (account_id, enabled, host, port, receiving_application, receiving_facility) VALUES (:riversideId, true, '127.0.0.1', :port, 'EPIC', 'RIVERSIDE')
+           ON CONFLICT (account_id) DO UPDATE SET enabled = true, port = EXCLUDED.port`,
+          { replacements: { riversideId, port: ehr.port } },
+        );
+        const [{ id }] = await sql<{ id: string }>(
+          `INSERT INTO hl7_messages (id, control_id, account_id, message_type, reason, sample_id, test_id, test_result_id)
+           SELECT n.id, 'M' || n.id, :riversideId, 'ORU^R01', 'released', :sampleId, :testId, :resultId FROM (SELECT nextval('hl7_messages_id_seq') AS id) n RETURNING id`,
+          { riversideId, sampleId: r.sampleId, testId: r.testId, resultId: r.resultId },
+        );
+        return {
+          enqueue: enqueue('send-hl7', { messageId: Number(id) }),
+          check: async () => {
+            const [row] = await sql<{ status: string; control_id: string }>('SELECT status, control_id FROM hl7_messages WHERE id = :id', { id });
+            expect(row.status, `HL7 message ${id}`).to.equal('Acknowledged');
+            // Sent again after a kill it may be, but as the one message: every transmission carries its control id.
+            const controlIds = ehrReceived.filter((m) => m.barcode === r.barcode).map((m) => m.controlId);
+            expect(controlIds.length, 'transmissions').to.be.greaterThan(0);
+            expect([...new Set(controlIds)], 'messages the EHR got').to.deep.equal([row.control_id]);
+          },
         };
       }
       case 'notify-result': {

@@ -22,9 +22,10 @@ export interface Session {
   csrf: string;
   refreshCsrf(): Promise<string>;
   post(path: string, body?: unknown): request.Test;
+  put(path: string, body?: unknown): request.Test;
 }
 
-/** A browser-like client: keeps cookies, fetches a CSRF token and sends it on every POST. */
+/** A browser-like client: keeps cookies, fetches a CSRF token and sends it on every POST and PUT. */
 export async function newSession(app: Express, ip = '10.9.0.1'): Promise<Session> {
   const agent = request.agent(app);
   const session: Session = {
@@ -37,6 +38,9 @@ export async function newSession(app: Express, ip = '10.9.0.1'): Promise<Session
     },
     post(path, body) {
       return agent.post(path).set('x-csrf-token', session.csrf).set('X-Forwarded-For', ip).send(body as object);
+    },
+    put(path, body) {
+      return agent.put(path).set('x-csrf-token', session.csrf).set('X-Forwarded-For', ip).send(body as object);
     },
   };
   await session.refreshCsrf();

@@ -14,7 +14,7 @@ import {
   buildAck, buildResultOru, Hl7ErrorCode, Hl7InvalidAck, Hl7NoAnswer, readAck, sendOverMllp, startMllpListener,
   type AckAnswer, type MllpListener, type ResultOruInput,
 } from '../../server/src/hl7';
-import { expectValidHl7 } from './hl7-validator.test';
+import { expectValidHl7 } from '../support/hl7-validator';
 
 function oru(controlId: string): Hl7Message {
   const input: ResultOruInput = {

@@ -1,7 +1,7 @@
 /**
  * The ORU^R01 (HL7 v2.5.1) of a result: every segment checked field by field on the wire text, the
  * codes those of domain's code table, special characters escaped and read back, and every message
- * parsed and checked by the independent hl7v2 library (hl7-validator.test.ts).
+ * parsed and checked by the independent hl7v2 library (test/support/hl7-validator.ts).
  */
 import { expect } from 'chai';
 import { Hl7Message, type Hl7Segment } from '@medplum/core';
@@ -9,7 +9,7 @@ import {
   COVID_PCR_RESULT_TEXT, COVID_RESULT_CODES, CovidPcrResult, KRAS_GENOTYPE_CODES, RISK_RESULT_CODES, RiskLevel, TestName, resultInterpretationText,
 } from '@platform/domain';
 import { buildResultOru, unescapeHl7, type ResultOruInput } from '../../server/src/hl7';
-import { expectValidHl7 } from './hl7-validator.test';
+import { expectValidHl7 } from '../support/hl7-validator';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const SPECIAL_NAME = "O'Brien|Smith^Jr & Co";

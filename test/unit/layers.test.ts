@@ -33,8 +33,8 @@ interface Rule {
  * barrel, apart).
  */
 export const CAPABILITY_ORDER = [
-  'jobs', 'auth', 'email', 'webhooks', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
-  'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'hl7',
+  'jobs', 'auth', 'email', 'webhooks', 'hl7', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
+  'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir',
 ] as const;
 
 /** The folder right under `root` a path is in (null for a file at the root itself). */

@@ -22,6 +22,7 @@ import {
 import { adminEmailsRouter } from './emails.routes';
 import { adminJobsRouter } from './jobs.routes';
 import { adminApiClientsRouter } from './api-clients.routes';
+import { adminHl7Router } from './hl7.routes';
 
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
@@ -119,6 +120,7 @@ export function adminRouter(ctx: AppContext): Router {
   router.use(adminEmailsRouter(ctx));
   router.use(adminJobsRouter(ctx));
   router.use(adminApiClientsRouter(ctx));
+  router.use(adminHl7Router(ctx));
 
   return router;
 }

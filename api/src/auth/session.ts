@@ -70,7 +70,7 @@ const endSessionPastItsLifetime: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * Session reads through the process's auth cache (auth-cache.ts): a cached row is served while it
+ * Session reads through the process's auth cache (server/src/access/auth-cache.ts): a cached row is served while it
  * has not expired and no notification dropped it; this process's own writes drop it at once.
  * Without a cache (or while it is not listening) every read goes to PostgreSQL as before.
  */

@@ -25,6 +25,8 @@ export interface JobPayloads {
   'cancel-payment-intent': { orderId: number };
   /** POSTs one signed notice to an API client's webhook URL (retried for a day: WEBHOOK_ATTEMPTS). */
   'deliver-webhook': { deliveryId: number };
+  /** Sends one HL7 v2 message to an account's EHR over MLLP and waits for its ACK (retried for a day: HL7_ATTEMPTS). */
+  'send-hl7': { messageId: number };
 }
 export type JobName = keyof JobPayloads;
 

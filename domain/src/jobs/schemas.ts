@@ -27,6 +27,7 @@ export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads
   'refund-payment': Joi.object({ orderId: id().required() }),
   'cancel-payment-intent': Joi.object({ orderId: id().required() }),
   'deliver-webhook': Joi.object({ deliveryId: id().required() }),
+  'send-hl7': Joi.object({ messageId: id().required() }),
 };
 
 export interface JobsQuery { status: JobStatus | null; name: string | null; page: number; pageSize: number }

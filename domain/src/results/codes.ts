@@ -16,6 +16,13 @@ import { catalogueEntry, isTestName, isValidResultValue, resultInterpretation } 
 import { COVID_PCR_RESULT_TEXT, CovidPcrResult, KrasGenotype, RiskLevel, TwoLevelRisk } from './result-values';
 import { SampleType } from '../samples/sample-types';
 
+/**
+ * The US registries whose identifiers the interfaces carry, as OIDs: CLIA numbers (CMS) and NPIs.
+ * FHIR writes them `urn:oid:…`; HL7 v2 as an assigning authority's universal id.
+ */
+export const CLIA_OID = '2.16.840.1.113883.4.7';
+export const NPI_OID = '2.16.840.1.113883.4.6';
+
 /** The code systems the table uses, by key. */
 export const CodeSystemKey = {
   Loinc: 'LOINC',

@@ -1,4 +1,5 @@
 export * from './codes';
+export * from './lab-report';
 export * from './release-rule';
 export * from './result-link-schemas';
 export * from './result-links';

@@ -17,15 +17,10 @@ import { forbidden, Invalid } from '../errors';
 import { passwordResetEmail } from '../email/templates';
 import { queueEmail } from '../email/queue-email';
 import { createPasswordLink, endSessionsOf } from './password-links';
+import type { AuthCache } from './auth-cache';
 
-/** A read-through cache of what every signed-in request reads (the API's per-process auth cache). */
-export interface SignInCache {
-  users: { load(id: number, read: () => Promise<SessionUser | null>): Promise<SessionUser | null> };
-  accounts: { load(userId: number, read: () => Promise<AccountSummary[]>): Promise<AccountSummary[]> };
-}
-
-/** The cache is optional: a context without one reads PostgreSQL every time. */
-type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'> & { authCache?: SignInCache };
+/** The API process's auth cache is optional: a context without one reads PostgreSQL every time. */
+type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'> & { authCache?: Pick<AuthCache, 'users' | 'accounts'> };
 
 export function toSessionUser(u: { id: number; kind: string; email: string; firstName: string; lastName: string }): SessionUser {
   return { id: u.id, kind: u.kind as UserKind, email: u.email, firstName: u.firstName, lastName: u.lastName };

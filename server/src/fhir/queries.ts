@@ -12,16 +12,14 @@
  */
 import { QueryTypes } from 'sequelize';
 import type { Db } from '@platform/db';
-import {
-  COVID_RESULT_CODES, DocumentType, PROCESSING_STEP_TESTS, Portal, SampleStatus, TestOrigin, TestResultStatus,
-} from '@platform/domain';
+import { COVID_RESULT_CODES, DocumentType, labReportFileName, SampleStatus, TestOrigin, TestResultStatus } from '@platform/domain';
 import type { AccountRow, PatientRow, PhysicianRow, ResultRow, SampleRow, TestRow } from './builders';
-import { labReportFileName } from '../results/lab-report-file';
+import { sampleDocumentNamed } from '../files';
+import { OUTSIDE_SAMPLE_FROM, OUTSIDE_SAMPLE_SCOPE, OUTSIDE_SQL_CONSTANTS, OUTSIDE_TEST_JOIN } from '../outside-scope';
 
 /** The enumerations the statements name, written into them as literals. */
 export const FHIR_SQL_CONSTANTS = {
-  researchPortal: Portal.Research,
-  processingSteps: [...PROCESSING_STEP_TESTS],
+  ...OUTSIDE_SQL_CONSTANTS,
   released: TestResultStatus.Released,
   superseded: TestResultStatus.Superseded,
   shownStatuses: [TestResultStatus.Released, TestResultStatus.Superseded],
@@ -32,15 +30,15 @@ export const FHIR_SQL_CONSTANTS = {
 };
 
 /** The account's samples of named patients, outside research: `s`, its order `o`, its patient `p`. */
-export const SAMPLE_FROM = 'FROM samples s JOIN orders o ON o.id = s.order_id JOIN patients p ON p.id = s.patient_id';
+export const SAMPLE_FROM = OUTSIDE_SAMPLE_FROM;
 /**
  * (A sample's patient is of the sample's account, as every write makes them. The patient is read
  * through the join by its key only, as the clinic lists read it: a condition on its account made
  * PostgreSQL's generic plan hash the account's patients and sort the account's samples.)
  */
-export const SAMPLE_SCOPE = 's.account_id = :accountId AND p.study_id IS NULL AND o.portal <> :researchPortal AND o.research_project_id IS NULL';
+export const SAMPLE_SCOPE = `s.account_id = :accountId AND ${OUTSIDE_SAMPLE_SCOPE}`;
 /** Its clinic tests `t`. */
-export const TEST_JOIN = 'JOIN tests t ON t.sample_id = s.id AND t.name NOT IN (:processingSteps)';
+export const TEST_JOIN = OUTSIDE_TEST_JOIN;
 /** The released version `r` of each test. */
 export const RELEASED_JOIN = 'JOIN test_results r ON r.test_id = t.id AND r.status = :released';
 
@@ -124,11 +122,6 @@ export async function reportPdfOfAccount(ctx: Ctx, accountId: number, resultId: 
       WHERE r.id = :resultId AND ${SAMPLE_SCOPE}`,
     { accountId, resultId });
   if (!target) return null;
-  const [row] = await select<{ document_id: number; document_version: number; corrected: boolean; content_type: string; content: Buffer }>(ctx,
-    `SELECT d.id AS document_id, d.version AS document_version, d.corrected, f.content_type, f.content
-       FROM documents d JOIN files f ON f.id = d.file_id AND f.name = :fileName
-      WHERE d.sample_id = :sampleId AND d.type = :labReport
-      ORDER BY d.version DESC LIMIT 1`,
-    { sampleId: target.sample_id, fileName: labReportFileName(target.barcode, target.result_id), labReport: DocumentType.LabReport });
+  const row = await sampleDocumentNamed(ctx.db, target.sample_id, DocumentType.LabReport, labReportFileName(target.barcode, target.result_id));
   return row ? { ...row, sample_id: target.sample_id, result_id: target.result_id } : null;
 }

@@ -5,7 +5,7 @@
  */
 import type { CodeableConcept, CodeSystem, Coding } from '@medplum/fhirtypes';
 import {
-  CodeSystemKey, codeSystemUri, LAB_CODE_SYSTEMS, labCodeSystemConcepts, labCodeSystemUrl, TEST_METHODS, isTestName,
+  CLIA_OID, CodeSystemKey, codeSystemUri, LAB_CODE_SYSTEMS, labCodeSystemConcepts, labCodeSystemUrl, TEST_METHODS, isTestName,
   type CodeEntry, type LabCodeSystemKey,
 } from '@platform/domain';
 
@@ -16,7 +16,7 @@ export function identifierSystems(publicUrl: string) {
 }
 
 export const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
-export const CLIA_SYSTEM = 'urn:oid:2.16.840.1.113883.4.7';
+export const CLIA_SYSTEM = `urn:oid:${CLIA_OID}`;
 export const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
 export const V2_0074 = 'http://terminology.hl7.org/CodeSystem/v2-0074';
 export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';

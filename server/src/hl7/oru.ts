@@ -10,10 +10,9 @@
 import type { Hl7Field, Hl7Segment } from '@medplum/core';
 import { Hl7Message } from '@medplum/core';
 import {
-  HL7V2_CODING_SYSTEMS, isTestName, LAB_REPORT_DOCUMENT_CODE, observationCodes, resultInterpretationText, resultValueCode, resultValueText, testCodes,
+  CLIA_OID, HL7V2_CODING_SYSTEMS, isTestName, LAB_REPORT_DOCUMENT_CODE, NPI_OID, observationCodes, resultInterpretationText, resultValueCode, resultValueText, testCodes,
   type CodeEntry,
 } from '@platform/domain';
-import { CLIA_SYSTEM } from '../fhir/systems';
 import { field, HL7_CONTEXT, hl7Date, hl7Timestamp, mshSegment, repeated, segment, type Component } from './fields';
 
 /** HL7 v2.5.1 result status (table 0123 for OBR-25, 0085 for OBX-11): final, corrected, no result. */
@@ -88,10 +87,12 @@ export interface ResultOruInput {
   };
   /** OBR-25: F released, C corrected, X rejected (no result). */
   resultStatus: ResultStatusCode;
-  /** One OBX each: the test the value is of and the value as the lab stores it. */
-  values: readonly { testName: string; value: string; units?: string | null }[];
+  /** One OBX each: the test the value is of and the value as the lab stores it (null: no result, the sample was rejected). */
+  values: readonly { testName: string; value: string | null; units?: string | null }[];
   /** Why this version corrects the earlier one (an NTE beside each value). */
   correctionReason?: string | null;
+  /** Why the sample was rejected (status X: an NTE beside each value). */
+  rejectionReason?: string | null;
   /** The lab report, sent as an OBX of type ED (base64). */
   reportPdf: Buffer | null;
 }
@@ -99,8 +100,6 @@ export interface ResultOruInput {
 const HL7_VERSION = '2.5.1';
 /** Sent with UTF-8 (the @medplum/hl7 default) so that names keep their accents. */
 const CHARACTER_SET = 'UNICODE UTF-8';
-const NPI_OID = '2.16.840.1.113883.4.6';
-const CLIA_OID = CLIA_SYSTEM.replace(/^urn:oid:/, '');
 const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +139,7 @@ function provider(p: ResultOruInput['order']['orderingProvider']): Hl7Field {
 
 /** XON of the performing lab: its name, identified by its CLIA number. */
 const labOrganization = (lab: ResultOruInput['lab']): Hl7Field =>
-  field(lab.name, 'L', undefined, undefined, undefined, ['CLIA', CLIA_OID, 'ISO'], 'XX', undefined, undefined, lab.cliaNumber);
+  field(lab.name.slice(0, 50).trim(), 'L', undefined, undefined, undefined, ['CLIA', CLIA_OID, 'ISO'], 'XX', undefined, undefined, lab.cliaNumber);
 
 /**
  * EI of an order number: the number alone. 2.5.1 gives ORC-2/3 and OBR-2/3 22 characters, too few
@@ -155,7 +154,8 @@ const entity = (id: string): Hl7Field => field(id);
 function msh(input: ResultOruInput): Hl7Segment {
   return mshSegment([
     /* 3 */ field(input.lab.application),
-    /* 4 */ field(input.lab.name, input.lab.cliaNumber, 'CLIA'),
+    // HD-1 is 20 characters in 2.5.1: the lab's name shortened; its CLIA number identifies it.
+    /* 4 */ field(input.lab.name.slice(0, 20).trim(), input.lab.cliaNumber, 'CLIA'),
     /* 5 */ field(input.receiver.application),
     /* 6 */ field(input.receiver.facility),
     /* 7 */ field(hl7Timestamp(input.createdAt ?? new Date())),
@@ -216,7 +216,8 @@ function obr(input: ResultOruInput): Hl7Segment {
 }
 
 /** OBX-2 and OBX-5 of a value: coded (CWE), numeric (NM), text (ST), or nothing when there is no result. */
-function observationValue(testName: string, value: string): { type?: string; value?: Hl7Field; noResult: boolean } {
+function observationValue(testName: string, value: string | null): { type?: string; value?: Hl7Field; noResult: boolean } {
+  if (value === null) return { noResult: true };
   const coded = resultValueCode(value);
   if (coded?.noResult) return { noResult: true };
   if (coded) return { type: 'CWE', value: codedElement([coded.code], resultValueText(testName, value)), noResult: false };
@@ -264,14 +265,15 @@ function valueSegments(input: ResultOruInput, v: ResultOruInput['values'][number
   const shown = observationValue(v.testName, v.value);
   const status: ResultStatusCode = shown.noResult || input.resultStatus === 'X' ? 'X' : input.resultStatus;
   const notes = [
-    ...(shown.noResult ? [resultValueText(v.testName, v.value)] : []),
+    ...(shown.noResult && v.value !== null ? [resultValueText(v.testName, v.value)] : []),
+    ...(input.rejectionReason?.trim() ? [`Specimen rejected: ${input.rejectionReason.trim()}`] : []),
     ...(input.correctionReason?.trim() ? [`Corrected result: ${input.correctionReason.trim()}`] : []),
-    ...[resultInterpretationText(v.testName, v.value)].filter((t): t is string => t !== null),
+    ...(v.value === null ? [] : [resultInterpretationText(v.testName, v.value)].filter((t): t is string => t !== null)),
   ];
   return [
     obx(input, {
       setId, type: shown.type, code: testElement(v.testName, true), value: shown.value, units: v.units,
-      abnormalFlag: resultValueCode(v.value)?.interpretation?.code, status,
+      abnormalFlag: v.value === null ? undefined : resultValueCode(v.value)?.interpretation?.code, status,
     }),
     ...notes.map((text, i) => nte(i + 1, text)),
   ];

@@ -13,10 +13,15 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 
 /**
  * A job name's own retry options where they differ from the queue's defaults: a result webhook is
- * tried WEBHOOK_ATTEMPTS times with back-off from WEBHOOK_RETRY_BASE_MS (about a day in all).
+ * tried WEBHOOK_ATTEMPTS times with back-off from WEBHOOK_RETRY_BASE_MS, an HL7 message HL7_ATTEMPTS
+ * times from HL7_RETRY_BASE_MS (about a day in all, each, at the defaults).
  */
-export function jobOptionsOf(config: Pick<Config, 'webhookRetryBaseMs'>): (jobName: string) => JobsOptions | undefined {
-  return (jobName) => (jobName === 'deliver-webhook' ? { attempts: WEBHOOK_ATTEMPTS, backoff: { type: 'exponential', delay: config.webhookRetryBaseMs } } : undefined);
+export function jobOptionsOf(config: Pick<Config, 'webhookRetryBaseMs' | 'hl7RetryBaseMs' | 'hl7Attempts'>): (jobName: string) => JobsOptions | undefined {
+  const own: Record<string, JobsOptions> = {
+    'deliver-webhook': { attempts: WEBHOOK_ATTEMPTS, backoff: { type: 'exponential', delay: config.webhookRetryBaseMs } },
+    'send-hl7': { attempts: config.hl7Attempts, backoff: { type: 'exponential', delay: config.hl7RetryBaseMs } },
+  };
+  return (jobName) => own[jobName];
 }
 
 export function createJobQueue(connection: Redis, prefix: string): Queue {

@@ -3,9 +3,6 @@ import type { Db } from '@platform/db';
 import { DocumentType } from '@platform/domain';
 import { readFileContent } from '../files';
 
-/** The stored name of a released result version's report: how the worker files it and how the FHIR API finds it again. */
-export const labReportFileName = (barcode: string, testResultId: number) => `lab-report-${barcode}-r${testResultId}.pdf`;
-
 export interface LabReportFile {
   documentId: number;
   version: number;

@@ -39,6 +39,7 @@ import { moveSample } from '../samples/move-sample';
 import { scheduleRegistryFollowUps } from '../follow-ups/follow-ups';
 import { withdrawResultsInReview } from '../samples/intake';
 import { queueResultWebhooks } from '../webhooks/result-webhooks';
+import { queueResultMessages } from '../hl7/result-messages';
 import { plateChecksForResults } from '../pcr/pcr';
 import { dnaOfSamples, extractionsForResults } from '../extractions/extractions';
 import type { Models, ReviewCtx } from '../samples/review-rows';
@@ -132,9 +133,11 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
       if (reports) {
         await enqueueJob(ctx, transaction, 'render-pdf', { sampleId: sample.id, documentType: DocumentType.LabReport, testResultId: r.id }, { idempotencyKey: `lab-report:${r.id}`, createdByUserId: caller.userId });
         await enqueueJob(ctx, transaction, 'notify-result', { testResultId: r.id }, { idempotencyKey: `notify-result:${r.id}`, createdByUserId: caller.userId });
-        await queueResultWebhooks(ctx, transaction, {
+        const event = {
           type: previous ? WebhookEventType.ResultCorrected : WebhookEventType.ResultReleased, sampleId: sample.id, testIds: [test.id], createdByUserId: caller.userId,
-        });
+        };
+        await queueResultWebhooks(ctx, transaction, event);
+        await queueResultMessages(ctx, transaction, event);
         // A first release of a PROSTOX result: the registry's follow-up surveys (3, 6, 12 months).
         if (!previous) await scheduleRegistryFollowUps(ctx.db, transaction, { sampleId: sample.id, testName: test.name, releasedAt: now });
       }

@@ -25,6 +25,7 @@ import { toIso } from '../answer-values';
 import { badRequest, conflict, DomainError, notFound } from '../errors';
 import { moveSample } from './move-sample';
 import { queueResultWebhooks } from '../webhooks/result-webhooks';
+import { queueResultMessages } from '../hl7/result-messages';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay'>;
 type SampleRow = InstanceType<ServerContext['db']['models']['Sample']>;
@@ -137,7 +138,8 @@ export async function rejectKit(ctx: Ctx, caller: UserCaller, body: IntakeReject
  * What follows a sample's rejection, wherever it was decided (intake, review, a failed DNA
  * extraction): its results waiting for review can no longer be released, so they are marked
  * Rejected with a note (no reviewer: the rejection of the sample decided it); and the account's
- * API clients with a webhook are told (`sample.rejected`, one notice per test). Answers how many
+ * API clients with a webhook are told (`sample.rejected`, one notice per test), and its EHR through
+ * its HL7 interface (an ORU^R01 with status X per test). Answers how many
  * results were withdrawn.
  */
 export async function withdrawResultsInReview(ctx: Ctx, transaction: Transaction, sampleId: number, note: string, rejectedByUserId: number | null): Promise<number> {
@@ -148,6 +150,8 @@ export async function withdrawResultsInReview(ctx: Ctx, transaction: Transaction
     { status: TestResultStatus.Rejected, reviewNote: note },
     { where: { testId: tests.map((t) => t.id), status: TestResultStatus.InReview }, transaction },
   );
-  await queueResultWebhooks(ctx, transaction, { type: WebhookEventType.SampleRejected, sampleId, testIds: tests.map((t) => t.id), createdByUserId: rejectedByUserId });
+  const event = { type: WebhookEventType.SampleRejected, sampleId, testIds: tests.map((t) => t.id), createdByUserId: rejectedByUserId };
+  await queueResultWebhooks(ctx, transaction, event);
+  await queueResultMessages(ctx, transaction, event);
   return count;
 }

@@ -18,6 +18,7 @@ import { auditActor, recordAudit, type Caller } from '../audit';
 import { notFound } from '../errors';
 import { toIso } from '../answer-values';
 import { privateDestination } from './public-address';
+import { OUTSIDE_SAMPLE_FROM, OUTSIDE_SAMPLE_SCOPE, OUTSIDE_SQL_CONSTANTS, OUTSIDE_TEST_JOIN } from '../outside-scope';
 
 /** What happened: a result released or corrected (its tests), or a sample rejected (each of its tests). */
 export interface ResultEvent {
@@ -32,26 +33,26 @@ const newMessageId = () => `msg_${randomBytes(16).toString('hex')}`;
 
 /**
  * Queues the notices of one event to every live client with a webhook in the sample's account.
- * A research participant's sample (a research project's order) is never told of, as it never
- * appears in the FHIR API. Answers how many deliveries were queued.
+ * Only what the FHIR API shows is told of (outside-scope.ts: never a research participant's
+ * sample, nor a processing step). Answers how many deliveries were queued.
  */
 export async function queueResultWebhooks(ctx: Pick<ServerContext, 'db' | 'relay'>, transaction: Transaction, event: ResultEvent): Promise<number> {
   if (!event.testIds.length) return 0;
-  const targets = await ctx.db.sequelize.query<{ client_id: string; barcode: string }>(
-    `SELECT c.id AS client_id, s.barcode
-       FROM samples s JOIN orders o ON o.id = s.order_id
+  const targets = await ctx.db.sequelize.query<{ client_id: string; barcode: string; test_id: string }>(
+    `SELECT c.id AS client_id, s.barcode, t.id AS test_id
+       ${OUTSIDE_SAMPLE_FROM} ${OUTSIDE_TEST_JOIN}
        JOIN api_clients c ON c.account_id = s.account_id AND c.revoked_at IS NULL AND c.webhook_url IS NOT NULL
-      WHERE s.id = :sampleId AND o.research_project_id IS NULL
-      ORDER BY c.id`,
-    { replacements: { sampleId: event.sampleId }, type: QueryTypes.SELECT, transaction },
+      WHERE s.id = :sampleId AND t.id IN (:testIds) AND ${OUTSIDE_SAMPLE_SCOPE}
+      ORDER BY c.id, t.id`,
+    { replacements: { ...OUTSIDE_SQL_CONSTANTS, sampleId: event.sampleId, testIds: event.testIds }, type: QueryTypes.SELECT, transaction },
   );
   if (!targets.length) return 0;
   const timestamp = new Date().toISOString();
-  const rows = targets.flatMap((t) => event.testIds.map((testId) => ({
+  const rows = targets.map((t) => ({
     clientId: Number(t.client_id),
     messageId: newMessageId(),
-    body: { type: event.type, timestamp, data: { diagnosticReport: `DiagnosticReport/${testId}`, sample: t.barcode } } satisfies WebhookBody,
-  })));
+    body: { type: event.type, timestamp, data: { diagnosticReport: `DiagnosticReport/${t.test_id}`, sample: t.barcode } } satisfies WebhookBody,
+  }));
   const inserted = await ctx.db.sequelize.query<{ id: string }>(
     `INSERT INTO webhook_deliveries (api_client_id, message_id, event_type, body, sample_id)
      SELECT client_id, message_id, $3, body, $4 FROM unnest($1::bigint[], $2::text[], $5::jsonb[]) AS i(client_id, message_id, body)

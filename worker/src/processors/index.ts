@@ -8,6 +8,7 @@ import { emailCampaign } from './email-campaign';
 import { refundPayment } from './refund-payment';
 import { cancelPaymentIntent } from './cancel-payment-intent';
 import { deliverWebhook } from './deliver-webhook';
+import { sendHl7 } from './send-hl7';
 
 export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 
@@ -21,4 +22,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'refund-payment': refundPayment,
   'cancel-payment-intent': cancelPaymentIntent,
   'deliver-webhook': deliverWebhook,
+  'send-hl7': sendHl7,
 };

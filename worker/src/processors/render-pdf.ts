@@ -1,9 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
-import { DocumentType, FileKind } from '@platform/domain';
+import { DocumentType, FileKind, labReportFileName } from '@platform/domain';
 import { renderRequisitionForm } from '../documents/requisition-form';
 import { renderLabReport } from '../documents/lab-report';
 import type { Processor } from './types';
-import { labReportFileName, storeFile } from '@platform/server';
+import { storeFile } from '@platform/server';
 
 /**
  * Renders a sample's document and stores it as a new version. Idempotent: a requisition form is

@@ -23,6 +23,7 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
   { title: 'Financial aid', description: 'Patients approved for the financial assistance program.', icon: ClipboardIcon, to: ADMIN_PATHS.financialAid },
   { title: 'Job monitor', description: 'Background work (emails, PDFs, imports): failures and their errors, retry.', icon: KeyIcon, to: ADMIN_PATHS.jobs },
   { title: 'API clients', description: "An account's EHR connections: FHIR API credentials and result webhooks; revoke.", icon: KeyIcon, to: ADMIN_PATHS.apiClients },
+  { title: 'HL7 interfaces', description: "Send an account's results to its EHR as HL7 v2 messages; test the connection; resend.", icon: DocumentIcon, to: ADMIN_PATHS.hl7 },
 ];
 
 /** /admin: the administration home after sign-in: what needs attention now, and every tool. */

@@ -10,3 +10,4 @@ export { FinancialAidPage } from './FinancialAidPage';
 export { EmailsPage } from './EmailsPage';
 export { JobsPage } from './JobsPage';
 export { ApiClientsPage } from './ApiClientsPage';
+export { Hl7InterfacesPage } from './Hl7InterfacesPage';

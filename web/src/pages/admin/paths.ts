@@ -14,6 +14,7 @@ export const ADMIN_PATHS = {
   emails: `${PROVIDER}/emails`,
   jobs: `${PROVIDER}/jobs`,
   apiClients: `${PROVIDER}/api-clients`,
+  hl7: `${PROVIDER}/hl7`,
 } as const;
 
 /** A provider user's page: the users page with that user open. */

@@ -1,0 +1,3 @@
+export * from './hl7-messages';
+export * from './schemas';
+export * from './views';
