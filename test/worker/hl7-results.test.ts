@@ -19,17 +19,27 @@ import { expectValidHl7 } from '../support/hl7-validator';
 import { makeResult, makeSample, SampleStatus, TestName, TestResultStatus, userId, type SampleFixture } from '../support/fixtures/lab';
 import { createAccount } from '../support/fixtures/campaigns';
 
-/** The EHR's side: keeps every message (as text), answers what `answers` says next (AA when empty, none for 'silent'). */
+type Answer = 'AA' | 'AE' | 'AR' | 'silent';
+
+/**
+ * The EHR's side: keeps every message (as text) and answers each as scripted for its sample (OBR-3,
+ * the barcode) or, for a test message (MSH-11 T), for `TEST`: the next scripted answer, AA when none
+ * is left. Scripts by sample keep one test's answers from ever reaching another's message.
+ */
 class Ehr {
   received: string[] = [];
-  answers: ('AA' | 'AE' | 'AR' | 'silent')[] = [];
+  private scripts = new Map<string, Answer[]>();
   private listener!: MllpListener;
+  script(key: string, ...answers: Answer[]) {
+    this.scripts.set(key, answers);
+  }
   async start(): Promise<number> {
     this.listener = await startMllpListener({
       port: 0,
       onMessage: (message) => {
         this.received.push(message.toString());
-        const code = this.answers.shift() ?? 'AA';
+        const key = message.getSegment('MSH')?.getField(11).toString() === 'T' ? 'TEST' : message.getSegment('OBR')?.getField(3).toString() ?? '';
+        const code = this.scripts.get(key)?.shift() ?? 'AA';
         if (code === 'silent') return null;
         return buildAck(message, code === 'AA' ? { code } : { code, error: { location: null, hl7Error: Hl7ErrorCode.ApplicationInternalError, reason: 'Unknown patient: call the lab' } });
       },
@@ -53,7 +63,7 @@ interface MessageRow {
 
 describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
   this.timeout(90_000);
-  const FAST = { HL7_RETRY_BASE_MS: '150', HL7_ACK_TIMEOUT_MS: '1500', HL7_ATTEMPTS: '3' };
+  const FAST = { HL7_RETRY_BASE_MS: '150', HL7_ACK_TIMEOUT_MS: '5000', HL7_ATTEMPTS: '3' };
   let t: TestApp;
   let worker: RunningWorker;
   let admin: Session;
@@ -157,7 +167,7 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
 
   it('retries AE until AA, and a correction is its own message: status C with the reason', async () => {
     const s = await sampleInReview(TestName.ProstoxUltra, 'Low Risk');
-    ehr.answers.push('AE');
+    ehr.script(s.barcode, 'AE');
     await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
     const [row] = await messagesSettled(s.id, 1);
     expect(row).to.include({ status: 'Acknowledged', attempts: 2, ack_code: 'AA' });
@@ -179,7 +189,7 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
 
   it('ends Failed after the last refusal, shown in the log with the answer; Resend sends it again as a new message', async () => {
     const s = await sampleInReview();
-    ehr.answers.push('AR', 'AR', 'AR');
+    ehr.script(s.barcode, 'AR', 'AR', 'AR');
     await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
     const [row] = await messagesSettled(s.id, 1);
     expect(row).to.include({ status: 'Failed', attempts: 3, ack_code: 'AR', ack_text: 'Unknown patient: call the lab' });
@@ -233,9 +243,9 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
     expect(field(sent, 'MSH', 11)).to.equal('T');
     expect(field(sent, 'MSH', 10)).to.equal(answered.controlId);
 
-    ehr.answers.push('silent');
+    ehr.script('TEST', 'silent');
     const silent = (await admin.post(`/api/admin/accounts/${accountId}/hl7-interface/test-message`, {}).expect(200)).body as { status: string; ackCode: string | null; ackText: string };
-    expect(silent).to.include({ status: 'Failed', ackCode: null, ackText: 'No acknowledgement within 2 s' });
+    expect(silent).to.include({ status: 'Failed', ackCode: null, ackText: 'No acknowledgement within 5 s' });
 
     const bad = await admin.put(`/api/admin/accounts/${accountId}/hl7-interface`, { ...hl7Interface(), port: 70000, receivingFacility: 'NORTH|CLINIC' }).expect(400);
     expect(bad.body.error.fields.map((f: { field: string }) => f.field)).to.include.members(['port', 'receivingFacility']);

@@ -137,15 +137,23 @@ export async function sendAndRecord(
   ctx: Pick<ServerContext, 'db' | 'config'>, messageId: number, to: Pick<Hl7Destination, 'host' | 'port'>, message: ReturnType<typeof buildResultOru>,
 ): Promise<void> {
   const at = new Date();
+  let ack: Awaited<ReturnType<typeof sendOverMllp>>;
   try {
-    const ack = await sendOverMllp({ host: to.host, port: to.port, message, timeoutMs: ctx.config.hl7AckTimeoutMs });
-    await recordAttempt(ctx, messageId, { at, ackCode: ack.code, ackText: ack.text || null });
-    if (ack.code !== 'AA' && ack.code !== 'CA') throw new Error(`The receiver answered ${ack.code}${ack.text ? `: ${ack.text}` : ''}`);
+    ack = await sendOverMllp({ host: to.host, port: to.port, message, timeoutMs: ctx.config.hl7AckTimeoutMs });
   } catch (err) {
-    if (err instanceof Hl7NoAnswer) await recordAttempt(ctx, messageId, { at, ackCode: null, ackText: noAnswerText(err, ctx.config.hl7AckTimeoutMs) });
-    if (err instanceof Hl7InvalidAck) await recordAttempt(ctx, messageId, { at, ackCode: null, ackText: 'The receiver\'s answer is not an HL7 acknowledgement' });
+    // Every attempt is in the log, whatever ended it (no ACK, an unreadable answer, the network).
+    await recordAttempt(ctx, messageId, { at, ackCode: null, ackText: failureText(err, ctx.config.hl7AckTimeoutMs) });
     throw err;
   }
+  await recordAttempt(ctx, messageId, { at, ackCode: ack.code, ackText: ack.text || null });
+  if (ack.code !== 'AA' && ack.code !== 'CA') throw new Error(`The receiver answered ${ack.code}${ack.text ? `: ${ack.text}` : ''}`);
+}
+
+/** Why an attempt got no ACK, in words for the admin (the error's own text can hold no patient data: it is the network's). */
+function failureText(err: unknown, timeoutMs: number): string {
+  if (err instanceof Hl7NoAnswer) return noAnswerText(err, timeoutMs);
+  if (err instanceof Hl7InvalidAck) return 'The receiver\'s answer is not an HL7 acknowledgement';
+  return `Could not send the message (${(err as Error).name}${(err as NodeJS.ErrnoException).code ? ` ${(err as NodeJS.ErrnoException).code}` : ''})`;
 }
 
 function noAnswerText(err: Hl7NoAnswer, timeoutMs: number): string {
@@ -228,6 +236,7 @@ export async function resendHl7Message(ctx: Pick<ServerContext, 'db' | 'relay'>,
     );
     if (!original) throw notFound('HL7 message not found');
     if (original.reason === Hl7MessageReason.Test) throw conflict('A test message is not resent: send a new one from the interface');
+    if (original.reason === Hl7MessageReason.Order) throw conflict('An order received from the EHR is not resent: the EHR sends it again');
     // An older version resent after a correction would tell the EHR the wrong value.
     if (original.result_status !== null && original.result_status !== TestResultStatus.Released) {
       throw conflict('This result was corrected since: its correction is the message to send');
