@@ -1,7 +1,7 @@
 /**
  * `npm start`: finds or starts PostgreSQL and Redis, starts the SMTP catcher unless SMTP_HOST is
- * set and the local Stripe stand-in unless STRIPE_SECRET_KEY is set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API
- * and the worker, and prints the URL and the demo logins.
+ * set and the local Stripe stand-in unless STRIPE_SECRET_KEY is set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API,
+ * the worker and the HL7 orders listener, and prints the URL and the demo logins.
  *
  * It is the demo and development command, and it starts whatever NODE_ENV says: it always runs with
  * development settings (dev secrets, demo users, plain-HTTP cookies), saying so when NODE_ENV asked
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { connect, createMigrator } from '@platform/db';
 import { startApi } from '@platform/api';
 import { loadConfig } from '@platform/server';
-import { startWorker } from '@platform/worker';
+import { startHl7Listener, startWorker } from '@platform/worker';
 import { findPostgres, findRedis, listenPreferring } from './local-services';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
@@ -72,6 +72,8 @@ async function main() {
 
   const config = loadConfig(process.env, { webDist: WEB_DIST });
   const worker = await startWorker(config);
+  // HL7 orders (ORM^O01) over MLLP: HL7_PORT, else 2575 (HL7's port) when free, else any free one.
+  const hl7 = process.env.HL7_PORT ? await startHl7Listener(config) : await listenPreferring((port) => startHl7Listener(config, port), config.hl7Port);
   const api = await startApi(config, process.env.HOST ?? '127.0.0.1');
   stripe?.setWebhookUrl(`${api.url}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
 
@@ -85,6 +87,7 @@ ${config.brand} Platform is running at ${url}
   Redis:      ${redis.source}
   Email:      ${catcher ? `caught locally on SMTP port ${catcher.port} (stored in the caught_mail table)` : `SMTP ${config.smtp.host}:${config.smtp.port}`}
   Payments:   ${stripe ? `local Stripe stand-in at ${stripe.url} (test card 4242 4242 4242 4242)` : 'Stripe (STRIPE_SECRET_KEY is set)'}
+  HL7 orders: MLLP on ${config.hl7Host}:${hl7.port} (ORM^O01 from an account's EHR: Administration → HL7 interfaces)
 
 Demo logins (password: ${DEMO_PASSWORD})
 ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${key}`).join('\n')}
@@ -97,6 +100,7 @@ ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${ke
     stopping = true;
     console.log('Stopping…');
     await api.stop();
+    await hl7.close();
     await worker.close();
     await stripe?.close();
     await catcher?.close();

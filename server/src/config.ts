@@ -38,6 +38,9 @@ export interface Config {
   hl7Attempts: number;
   /** How long an HL7 receiver has to acknowledge a message (HL7_ACK_TIMEOUT_MS, 30 s, unless set). */
   hl7AckTimeoutMs: number;
+  /** Where the HL7 orders listener takes ORM^O01 over MLLP (HL7_HOST, HL7_PORT; 2575 is HL7's registered port). */
+  hl7Host: string;
+  hl7Port: number;
   /** The performing laboratory, as every lab report names it (42 CFR 493.1291(c)). */
   lab: LabIdentity;
   /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
@@ -115,6 +118,8 @@ const schema = Joi.object({
   HL7_RETRY_BASE_MS: Joi.number().integer().min(100).default(DEFAULT_HL7_RETRY_BASE_MS),
   HL7_ATTEMPTS: Joi.number().integer().min(1).max(50).default(HL7_ATTEMPTS),
   HL7_ACK_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(HL7_ACK_TIMEOUT_MS),
+  HL7_HOST: Joi.string().trim().default('127.0.0.1'),
+  HL7_PORT: Joi.number().integer().min(0).max(65535).default(2575),
   LAB_NAME: Joi.string().trim().max(200).default(DEV_LAB.name),
   LAB_ADDRESS: Joi.string().trim().max(300).default(DEV_LAB.address),
   LAB_CLIA_NUMBER: Joi.string().trim().pattern(/^\d{2}D\d{7}$/).default(DEV_LAB.cliaNumber)
@@ -205,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     hl7RetryBaseMs: v.HL7_RETRY_BASE_MS,
     hl7Attempts: v.HL7_ATTEMPTS,
     hl7AckTimeoutMs: v.HL7_ACK_TIMEOUT_MS,
+    hl7Host: v.HL7_HOST,
+    hl7Port: v.HL7_PORT,
     lab,
     extractionAcceptance,
     stripe,

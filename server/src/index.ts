@@ -98,3 +98,4 @@ export * from './api-clients/client-credentials';
 export * from './webhooks/result-webhooks';
 export * from './fhir';
 export * from './hl7';
+export { receiveHl7Order } from './orders/hl7-orders';

@@ -56,3 +56,4 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     },
   };
 }
+export { startHl7Listener, type RunningHl7Listener } from './hl7-listener';

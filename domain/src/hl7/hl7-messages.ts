@@ -9,8 +9,8 @@ export const Hl7MessageStatus = { Pending: 'Pending', Acknowledged: 'Acknowledge
 export type Hl7MessageStatus = (typeof Hl7MessageStatus)[keyof typeof Hl7MessageStatus];
 export const HL7_MESSAGE_STATUSES = valuesOf(Hl7MessageStatus);
 
-/** Why a message was sent: a result released, corrected, or its sample rejected; or the admin's test message. */
-export const Hl7MessageReason = { Released: 'released', Corrected: 'corrected', Rejected: 'rejected', Test: 'test' } as const;
+/** Why a message was sent: a result released, corrected, or its sample rejected; the admin's test message; an order received from the EHR. */
+export const Hl7MessageReason = { Released: 'released', Corrected: 'corrected', Rejected: 'rejected', Test: 'test', Order: 'order' } as const;
 export type Hl7MessageReason = (typeof Hl7MessageReason)[keyof typeof Hl7MessageReason];
 export const HL7_MESSAGE_REASONS = valuesOf(Hl7MessageReason);
 

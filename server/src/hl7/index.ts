@@ -6,7 +6,7 @@ export {
 export {
   Hl7NoAnswer, sendOverMllp, startMllpListener, type MllpListener, type MllpListenerOptions, type MllpMessageHandler, type MllpSendOptions, type NoAnswerReason,
 } from './mllp';
-export { escapeHl7, hl7Date, hl7Timestamp, unescapeHl7 } from './fields';
+export { componentText, escapeHl7, hl7Date, hl7Timestamp, unescapeHl7 } from './fields';
 export { enabledHl7Destination, getHl7Interface, putHl7Interface, type Hl7Destination } from './interfaces';
 export {
   attemptHl7Send, finishHl7Message, hl7MessageView, listHl7Messages, ORU_R01, queueResultMessages, resendHl7Message, type Hl7SendHooks, type Hl7SendOutcome,

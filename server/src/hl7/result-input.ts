@@ -92,7 +92,7 @@ function patientOf(config: Pick<Config, 'brand' | 'lab'>, row: MessageSource): R
 }
 
 const STATUS_OF_REASON: Readonly<Record<Hl7MessageReason, ResultStatusCode>> = {
-  [Hl7MessageReason.Released]: 'F', [Hl7MessageReason.Corrected]: 'C', [Hl7MessageReason.Rejected]: 'X', [Hl7MessageReason.Test]: 'F',
+  [Hl7MessageReason.Released]: 'F', [Hl7MessageReason.Corrected]: 'C', [Hl7MessageReason.Rejected]: 'X', [Hl7MessageReason.Test]: 'F', [Hl7MessageReason.Order]: 'F',
 };
 
 /** The ORU^R01 input of a queued message (a result released, corrected, or its sample rejected). */

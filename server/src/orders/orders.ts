@@ -11,7 +11,7 @@ import {
 } from '@platform/domain';
 import type { Physician } from '@platform/db';
 import type { ServerContext } from '../context';
-import { type AccountCaller, auditActor, recordAudit } from '../audit';
+import { type AccountCaller, auditActor, type Caller, recordAudit } from '../audit';
 import { createSample } from '../samples/move-sample';
 import { enrolInProjects } from '../research/study-responses';
 import { enqueueJob } from '../jobs/outbox';
@@ -137,6 +137,8 @@ export interface ProviderOrder {
   attestations: Partial<Attestations>;
   /** The research project a Research Portal order is for. */
   researchProjectId?: number | null;
+  /** How an order that no user placed came (an EHR's HL7 order: the interface, its facility, the message), for the audit. */
+  via?: Record<string, string>;
 }
 
 /**
@@ -144,7 +146,7 @@ export interface ProviderOrder {
  * its sample (a new kit) in Order Placed with the first step of its timeline, a test per name,
  * the audit event and the requisition-form job. The caller has checked the ids.
  */
-export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, caller: AccountCaller, o: ProviderOrder): Promise<CreatedOrder> {
+export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, caller: Caller & { accountId: number }, o: ProviderOrder): Promise<CreatedOrder> {
   const m = ctx.db.models;
   const { id, orderNumber } = await nextOrderIdentity(ctx, transaction);
   const order = await m.Order.create(
@@ -178,7 +180,7 @@ export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, cal
       action: 'order.created',
       entityKind: 'sample',
       entityId: sample.id,
-      details: { accountId: caller.accountId, orderId: order.id, patientId: o.patientId, physicianId: o.physicianId, tests: o.tests, portal: o.portal },
+      details: { accountId: caller.accountId, orderId: order.id, patientId: o.patientId, physicianId: o.physicianId, tests: o.tests, portal: o.portal, ...(o.via ? { via: o.via } : {}) },
     },
     transaction,
   );

@@ -12,7 +12,7 @@ import {
   type StudyResponseSortField, type StudyResponsesQuery, type StudyResponseView, type UpdateStudyResponseBody,
 } from '@platform/domain';
 import type { Patient, ResearchProject, StudyResponse, User } from '@platform/db';
-import { type AccountCaller, auditActor, recordAudit } from '../audit';
+import { type AccountCaller, auditActor, type Caller, recordAudit } from '../audit';
 import { notFound, validationFailed } from '../errors';
 import type { ServerContext } from '../context';
 import { offsetOf } from '../paging';
@@ -54,7 +54,7 @@ export async function projectOfAccount(ctx: Ctx, accountId: number, projectId: n
 export async function enrolInProjects(
   ctx: Ctx,
   transaction: Transaction,
-  caller: AccountCaller,
+  caller: Caller & { accountId: number },
   patientId: number,
   tests: readonly string[],
   projectId?: number,

@@ -174,7 +174,7 @@ const STATUS_COLORS: Record<Hl7MessageView['status'], string> = {
   [Hl7MessageStatus.Failed]: AA_COLORS.red,
 };
 
-const REASON_TEXT: Record<Hl7MessageView['reason'], string> = { released: 'Released', corrected: 'Corrected', rejected: 'Rejected', test: 'Test message' };
+const REASON_TEXT: Record<Hl7MessageView['reason'], string> = { released: 'Released', corrected: 'Corrected', rejected: 'Rejected', test: 'Test message', order: 'Order received' };
 
 /** The answer of the last attempt: the ACK code and text, or why none came. */
 function lastAnswer(m: Hl7MessageView): string {
@@ -222,7 +222,7 @@ function MessageLog({ accountId }: { accountId: number }) {
               <Table.Td>{m.attempts}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{lastAnswer(m)}</Table.Td>
               <Table.Td>
-                {m.reason !== 'test' && m.status !== Hl7MessageStatus.Pending && (
+                {m.reason !== 'test' && m.reason !== 'order' && m.status !== Hl7MessageStatus.Pending && (
                   <Button size="xs" variant="default" loading={sending === m.id} onClick={() => void onResend(m)} aria-label={`Resend message ${m.controlId}`}>
                     Resend
                   </Button>
