@@ -15,10 +15,11 @@ export const renderPdf: Processor<'render-pdf'> = async ({ sampleId, documentTyp
   if (!sample) throw new UnrecoverableError(`sample ${sampleId} does not exist`);
   const fileName = documentType === DocumentType.LabReport ? labReportFileName(sample.barcode, testResultId!) : `test-requisition-${sample.barcode}.pdf`;
 
-  const existing = await db.models.SampleDocument.findOne({
+  const stored = () => db.models.SampleDocument.findOne({
     where: { sampleId, type: documentType },
     include: [{ model: db.models.StoredFile, as: 'file', where: { name: fileName } }],
   });
+  const existing = await stored();
   if (existing) return { documentId: existing.id, skipped: 'already rendered' };
 
   const rendered =
@@ -33,6 +34,14 @@ export const renderPdf: Processor<'render-pdf'> = async ({ sampleId, documentTyp
     // The earlier versions are kept (a corrected report never erases the first one), only marked superseded.
     for (const p of previous) await p.update({ supersededAt: new Date() }, { transaction });
     return db.models.SampleDocument.create({ type: documentType, sampleId, fileId: file.id, version: version + 1, corrected: rendered.corrected }, { transaction });
+  }).catch(async (err: unknown) => {
+    // Another job stored a version of this sample's document at the same moment (a release queues
+    // render-pdf and send-hl7, which renders the report it sends). The same file: it is done. Another
+    // file (a correction's report): this one is tried again and numbered after it.
+    if ((err as Error).name !== 'SequelizeUniqueConstraintError') throw err;
+    const theirs = await stored();
+    if (!theirs) throw err;
+    return theirs;
   });
   return { documentId: document.id, version: document.version };
 };

@@ -1,7 +1,8 @@
 /**
  * One attempt of an HL7 v2 message to an account's EHR (server/src/hl7/result-messages.ts): the
  * result's lab report is rendered first when it is not stored yet (render-pdf's own idempotent
- * work; the release queued render-pdf too, and whichever stores the report first wins), then the ORU^R01 is sent over MLLP; AE, AR or no ACK throws and BullMQ retries with the
+ * work; the release queued render-pdf too, and whichever stores the report first wins: render-pdf
+ * takes the other's), then the ORU^R01 is sent over MLLP; AE, AR or no ACK throws and BullMQ retries with the
  * message's back-off; after the last attempt the message is Failed, shown in the account's log
  * with "Resend".
  */
@@ -13,12 +14,7 @@ import { renderPdf } from './render-pdf';
 export const sendHl7: Processor<'send-hl7'> = async ({ messageId }, deps, tools) => ({
   ...(await attemptHl7Send(deps, messageId, {
     ensureReport: async (sampleId, testResultId) => {
-      try {
-        await renderPdf({ sampleId, documentType: DocumentType.LabReport, testResultId }, deps, tools);
-      } catch (err) {
-        // The release's own render-pdf job stored the same report a moment before ours: it is there.
-        if ((err as Error).name !== 'SequelizeUniqueConstraintError') throw err;
-      }
+      await renderPdf({ sampleId, documentType: DocumentType.LabReport, testResultId }, deps, tools);
     },
   })),
 });
