@@ -4,8 +4,11 @@
  */
 import { valuesOf } from '../shared/values';
 
-/** Pending until the receiver answers AA; Failed after the last attempt (AE, AR or no answer). */
-export const Hl7MessageStatus = { Pending: 'Pending', Acknowledged: 'Acknowledged', Failed: 'Failed' } as const;
+/**
+ * Pending until the receiver answers AA; Failed after the last attempt (AE, AR or no answer);
+ * Batched once written to public health's daily batch file (nobody answers a file message by message).
+ */
+export const Hl7MessageStatus = { Pending: 'Pending', Acknowledged: 'Acknowledged', Failed: 'Failed', Batched: 'Batched' } as const;
 export type Hl7MessageStatus = (typeof Hl7MessageStatus)[keyof typeof Hl7MessageStatus];
 export const HL7_MESSAGE_STATUSES = valuesOf(Hl7MessageStatus);
 
