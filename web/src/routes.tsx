@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
                       { path: 'jobs', handle: pageTitle('Job monitor'), lazy: () => adminPages().then((m) => ({ Component: m.JobsPage })) },
                       { path: 'api-clients', handle: pageTitle('API clients'), lazy: () => adminPages().then((m) => ({ Component: m.ApiClientsPage })) },
                       { path: 'hl7', handle: pageTitle('HL7 interfaces'), lazy: () => adminPages().then((m) => ({ Component: m.Hl7InterfacesPage })) },
+                      { path: 'public-health', handle: pageTitle('Public health reporting'), lazy: () => adminPages().then((m) => ({ Component: m.PublicHealthPage })) },
                     ],
                   },
                 ],

@@ -1,9 +1,9 @@
 /**
- * The one map of status colours (samples, shipments, follow-ups and patient orders' payments). Every colour is dark enough for white
+ * The one map of status colours (samples, shipments, follow-ups, patient orders' payments and HL7 messages). Every colour is dark enough for white
  * text on a filled badge (WCAG AA, ≥ 4.5:1), and a light badge of it carries dark text: readable
  * either way. The words are always shown too, never colour alone.
  */
-import { FollowUpStatus, PaymentStatus, SampleStatus, ShipmentStatus } from '@platform/domain';
+import { FollowUpStatus, Hl7MessageStatus, PaymentStatus, SampleStatus, ShipmentStatus } from '@platform/domain';
 
 /**
  * Colours dark enough for white text on a filled badge or button (WCAG AA, 4.5:1). Palette names,
@@ -47,3 +47,11 @@ const STATUS_COLORS: Record<string, string> = {
 
 /** A sample's, shipment's, follow-up's or payment's status colour, for a badge. */
 export const statusColor = (status: string) => STATUS_COLORS[status] ?? AA_COLORS.gray;
+
+/** An HL7 message's status colour (an EHR's interface, public health's reports): every status has one. */
+export const HL7_STATUS_COLORS: Readonly<Record<Hl7MessageStatus, string>> = {
+  [Hl7MessageStatus.Pending]: AA_COLORS.blue,
+  [Hl7MessageStatus.Acknowledged]: AA_COLORS.green,
+  [Hl7MessageStatus.Failed]: AA_COLORS.red,
+  [Hl7MessageStatus.Batched]: 'teal.9',
+};

@@ -24,6 +24,12 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
   { title: 'Job monitor', description: 'Background work (emails, PDFs, imports): failures and their errors, retry.', icon: KeyIcon, to: ADMIN_PATHS.jobs },
   { title: 'API clients', description: "An account's EHR connections: FHIR API credentials and result webhooks; revoke.", icon: KeyIcon, to: ADMIN_PATHS.apiClients },
   { title: 'HL7 interfaces', description: "Send an account's results to its EHR as HL7 v2 messages; test the connection; resend.", icon: DocumentIcon, to: ADMIN_PATHS.hl7 },
+  {
+    title: 'Public health reporting',
+    description: 'Report COVID-19 results to public health (HL7 v2.5.1 ELR) over MLLP or in a daily batch file; see what was sent and acknowledged.',
+    icon: DocumentIcon,
+    to: ADMIN_PATHS.publicHealth,
+  },
 ];
 
 /** /admin: the administration home after sign-in: what needs attention now, and every tool. */

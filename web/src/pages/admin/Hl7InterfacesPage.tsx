@@ -18,7 +18,7 @@ import { RecordTable } from '../../components/RecordTable';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
-import { AA_COLORS } from '../../status-colors';
+import { HL7_STATUS_COLORS } from '../../status-colors';
 import { AccountSelect, type AccountOption } from './AccountSelect';
 import { AdminPageFrame } from './AdminPageFrame';
 
@@ -168,12 +168,6 @@ function TestAnswer({ message }: { message: Hl7MessageView }) {
   );
 }
 
-const STATUS_COLORS: Record<Hl7MessageView['status'], string> = {
-  [Hl7MessageStatus.Pending]: AA_COLORS.blue,
-  [Hl7MessageStatus.Acknowledged]: AA_COLORS.green,
-  [Hl7MessageStatus.Failed]: AA_COLORS.red,
-};
-
 const REASON_TEXT: Record<Hl7MessageView['reason'], string> = { released: 'Released', corrected: 'Corrected', rejected: 'Rejected', test: 'Test message', order: 'Order received' };
 
 /** The answer of the last attempt: the ACK code and text, or why none came. */
@@ -217,7 +211,7 @@ function MessageLog({ accountId }: { accountId: number }) {
               <Table.Td>{m.test ?? '—'}</Table.Td>
               <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[m.status]}>{m.status}</Badge>
+                <Badge color={HL7_STATUS_COLORS[m.status]}>{m.status}</Badge>
               </Table.Td>
               <Table.Td>{m.attempts}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{lastAnswer(m)}</Table.Td>

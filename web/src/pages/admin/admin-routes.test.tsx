@@ -40,6 +40,7 @@ describe('admin routes', () => {
     ['/admin/provider/financial-aid', 'Financial aid'],
     ['/admin/provider/emails', 'Emails'],
     ['/admin/provider/jobs', 'Job monitor'],
+    ['/admin/provider/public-health', 'Public health reporting'],
   ])('%s is the %s page', async (path, title) => {
     mockApi({});
     renderAt(path);

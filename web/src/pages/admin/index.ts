@@ -11,3 +11,4 @@ export { EmailsPage } from './EmailsPage';
 export { JobsPage } from './JobsPage';
 export { ApiClientsPage } from './ApiClientsPage';
 export { Hl7InterfacesPage } from './Hl7InterfacesPage';
+export { PublicHealthPage } from './PublicHealthPage';

@@ -15,6 +15,7 @@ export const ADMIN_PATHS = {
   jobs: `${PROVIDER}/jobs`,
   apiClients: `${PROVIDER}/api-clients`,
   hl7: `${PROVIDER}/hl7`,
+  publicHealth: `${PROVIDER}/public-health`,
 } as const;
 
 /** A provider user's page: the users page with that user open. */
