@@ -2,6 +2,7 @@
  * Every setting, read and validated once at start. Dev defaults are obviously dev; production
  * must set SESSION_SECRET (start refuses the dev one when NODE_ENV=production).
  */
+import path from 'node:path';
 import Joi from 'joi';
 import {
   acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, DEFAULT_HL7_RETRY_BASE_MS, DEFAULT_WEBHOOK_RETRY_BASE_MS, HL7_ACK_TIMEOUT_MS, HL7_ATTEMPTS, type ExtractionAcceptance,
@@ -41,6 +42,11 @@ export interface Config {
   /** Where the HL7 orders listener takes ORM^O01 over MLLP (HL7_HOST, HL7_PORT; 2575 is HL7's registered port). */
   hl7Host: string;
   hl7Port: number;
+  /**
+   * The folder public health's daily ELR batch files are written under (ELR_BATCH_ROOT; .data/elr
+   * in the working folder unless set): the admin chooses a folder inside it, never a place outside.
+   */
+  elrBatchRoot: string;
   /** The performing laboratory, as every lab report names it (42 CFR 493.1291(c)). */
   lab: LabIdentity;
   /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
@@ -120,6 +126,7 @@ const schema = Joi.object({
   HL7_ACK_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(HL7_ACK_TIMEOUT_MS),
   HL7_HOST: Joi.string().trim().default('127.0.0.1'),
   HL7_PORT: Joi.number().integer().min(0).max(65535).default(2575),
+  ELR_BATCH_ROOT: Joi.string().trim().optional(),
   LAB_NAME: Joi.string().trim().max(200).default(DEV_LAB.name),
   LAB_ADDRESS: Joi.string().trim().max(300).default(DEV_LAB.address),
   LAB_CLIA_NUMBER: Joi.string().trim().pattern(/^\d{2}D\d{7}$/).default(DEV_LAB.cliaNumber)
@@ -212,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     hl7AckTimeoutMs: v.HL7_ACK_TIMEOUT_MS,
     hl7Host: v.HL7_HOST,
     hl7Port: v.HL7_PORT,
+    elrBatchRoot: path.resolve(v.ELR_BATCH_ROOT ?? '.data/elr'),
     lab,
     extractionAcceptance,
     stripe,

@@ -69,6 +69,15 @@ function componentProblems(where: string, repText: string, typeDef: HL7DataTypeD
  */
 const LENGTH_ERRATA = new Set(['OBX-2']);
 
+/**
+ * Fields whose length the HL7 v2.5.1 ELR guide (Release 1, PHLIP: MSH-21 PHLabReport-…) sets by
+ * component, not as a whole: the order numbers and the specimen id carry their assigning lab (EI-2..4),
+ * which the base standard's 22 (80 for SPM-2) characters cannot hold. Their components' lengths are
+ * still checked.
+ */
+const ELR_LENGTH_BY_COMPONENT = new Set(['ORC-2', 'ORC-3', 'OBR-2', 'OBR-3', 'SPM-2']);
+const isElr = (message: HL7Message) => String(message.header.field(21).getValue(1) ?? '').startsWith('PHLabReport-');
+
 /** The data type of a field; OBX-5 (VARIES) has the one OBX-2 names. */
 function valueType(segment: HL7Segment, pos: number, def: HL7FieldDefinition): string {
   return segment.segmentType === 'OBX' && pos === 5 ? String(segment.field(2).getValue() ?? def.type) : def.type;
@@ -83,8 +92,9 @@ function fieldProblems(segment: HL7Segment, pos: number, def: HL7FieldDefinition
   const problems: string[] = [];
   if (def.opt === 'R' && reps.length === 0) problems.push(`${where} (${def.desc}): required field empty`);
   if (typeof def.rep === 'number' && reps.length > def.rep) problems.push(`${where}: ${reps.length} repetitions, at most ${def.rep}`);
+  const lengthByComponent = ELR_LENGTH_BY_COMPONENT.has(where) && isElr(message);
   for (const text of reps) {
-    if (def.len && text.length > def.len && !LENGTH_ERRATA.has(where)) problems.push(`${where} (${def.desc}): ${text.length} characters, at most ${def.len}`);
+    if (def.len && text.length > def.len && !LENGTH_ERRATA.has(where) && !lengthByComponent) problems.push(`${where} (${def.desc}): ${text.length} characters, at most ${def.len}`);
     problems.push(...componentProblems(where, text, message.dictionary.types[valueType(segment, pos, def)], message));
   }
   return problems;

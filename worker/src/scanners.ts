@@ -4,10 +4,11 @@
  * do one row twice. A look that fails (the database away for a moment) is logged and tried again
  * at the next tick.
  * - follow-ups due are emailed (sendDueFollowUps), once a minute;
- * - patient orders left unpaid past their time are closed (expireUnpaidOrders), every 15 minutes.
+ * - patient orders left unpaid past their time are closed (expireUnpaidOrders), every 15 minutes;
+ * - public health's batch file of a finished day is written (writeDueElrBatches), every 5 minutes.
  */
-import { FOLLOW_UP_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
-import { expireUnpaidOrders, sendDueFollowUps } from '@platform/server';
+import { ELR_BATCH_SCAN_INTERVAL_MS, FOLLOW_UP_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
+import { expireUnpaidOrders, sendDueFollowUps, writeDueElrBatches } from '@platform/server';
 import type { WorkerDeps } from './processors/types';
 
 export interface Scanner {
@@ -59,6 +60,11 @@ export function startScanners(deps: WorkerDeps): Scanner {
       name: 'unpaid orders', intervalMs: UNPAID_ORDER_SCAN_INTERVAL_MS,
       look: (now) => expireUnpaidOrders(deps, { now }),
       didWork: (o) => o.expired > 0,
+    }),
+    startScanner(deps, {
+      name: 'ELR batch files', intervalMs: ELR_BATCH_SCAN_INTERVAL_MS,
+      look: (now) => writeDueElrBatches(deps, { now }),
+      didWork: (o) => o.batched + o.written > 0,
     }),
   ];
   return {

@@ -93,13 +93,15 @@ export function segment(name: string, fields: readonly (Hl7Field | undefined)[])
 }
 
 /**
- * The MSH segment from MSH-3 on: MSH-1 and MSH-2 are the context's separators (Hl7Segment reads
- * MSH-n from fields[n-1]).
+ * A header segment (MSH, or a batch file's FHS and BHS) from its third field on: the first two are
+ * the context's separators (Hl7Segment reads MSH-n from fields[n-1]).
  */
-export function mshSegment(fieldsFrom3: readonly (Hl7Field | undefined)[]): Hl7Segment {
-  const header = segment('MSH', fieldsFrom3);
+export function headerSegment(name: 'MSH' | 'FHS' | 'BHS', fieldsFrom3: readonly (Hl7Field | undefined)[]): Hl7Segment {
+  const header = segment(name, fieldsFrom3);
   return new Hl7Segment([header.fields[0], literal(HL7_CONTEXT.getMsh2()), ...header.fields.slice(1)], HL7_CONTEXT);
 }
+
+export const mshSegment = (fieldsFrom3: readonly (Hl7Field | undefined)[]): Hl7Segment => headerSegment('MSH', fieldsFrom3);
 
 /**
  * An instant as HL7 TS in UTC with its offset (YYYYMMDDHHMMSS+0000), to the second:

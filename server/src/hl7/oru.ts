@@ -10,7 +10,7 @@
 import type { Hl7Field, Hl7Segment } from '@medplum/core';
 import { Hl7Message } from '@medplum/core';
 import {
-  CLIA_OID, HL7V2_CODING_SYSTEMS, isTestName, LAB_REPORT_DOCUMENT_CODE, NPI_OID, observationCodes, resultInterpretationText, resultValueCode, resultValueText, testCodes,
+  CLIA_OID, ELR_ABNORMAL_FLAGS, ELR_PROFILES, HL7V2_CODING_SYSTEMS, isTestName, LAB_REPORT_DOCUMENT_CODE, NPI_OID, observationCodes, resultInterpretationText, resultValueCode, resultValueText, testCodes,
   type CodeEntry,
 } from '@platform/domain';
 import { field, HL7_CONTEXT, hl7Date, hl7Timestamp, mshSegment, repeated, segment, type Component } from './fields';
@@ -44,6 +44,23 @@ export interface PatientIdentifier {
 export interface PersonName {
   familyName: string;
   givenName?: string | null;
+}
+
+/**
+ * What a report to public health adds (HL7 v2.5.1 ELR implementation guide, Release 1, the PHLIP
+ * profile): the profile in MSH-21, the software (SFT), the patient's race and ethnicity as the
+ * guide's "unknown" codes (the product does not ask them), phones, the ordering facility
+ * (ORC-21..23), order numbers with their assigning lab, and the specimen (SPM). No report PDF.
+ */
+export interface ElrParts {
+  /** PHLabReport-Ack (MLLP: each message acknowledged) or PHLabReport-NoAck (in a batch file). */
+  acknowledged: boolean;
+  software: { vendor: string; version: string; product: string; installedOn: Date | string };
+  orderingFacility: { name: string; address: PostalAddress | null; phone: string | null };
+  orderingProviderPhone: string | null;
+  patientPhone: string | null;
+  /** SPM-4: the specimen's SNOMED CT concept where the table has one, else its name as text. */
+  specimen: { type: CodeEntry | null; text: string | null };
 }
 
 export interface ResultOruInput {
@@ -95,6 +112,8 @@ export interface ResultOruInput {
   rejectionReason?: string | null;
   /** The lab report, sent as an OBX of type ED (base64). */
   reportPdf: Buffer | null;
+  /** Present for a report to public health (ELR). */
+  elr?: ElrParts;
 }
 
 const HL7_VERSION = '2.5.1';
@@ -128,6 +147,25 @@ function testElement(testName: string, asObservation: boolean): Hl7Field {
 const address = (a: PostalAddress, type: 'H' | 'B'): Hl7Field =>
   field(a.street, a.otherDesignation, a.city, a.state, a.postalCode, a.country, type);
 
+/** The ten digits of a North American number (written with or without +1), or null. */
+function northAmericanNumber(written: string): string | null {
+  const digits = written.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  return digits.length === 10 && !written.startsWith('+') ? digits : null;
+}
+
+/**
+ * XTN of a telephone number: a North American number as its area code and local number (XTN-6, -7,
+ * as the ELR guide asks), another as it was written (XTN-1). `use` from table 0201 (PRN, WPN).
+ */
+function telephone(phone: string | null | undefined, use: 'PRN' | 'WPN'): Hl7Field | undefined {
+  const written = phone?.trim();
+  if (!written) return undefined;
+  const national = northAmericanNumber(written);
+  if (national) return field(undefined, use, 'PH', undefined, '1', national.slice(0, 3), national.slice(3));
+  return field(written, use, 'PH');
+}
+
 /** XCN of a provider, identified by NPI where known. */
 function provider(p: ResultOruInput['order']['orderingProvider']): Hl7Field {
   const withNpi = p.npi !== null && p.npi !== '';
@@ -145,15 +183,18 @@ const labOrganization = (lab: ResultOruInput['lab']): Hl7Field =>
  * EI of an order number: the number alone. 2.5.1 gives ORC-2/3 and OBR-2/3 22 characters, too few
  * for a namespace and a universal id beside it (ELR's profile, which raises the length, adds them).
  */
-const entity = (id: string): Hl7Field => field(id);
+const entity = (input: ResultOruInput, id: string): Hl7Field =>
+  (input.elr ? field(id, input.lab.application, input.lab.cliaNumber, 'CLIA') : field(id));
 
 // ---------------------------------------------------------------------------------------------
 // Segments
 // ---------------------------------------------------------------------------------------------
 
 function msh(input: ResultOruInput): Hl7Segment {
+  const profile = input.elr && (input.elr.acknowledged ? ELR_PROFILES.acknowledged : ELR_PROFILES.unacknowledged);
   return mshSegment([
-    /* 3 */ field(input.lab.application),
+    // ELR identifies the sending application with a universal id: the lab's CLIA number.
+    /* 3 */ input.elr ? field(input.lab.application, input.lab.cliaNumber, 'CLIA') : field(input.lab.application),
     // HD-1 is 20 characters in 2.5.1: the lab's name shortened; its CLIA number identifies it.
     /* 4 */ field(input.lab.name.slice(0, 20).trim(), input.lab.cliaNumber, 'CLIA'),
     /* 5 */ field(input.receiver.application),
@@ -164,12 +205,36 @@ function msh(input: ResultOruInput): Hl7Segment {
     /* 10 */ field(input.controlId),
     /* 11 */ field(input.processingId ?? 'P'),
     /* 12 */ field(HL7_VERSION),
-    /* 13..17 */ undefined, undefined, undefined, undefined, undefined,
+    /* 13, 14 */ undefined, undefined,
+    // Accept and application acknowledgement (table 0155): ELR over MLLP asks an accept ACK of each message.
+    /* 15 */ profile ? field(input.elr!.acknowledged ? 'AL' : 'NE') : undefined,
+    /* 16 */ profile ? field('NE') : undefined,
+    /* 17 */ profile ? field('USA') : undefined,
     /* 18 */ field(CHARACTER_SET),
+    /* 19, 20 */ undefined, undefined,
+    /* 21 */ profile ? field(profile.id, undefined, profile.oid, 'ISO') : undefined,
   ]);
 }
 
-function pid(p: ResultOruInput['patient']): Hl7Segment {
+/** SFT: the software that built the message (ELR requires it). */
+function sft(elr: ElrParts): Hl7Segment {
+  return segment('SFT', [
+    /* 1 */ field(elr.software.vendor.slice(0, 50).trim()),
+    /* 2 */ field(elr.software.version),
+    /* 3 */ field(elr.software.product),
+    /* 4 */ field(elr.software.version),
+    /* 5 */ undefined,
+    /* 6 */ field(hl7Date(toIsoDate(elr.software.installedOn))),
+  ]);
+}
+
+const toIsoDate = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString()).slice(0, 10);
+
+/** The "unknown" answers of the ELR guide for what the product does not ask: race (null flavor UNK) and ethnicity (table 0189 U). */
+const UNKNOWN_RACE = () => field('UNK', 'Unknown', 'NULLFL');
+const UNKNOWN_ETHNICITY = () => field('U', 'Unknown', 'HL70189');
+
+function pid(p: ResultOruInput['patient'], elr: ElrParts | undefined): Hl7Segment {
   return segment('PID', [
     /* 1 */ field('1'),
     /* 2 */ undefined,
@@ -179,19 +244,30 @@ function pid(p: ResultOruInput['patient']): Hl7Segment {
     /* 6 */ undefined,
     /* 7 */ p.dateOfBirth ? field(hl7Date(p.dateOfBirth)) : undefined,
     /* 8 */ p.sex ? field(p.sex) : undefined,
-    /* 9, 10 */ undefined, undefined,
+    /* 9 */ undefined,
+    /* 10 */ elr ? UNKNOWN_RACE() : undefined,
     /* 11 */ p.address ? address(p.address, 'H') : undefined,
+    /* 12 */ undefined,
+    /* 13 */ elr ? telephone(elr.patientPhone, 'PRN') : undefined,
+    /* 14..21 */ undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+    /* 22 */ elr ? UNKNOWN_ETHNICITY() : undefined,
   ]);
 }
 
 function orc(input: ResultOruInput): Hl7Segment {
-  const o = input.order;
+  const { order: o, elr } = input;
   return segment('ORC', [
     /* 1 */ field('RE'), // observations to follow
-    /* 2 */ entity(o.placerOrderNumber),
-    /* 3 */ entity(o.fillerOrderNumber),
+    /* 2 */ entity(input, o.placerOrderNumber),
+    /* 3 */ entity(input, o.fillerOrderNumber),
     /* 4..11 */ undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
     /* 12 */ provider(o.orderingProvider),
+    /* 13 */ undefined,
+    /* 14 */ elr ? telephone(elr.orderingProviderPhone ?? elr.orderingFacility.phone, 'WPN') : undefined,
+    /* 15..20 */ undefined, undefined, undefined, undefined, undefined, undefined,
+    /* 21 */ elr ? field(elr.orderingFacility.name.slice(0, 50).trim()) : undefined,
+    /* 22 */ elr?.orderingFacility.address ? address(elr.orderingFacility.address, 'B') : undefined,
+    /* 23 */ elr ? telephone(elr.orderingFacility.phone, 'WPN') : undefined,
   ]);
 }
 
@@ -199,8 +275,8 @@ function obr(input: ResultOruInput): Hl7Segment {
   const o = input.order;
   return segment('OBR', [
     /* 1 */ field('1'),
-    /* 2 */ entity(o.placerOrderNumber),
-    /* 3 */ entity(o.fillerOrderNumber),
+    /* 2 */ entity(input, o.placerOrderNumber),
+    /* 3 */ entity(input, o.fillerOrderNumber),
     /* 4 */ testElement(o.testName, false),
     /* 5, 6 */ undefined, undefined,
     /* 7 */ ts(o.collectedAt),
@@ -208,7 +284,8 @@ function obr(input: ResultOruInput): Hl7Segment {
     /* 14 */ ts(o.receivedAt),
     /* 15 */ undefined,
     /* 16 */ provider(o.orderingProvider),
-    /* 17..21 */ undefined, undefined, undefined, undefined, undefined,
+    /* 17 */ input.elr ? telephone(input.elr.orderingProviderPhone ?? input.elr.orderingFacility.phone, 'WPN') : undefined,
+    /* 18..21 */ undefined, undefined, undefined, undefined,
     /* 22 */ ts(o.resultAt),
     /* 23, 24 */ undefined, undefined,
     /* 25 */ field(input.resultStatus),
@@ -230,7 +307,7 @@ interface ObxFields {
   code: Hl7Field;
   value?: Hl7Field;
   units?: string | null;
-  abnormalFlag?: string;
+  abnormalFlag?: Hl7Field;
   status: ResultStatusCode;
 }
 
@@ -243,7 +320,7 @@ function obx(input: ResultOruInput, f: ObxFields): Hl7Segment {
     /* 5 */ f.value,
     /* 6 */ f.units ? field(f.units) : undefined,
     /* 7 */ undefined,
-    /* 8 */ f.abnormalFlag ? field(f.abnormalFlag) : undefined,
+    /* 8 */ f.abnormalFlag,
     /* 9, 10 */ undefined, undefined,
     /* 11 */ field(f.status),
     /* 12, 13 */ undefined, undefined,
@@ -255,6 +332,18 @@ function obx(input: ResultOruInput, f: ObxFields): Hl7Segment {
     /* 24 */ address(input.lab.address, 'B'),
     /* 25 */ input.lab.director ? field(undefined, [input.lab.director.familyName], input.lab.director.givenName) : undefined,
   ]);
+}
+
+/** OBX-8: ELR's table 0078 flags (A abnormal, N normal); else the value's interpretation code. */
+function abnormalFlag(input: ResultOruInput, value: string | null): Hl7Field | undefined {
+  if (value === null) return undefined;
+  if (input.elr) {
+    // IS in 2.5.1 (5 characters): the code alone.
+    const flag = ELR_ABNORMAL_FLAGS[value];
+    return flag ? field(flag.code) : undefined;
+  }
+  const code = resultValueCode(value)?.interpretation?.code;
+  return code ? field(code) : undefined;
 }
 
 /** NTE-2 source L: the comment comes from the lab (the filler). */
@@ -273,7 +362,7 @@ function valueSegments(input: ResultOruInput, v: ResultOruInput['values'][number
   return [
     obx(input, {
       setId, type: shown.type, code: testElement(v.testName, true), value: shown.value, units: v.units,
-      abnormalFlag: v.value === null ? undefined : resultValueCode(v.value)?.interpretation?.code, status,
+      abnormalFlag: abnormalFlag(input, v.value), status,
     }),
     ...notes.map((text, i) => nte(i + 1, text)),
   ];
@@ -293,9 +382,27 @@ function reportSegment(input: ResultOruInput, pdf: Buffer, setId: number): Hl7Se
   });
 }
 
-/** The ORU^R01 of one ordered test's result version. */
+/** SPM (ELR): the specimen, identified by the order and the barcode, its type, when it was collected and received. */
+function spm(input: ResultOruInput, elr: ElrParts): Hl7Segment {
+  const o = input.order;
+  const ei = (id: string) => [id, input.lab.application, input.lab.cliaNumber, 'CLIA'];
+  const type = elr.specimen.type ? codedElement([elr.specimen.type], elr.specimen.text ?? undefined) : field(undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, elr.specimen.text);
+  return segment('SPM', [
+    /* 1 */ field('1'),
+    /* 2 */ field(ei(o.placerOrderNumber), ei(o.fillerOrderNumber)),
+    /* 3 */ undefined,
+    /* 4 */ type,
+    /* 5..16 */ undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined,
+    /* 17 */ o.collectedAt == null ? undefined : field(hl7Timestamp(o.collectedAt)),
+    /* 18 */ ts(o.receivedAt),
+  ]);
+}
+
+/** The ORU^R01 of one ordered test's result version (to the EHR, or with `elr` to public health). */
 export function buildResultOru(input: ResultOruInput): Hl7Message {
   const observations = input.values.flatMap((v, i) => valueSegments(input, v, i + 1));
-  const report = input.reportPdf ? [reportSegment(input, input.reportPdf, input.values.length + 1)] : [];
-  return new Hl7Message([msh(input), pid(input.patient), orc(input), obr(input), ...observations, ...report], HL7_CONTEXT);
+  const report = input.reportPdf && !input.elr ? [reportSegment(input, input.reportPdf, input.values.length + 1)] : [];
+  const software = input.elr ? [sft(input.elr)] : [];
+  const specimen = input.elr ? [spm(input, input.elr)] : [];
+  return new Hl7Message([msh(input), ...software, pid(input.patient, input.elr), orc(input), obr(input), ...observations, ...report, ...specimen], HL7_CONTEXT);
 }

@@ -4,10 +4,10 @@
  * physician, the result version and the report PDF. Names and dates of birth stay inside the
  * message: nothing here logs them.
  */
-import { CovidPcrResult, Hl7MessageReason, TestName } from '@platform/domain';
+import { CovidPcrResult, ElrMode, Hl7MessageDestination, Hl7MessageReason, specimenTypeCode, TestName } from '@platform/domain';
 import type { Config } from '../config';
 import { dataDate } from '../answer-values';
-import type { PostalAddress, ResultOruInput, ResultStatusCode } from './oru';
+import type { ElrParts, PostalAddress, ResultOruInput, ResultStatusCode } from './oru';
 import type { Hl7Destination } from './interfaces';
 
 /** The columns a message row reads (hl7_messages and what it names). */
@@ -15,7 +15,11 @@ export interface MessageSource {
   id: string;
   control_id: string;
   reason: Hl7MessageReason;
-  account_id: string;
+  destination: Hl7MessageDestination;
+  /** The public-health destination's mode (ELR messages only). */
+  elr_mode: ElrMode | null;
+  account_id: string | null;
+  account_name: string | null;
   created_at: Date;
   receiving_application: string | null;
   receiving_facility: string | null;
@@ -24,11 +28,13 @@ export interface MessageSource {
   collected_at: Date | null;
   received_at: Date | null;
   rejection_reason: string | null;
+  sample_type: string | null;
   patient_id: string | null;
   first_name: string | null;
   last_name: string | null;
   date_of_birth: string | Date | null;
   sex: string | null;
+  phone: string | null;
   address_line1: string | null;
   address_line2: string | null;
   city: string | null;
@@ -40,6 +46,7 @@ export interface MessageSource {
   physician_first_name: string | null;
   physician_last_name: string | null;
   npi: string | null;
+  physician_phone: string | null;
   test_name: string | null;
   result_id: string | null;
   value: string | null;
@@ -48,7 +55,7 @@ export interface MessageSource {
 }
 
 /** MSH-3: the sending application (HD-1, 20 characters). */
-const SENDING_APPLICATION = (config: Pick<Config, 'brand'>) => `${config.brand} Platform`.slice(0, 20).trim();
+export const sendingApplicationOf = (config: Pick<Config, 'brand'>) => `${config.brand} Platform`.slice(0, 20).trim();
 
 /** ISO 3166 alpha-3 (HL7 table 0399) of the countries the product's addresses hold, by their alpha-2. */
 const COUNTRY_ALPHA3: Readonly<Record<string, string>> = { US: 'USA', CA: 'CAN', MX: 'MEX', PR: 'PRI', GB: 'GBR' };
@@ -61,7 +68,7 @@ export function labPostalAddress(line: string): PostalAddress {
 
 function labOf(config: Pick<Config, 'brand' | 'lab'>): ResultOruInput['lab'] {
   return {
-    application: SENDING_APPLICATION(config),
+    application: sendingApplicationOf(config),
     name: config.lab.name,
     cliaNumber: config.lab.cliaNumber,
     address: labPostalAddress(config.lab.address),
@@ -72,12 +79,13 @@ function labOf(config: Pick<Config, 'brand' | 'lab'>): ResultOruInput['lab'] {
 const SEX_CODES = new Set(['M', 'F', 'O', 'U']);
 
 function patientOf(config: Pick<Config, 'brand' | 'lab'>, row: MessageSource): ResultOruInput['patient'] {
-  const lab = { namespaceId: SENDING_APPLICATION(config), universalId: config.lab.cliaNumber, universalIdType: 'CLIA' };
+  const lab = { namespaceId: sendingApplicationOf(config), universalId: config.lab.cliaNumber, universalIdType: 'CLIA' };
   const hasAddress = Boolean(row.address_line1 || row.city || row.postal_code);
   return {
     identifiers: [
       { value: String(row.patient_id), typeCode: 'PI', assigningAuthority: lab },
-      ...(row.medical_record_number ? [{ value: row.medical_record_number, typeCode: 'MR', assigningAuthority: { namespaceId: row.receiving_facility ?? 'EHR' } }] : []),
+      // The clinic's record number, named by the EHR it goes back to (public health gets the lab's id only).
+      ...(row.medical_record_number && row.destination === Hl7MessageDestination.Ehr ? [{ value: row.medical_record_number, typeCode: 'MR', assigningAuthority: { namespaceId: row.receiving_facility ?? 'EHR' } }] : []),
     ],
     name: { familyName: row.last_name ?? '', givenName: row.first_name },
     dateOfBirth: dataDate(row.date_of_birth),
@@ -95,9 +103,28 @@ const STATUS_OF_REASON: Readonly<Record<Hl7MessageReason, ResultStatusCode>> = {
   [Hl7MessageReason.Released]: 'F', [Hl7MessageReason.Corrected]: 'C', [Hl7MessageReason.Rejected]: 'X', [Hl7MessageReason.Test]: 'F', [Hl7MessageReason.Order]: 'F',
 };
 
-/** The ORU^R01 input of a queued message (a result released, corrected, or its sample rejected). */
-export function resultOruInput(config: Pick<Config, 'brand' | 'lab'>, row: MessageSource, reportPdf: Buffer | null): ResultOruInput {
+/** When this process started: SFT-6, the software's install date. */
+const STARTED_AT = new Date();
+
+/** What a report to public health adds: the ordering facility is the clinic's account (the lab itself for a patient's own order). */
+function elrPartsOf(config: Pick<Config, 'brand' | 'lab' | 'buildId'>, row: MessageSource): ElrParts {
+  const clinic = row.account_name !== null;
+  return {
+    acknowledged: row.elr_mode === ElrMode.Mllp,
+    software: { vendor: `${config.brand} Platform`, version: config.buildId.slice(0, 15), product: `${config.brand} Platform`, installedOn: STARTED_AT },
+    orderingFacility: clinic
+      ? { name: row.account_name!, address: null, phone: null }
+      : { name: config.lab.name, address: labPostalAddress(config.lab.address), phone: config.lab.phone },
+    orderingProviderPhone: row.physician_phone,
+    patientPhone: row.phone,
+    specimen: { type: specimenTypeCode(row.sample_type), text: row.sample_type },
+  };
+}
+
+/** The ORU^R01 input of a queued message (a result released, corrected, or its sample rejected; to the EHR or to public health). */
+export function resultOruInput(config: Pick<Config, 'brand' | 'lab' | 'buildId'>, row: MessageSource, reportPdf: Buffer | null): ResultOruInput {
   const rejected = row.reason === Hl7MessageReason.Rejected;
+  const elr = row.destination === Hl7MessageDestination.PublicHealth ? elrPartsOf(config, row) : undefined;
   return {
     controlId: row.control_id,
     processingId: 'P',
@@ -117,7 +144,8 @@ export function resultOruInput(config: Pick<Config, 'brand' | 'lab'>, row: Messa
     values: [{ testName: row.test_name ?? '', value: rejected ? null : row.value }],
     correctionReason: rejected ? null : row.correction_reason,
     rejectionReason: rejected ? row.rejection_reason : null,
-    reportPdf: rejected ? null : reportPdf,
+    reportPdf: rejected || elr ? null : reportPdf,
+    ...(elr ? { elr } : {}),
   };
 }
 

@@ -9,7 +9,7 @@
  */
 import { QueryTypes, type Transaction } from 'sequelize';
 import {
-  DocumentType, HL7_LOG_SIZE, Hl7MessageReason, Hl7MessageStatus, labReportFileName, TestResultStatus, WebhookEventType, type Hl7MessageView,
+  DocumentType, ELR_TESTS, ElrMode, HL7_LOG_SIZE, Hl7MessageDestination, Hl7MessageReason, Hl7MessageStatus, labReportFileName, TestResultStatus, WebhookEventType, type Hl7MessageView,
 } from '@platform/domain';
 import type { ServerContext } from '../context';
 import { enqueueJobs } from '../jobs/outbox';
@@ -36,67 +36,95 @@ const REASON_OF_EVENT: Readonly<Record<WebhookEventType, Hl7MessageReason>> = {
 type Ctx = Pick<ServerContext, 'db'>;
 
 /**
- * Queues the ORU^R01 of one event's tests when the sample's account has an enabled interface and
- * the sample may be told outside (outside-scope.ts). The control id is `M` and the row's id: unique,
- * and within the 20 characters of MSH-10. Answers how many messages were queued.
+ * Queues the ORU^R01 of one event's tests: to the sample's account's EHR when it has an enabled
+ * interface, and, for a reportable test (ELR_TESTS), to public health when reporting is enabled;
+ * only samples that may be told outside (outside-scope.ts). The control id is `M` and the row's id:
+ * unique, and within the 20 characters of MSH-10. A report for the daily batch file gets no job (the
+ * batch takes it). Answers how many messages were queued.
  */
 export async function queueResultMessages(ctx: Pick<ServerContext, 'db' | 'relay'>, transaction: Transaction, event: ResultEvent): Promise<number> {
   if (!event.testIds.length) return 0;
   const reason = REASON_OF_EVENT[event.type];
-  const rows = await ctx.db.sequelize.query<{ id: string }>(
-    `INSERT INTO hl7_messages (id, control_id, account_id, message_type, reason, sample_id, test_id, test_result_id, created_by_user_id)
-     SELECT n.id, 'M' || n.id, n.account_id, :messageType, :reason, n.sample_id, n.test_id, n.result_id, :userId
-       FROM (SELECT nextval('hl7_messages_id_seq') AS id, s.account_id, s.id AS sample_id, t.id AS test_id,
-                    (SELECT r.id FROM test_results r WHERE r.test_id = t.id AND r.status = :released AND :reason <> :rejected) AS result_id
-               ${OUTSIDE_SAMPLE_FROM} ${OUTSIDE_TEST_JOIN}
-               JOIN hl7_interfaces i ON i.account_id = s.account_id AND i.enabled
-              WHERE s.id = :sampleId AND t.id IN (:testIds) AND ${OUTSIDE_SAMPLE_SCOPE}
-              ORDER BY t.id) n
-     RETURNING id`,
-    {
-      replacements: {
-        ...OUTSIDE_SQL_CONSTANTS, messageType: ORU_R01, reason, rejected: Hl7MessageReason.Rejected, released: TestResultStatus.Released,
-        sampleId: event.sampleId, testIds: event.testIds, userId: event.createdByUserId,
-      },
-      type: QueryTypes.SELECT, transaction,
-    },
+  const replacements = {
+    ...OUTSIDE_SQL_CONSTANTS, messageType: ORU_R01, reason, rejected: Hl7MessageReason.Rejected, released: TestResultStatus.Released,
+    sampleId: event.sampleId, testIds: event.testIds, userId: event.createdByUserId, elrTests: [...ELR_TESTS],
+    ehr: Hl7MessageDestination.Ehr, publicHealth: Hl7MessageDestination.PublicHealth, mllp: ElrMode.Mllp,
+  };
+  const rows = await ctx.db.sequelize.query<{ id: string; sent_now: boolean }>(
+    `WITH tests_told AS (
+       SELECT s.account_id, s.id AS sample_id, t.id AS test_id, t.name AS test_name,
+              (SELECT r.id FROM test_results r WHERE r.test_id = t.id AND r.status = :released AND :reason <> :rejected) AS result_id
+         ${OUTSIDE_SAMPLE_FROM} ${OUTSIDE_TEST_JOIN}
+        WHERE s.id = :sampleId AND t.id IN (:testIds) AND ${OUTSIDE_SAMPLE_SCOPE}
+     ), destined AS (
+       SELECT x.*, :ehr AS destination, true AS sent_now FROM tests_told x JOIN hl7_interfaces i ON i.account_id = x.account_id AND i.enabled
+       UNION ALL
+       SELECT x.*, :publicHealth, e.mode = :mllp FROM tests_told x JOIN elr_settings e ON e.enabled WHERE x.test_name IN (:elrTests)
+     ), numbered AS (
+       SELECT nextval('hl7_messages_id_seq') AS id, d.* FROM (SELECT * FROM destined ORDER BY destination, test_id) d
+     ), inserted AS (
+       INSERT INTO hl7_messages (id, control_id, account_id, destination, message_type, reason, sample_id, test_id, test_result_id, created_by_user_id)
+       SELECT id, 'M' || id, account_id, destination, :messageType, :reason, sample_id, test_id, result_id, :userId FROM numbered
+       RETURNING id
+     )
+     SELECT n.id, n.sent_now FROM numbered n JOIN inserted USING (id)`,
+    { replacements, type: QueryTypes.SELECT, transaction },
   );
-  await enqueueHl7Sends(ctx, transaction, rows.map((r) => Number(r.id)), event.createdByUserId);
+  await enqueueHl7Sends(ctx, transaction, rows.filter((r) => r.sent_now).map((r) => Number(r.id)), event.createdByUserId);
   return rows.length;
 }
 
-async function enqueueHl7Sends(ctx: Pick<ServerContext, 'db' | 'relay'>, transaction: Transaction, ids: number[], userId: number | null): Promise<void> {
+/** One send-hl7 job per message; `round` tells a later sending of the same rows apart (their first job's key is taken). */
+export async function enqueueHl7Sends(
+  ctx: Pick<ServerContext, 'db' | 'relay'>, transaction: Transaction, ids: number[], userId: number | null, round = '',
+): Promise<void> {
   if (!ids.length) return;
-  await enqueueJobs(ctx, transaction, 'send-hl7', ids.map((id) => ({ payload: { messageId: id }, idempotencyKey: `hl7:${id}` })), userId);
+  await enqueueJobs(ctx, transaction, 'send-hl7', ids.map((id) => ({ payload: { messageId: id }, idempotencyKey: `hl7:${id}${round}` })), userId);
 }
 
-interface MessageRow extends MessageSource {
+/**
+ * What building and sending messages needs of each: where it goes (the account's interface, or
+ * public health's settings: one of the two joins), the sample, patient, order, physician, result.
+ */
+const MESSAGE_SELECT = `SELECT m.id, m.control_id, m.reason, m.status, m.destination, m.account_id, m.created_at, m.batch_id,
+            COALESCE(i.enabled, e.enabled) AS enabled, COALESCE(i.host, e.host) AS host, COALESCE(i.port, e.port) AS port, e.mode AS elr_mode,
+            COALESCE(i.receiving_application, e.receiving_application) AS receiving_application,
+            COALESCE(i.receiving_facility, e.receiving_facility) AS receiving_facility, a.name AS account_name,
+            s.id AS sample_id, s.barcode, s.collected_at, s.received_at, s.rejection_reason, s.sample_type,
+            p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth, p.sex, p.phone, p.address_line1, p.address_line2, p.city, p.state,
+            p.postal_code, p.country, p.medical_record_number,
+            o.id AS order_id, ph.first_name AS physician_first_name, ph.last_name AS physician_last_name, ph.npi, c.phone AS physician_phone,
+            t.name AS test_name, r.id AS result_id, r.value, r.reviewed_at, r.correction_reason
+       FROM hl7_messages m
+       LEFT JOIN hl7_interfaces i ON i.account_id = m.account_id AND m.destination = '${Hl7MessageDestination.Ehr}'
+       LEFT JOIN elr_settings e ON m.destination = '${Hl7MessageDestination.PublicHealth}'
+       LEFT JOIN accounts a ON a.id = m.account_id
+       LEFT JOIN samples s ON s.id = m.sample_id
+       LEFT JOIN orders o ON o.id = s.order_id
+       LEFT JOIN patients p ON p.id = s.patient_id
+       LEFT JOIN physicians ph ON ph.id = o.physician_id
+       LEFT JOIN contacts c ON c.id = ph.contact_id
+       LEFT JOIN tests t ON t.id = m.test_id
+       LEFT JOIN test_results r ON r.id = m.test_result_id`;
+
+export interface MessageRow extends MessageSource {
   status: Hl7MessageStatus;
+  batch_id: string | null;
   enabled: boolean | null;
   host: string | null;
   port: number | null;
 }
 
+/** The rows of these messages, in id order. */
+export async function messageRows(ctx: Ctx, messageIds: readonly number[], transaction?: Transaction): Promise<MessageRow[]> {
+  if (!messageIds.length) return [];
+  return ctx.db.sequelize.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.id IN (:messageIds) ORDER BY m.id`, {
+    replacements: { messageIds }, type: QueryTypes.SELECT, transaction,
+  });
+}
+
 async function messageRow(ctx: Ctx, messageId: number): Promise<MessageRow | null> {
-  const [row] = await ctx.db.sequelize.query<MessageRow>(
-    `SELECT m.id, m.control_id, m.reason, m.status, m.account_id, m.created_at, i.enabled, i.host, i.port,
-            i.receiving_application, i.receiving_facility,
-            s.id AS sample_id, s.barcode, s.collected_at, s.received_at, s.rejection_reason,
-            p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth, p.sex, p.address_line1, p.address_line2, p.city, p.state,
-            p.postal_code, p.country, p.medical_record_number,
-            o.id AS order_id, ph.first_name AS physician_first_name, ph.last_name AS physician_last_name, ph.npi,
-            t.name AS test_name, r.id AS result_id, r.value, r.reviewed_at, r.correction_reason
-       FROM hl7_messages m
-       LEFT JOIN hl7_interfaces i ON i.account_id = m.account_id
-       LEFT JOIN samples s ON s.id = m.sample_id
-       LEFT JOIN orders o ON o.id = s.order_id
-       LEFT JOIN patients p ON p.id = s.patient_id
-       LEFT JOIN physicians ph ON ph.id = o.physician_id
-       LEFT JOIN tests t ON t.id = m.test_id
-       LEFT JOIN test_results r ON r.id = m.test_result_id
-      WHERE m.id = :messageId`,
-    { replacements: { messageId }, type: QueryTypes.SELECT },
-  );
+  const [row] = await messageRows(ctx, [messageId]);
   return row ?? null;
 }
 
@@ -115,16 +143,20 @@ export async function attemptHl7Send(ctx: Pick<ServerContext, 'db' | 'config'>, 
   let row = await messageRow(ctx, messageId);
   if (!row) return { skipped: 'no such message' };
   if (row.status === Hl7MessageStatus.Acknowledged) return { skipped: 'already acknowledged' };
+  if (row.status === Hl7MessageStatus.Batched) return { skipped: 'written to a batch file' };
+  const toPublicHealth = row.destination === Hl7MessageDestination.PublicHealth;
+  // Reporting switched to the daily file since this was queued: the next batch takes it.
+  if (toPublicHealth && row.enabled && row.elr_mode === ElrMode.BatchFile) return { skipped: 'the daily batch file takes it' };
   if (!row.enabled || row.host === null || row.port === null) {
-    await finishHl7Message(ctx, messageId, 'The account\'s HL7 interface is disabled');
+    await finishHl7Message(ctx, messageId, toPublicHealth ? 'Public health reporting is disabled' : 'The account\'s HL7 interface is disabled');
     return { skipped: 'interface disabled' };
   }
   const to = { host: row.host, port: row.port };
-  if (row.reason !== Hl7MessageReason.Rejected && row.sample_id !== null && row.result_id !== null) {
+  if (!toPublicHealth && row.reason !== Hl7MessageReason.Rejected && row.sample_id !== null && row.result_id !== null) {
     await hooks.ensureReport(Number(row.sample_id), Number(row.result_id));
     row = (await messageRow(ctx, messageId))!;
   }
-  const report = row.reason !== Hl7MessageReason.Rejected && row.sample_id !== null && row.result_id !== null
+  const report = !toPublicHealth && row.reason !== Hl7MessageReason.Rejected && row.sample_id !== null && row.result_id !== null
     ? await sampleDocumentNamed(ctx.db, Number(row.sample_id), DocumentType.LabReport, labReportFileName(row.barcode!, Number(row.result_id)))
     : null;
   const message = buildResultOru(resultOruInput(ctx.config, row, report?.content ?? null));
@@ -214,45 +246,75 @@ export async function hl7MessageView(ctx: Ctx, messageId: number, transaction?: 
   return logViewOf(row);
 }
 
-/** GET /api/admin/accounts/{accountId}/hl7-messages: the account's newest HL7_LOG_SIZE messages and how each went. */
-export async function listHl7Messages(ctx: Ctx, accountId: number): Promise<Hl7MessageView[]> {
+/** Whose messages a log shows and a resend may take: one account's EHR, or public health. */
+export type Hl7MessageScope = { destination: typeof Hl7MessageDestination.Ehr; accountId: number } | { destination: typeof Hl7MessageDestination.PublicHealth };
+
+function scopeCondition(scope: Hl7MessageScope): { sql: string; replacements: Record<string, unknown> } {
+  return scope.destination === Hl7MessageDestination.Ehr
+    ? { sql: 'm.destination = :destination AND m.account_id = :accountId', replacements: { destination: scope.destination, accountId: scope.accountId } }
+    : { sql: 'm.destination = :destination', replacements: { destination: scope.destination } };
+}
+
+/** GET /api/admin/accounts/{accountId}/hl7-messages (and public health's report): the newest HL7_LOG_SIZE messages and how each went. */
+export async function listHl7Messages(ctx: Ctx, scope: Hl7MessageScope): Promise<Hl7MessageView[]> {
+  const where = scopeCondition(scope);
   const rows = await ctx.db.sequelize.query<LogRow>(
-    `${LOG_SELECT} WHERE m.account_id = :accountId ORDER BY m.id DESC LIMIT :limit`,
-    { replacements: { accountId, limit: HL7_LOG_SIZE }, type: QueryTypes.SELECT },
+    `${LOG_SELECT} WHERE ${where.sql} ORDER BY m.id DESC LIMIT :limit`,
+    { replacements: { ...where.replacements, limit: HL7_LOG_SIZE }, type: QueryTypes.SELECT },
   );
   return rows.map(logViewOf);
 }
 
+/** Whether the scope's destination takes messages now, and whether a new one is sent at once (else the daily batch file takes it). */
+async function destinationState(ctx: Ctx, scope: Hl7MessageScope, transaction: Transaction): Promise<{ enabled: boolean; sendsNow: boolean }> {
+  if (scope.destination === Hl7MessageDestination.Ehr) {
+    const enabled = (await enabledHl7Destination(ctx, scope.accountId, transaction)) !== null;
+    return { enabled, sendsNow: enabled };
+  }
+  const [settings] = await ctx.db.sequelize.query<{ enabled: boolean; mode: ElrMode }>('SELECT enabled, mode FROM elr_settings', { type: QueryTypes.SELECT, transaction });
+  return { enabled: Boolean(settings?.enabled), sendsNow: settings?.mode === ElrMode.Mllp };
+}
+
+const DISABLED_TO_RESEND: Readonly<Record<Hl7MessageDestination, string>> = {
+  [Hl7MessageDestination.Ehr]: 'The account\'s HL7 interface is disabled: enable it to resend',
+  [Hl7MessageDestination.PublicHealth]: 'Public health reporting is disabled: enable it to resend',
+};
+
 /**
  * POST …/hl7-messages/{messageId}/resend: the same result sent again as a new message (a new
- * control id: a receiver that kept the first ignores none), queued through the outbox, audited.
+ * control id: a receiver that kept the first ignores none), queued through the outbox (or left for
+ * the daily batch file), audited.
  */
-export async function resendHl7Message(ctx: Pick<ServerContext, 'db' | 'relay'>, caller: Caller, accountId: number, messageId: number): Promise<Hl7MessageView> {
+export async function resendHl7Message(ctx: Pick<ServerContext, 'db' | 'relay'>, caller: Caller, scope: Hl7MessageScope, messageId: number): Promise<Hl7MessageView> {
   return ctx.db.sequelize.transaction(async (transaction) => {
+    const where = scopeCondition(scope);
     const [original] = await ctx.db.sequelize.query<{ reason: Hl7MessageReason; result_status: TestResultStatus | null }>(
       `SELECT m.reason, r.status AS result_status FROM hl7_messages m LEFT JOIN test_results r ON r.id = m.test_result_id
-        WHERE m.id = :messageId AND m.account_id = :accountId`,
-      { replacements: { messageId, accountId }, type: QueryTypes.SELECT, transaction },
+        WHERE m.id = :messageId AND ${where.sql}`,
+      { replacements: { messageId, ...where.replacements }, type: QueryTypes.SELECT, transaction },
     );
     if (!original) throw notFound('HL7 message not found');
     if (original.reason === Hl7MessageReason.Test) throw conflict('A test message is not resent: send a new one from the interface');
     if (original.reason === Hl7MessageReason.Order) throw conflict('An order received from the EHR is not resent: the EHR sends it again');
-    // An older version resent after a correction would tell the EHR the wrong value.
+    // An older version resent after a correction would tell the receiver the wrong value.
     if (original.result_status !== null && original.result_status !== TestResultStatus.Released) {
       throw conflict('This result was corrected since: its correction is the message to send');
     }
-    if (!(await enabledHl7Destination(ctx, accountId, transaction))) throw conflict('The account\'s HL7 interface is disabled: enable it to resend');
+    const destination = await destinationState(ctx, scope, transaction);
+    if (!destination.enabled) throw conflict(DISABLED_TO_RESEND[scope.destination]);
     const [copy] = await ctx.db.sequelize.query<{ id: string }>(
-      `INSERT INTO hl7_messages (id, control_id, account_id, message_type, reason, sample_id, test_id, test_result_id, created_by_user_id)
-       SELECT n.id, 'M' || n.id, m.account_id, m.message_type, m.reason, m.sample_id, m.test_id, m.test_result_id, :userId
+      `INSERT INTO hl7_messages (id, control_id, account_id, destination, message_type, reason, sample_id, test_id, test_result_id, created_by_user_id)
+       SELECT n.id, 'M' || n.id, m.account_id, m.destination, m.message_type, m.reason, m.sample_id, m.test_id, m.test_result_id, :userId
          FROM hl7_messages m CROSS JOIN (SELECT nextval('hl7_messages_id_seq') AS id) n WHERE m.id = :messageId
        RETURNING id`,
       { replacements: { messageId, userId: caller.userId }, type: QueryTypes.SELECT, transaction },
     );
     const copyId = Number(copy.id);
-    await enqueueHl7Sends(ctx, transaction, [copyId], caller.userId);
+    if (destination.sendsNow) await enqueueHl7Sends(ctx, transaction, [copyId], caller.userId);
     await recordAudit(ctx.db, {
-      ...auditActor(caller), action: 'hl7_message.resent', entityKind: 'account', entityId: accountId, details: { messageId, resentAs: copyId },
+      ...auditActor(caller), action: 'hl7_message.resent',
+      ...(scope.destination === Hl7MessageDestination.Ehr ? { entityKind: 'account' as const, entityId: scope.accountId } : {}),
+      details: { messageId, resentAs: copyId, destination: scope.destination },
     }, transaction);
     return hl7MessageView(ctx, copyId, transaction);
   });
