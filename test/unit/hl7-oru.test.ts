@@ -263,4 +263,36 @@ describe('HL7 ORU^R01 of a result (server/src/hl7/oru.ts)', () => {
     expect(fieldText(message.getSegment('OBR'), 16)).to.equal('^House^Greg^^^^^^^L');
     expect(fieldText(message.getSegment('OBR'), 14)).to.equal('');
   });
+
+  describe('a report to public health (ELR, PHLIP profile)', () => {
+    const elr = (over: Partial<NonNullable<ResultOruInput['elr']>> = {}): NonNullable<ResultOruInput['elr']> => ({
+      acknowledged: false,
+      software: { vendor: 'Prostox Platform', version: '1.4.2', product: 'Prostox Platform', installedOn: '2026-11-01' },
+      orderingFacility: { name: 'North Clinic', address: { street: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'USA' }, phone: '512-555-0100' },
+      orderingProviderPhone: null,
+      patientPhone: '+44 20 7946 0958',
+      specimen: { type: null, text: 'Buccal Swab' },
+      ...over,
+    });
+
+    it('a rejection to a batch file: NoAck profile, status X, the ordering facility, no PDF, the specimen as text, a foreign phone as written', () => {
+      const { message } = wire(covidInput({
+        controlId: 'ELR-1', resultStatus: 'X', values: [{ testName: TestName.CovidPcr, value: null }], rejectionReason: 'Leaked in transit', elr: elr(),
+      }));
+      expect(names(message)).to.deep.equal(['MSH', 'SFT', 'PID', 'ORC', 'OBR', 'OBX', 'NTE', 'SPM']);
+      const msh = message.getSegment('MSH');
+      expect([15, 16, 17, 21].map((n) => fieldText(msh, n))).to.deep.equal(['NE', 'NE', 'USA', 'PHLabReport-NoAck^^2.16.840.1.113883.9.11^ISO']);
+      expect(fieldText(message.getSegment('SFT'), 6)).to.equal('20261101');
+      expect(fieldText(message.getSegment('PID'), 13)).to.equal('+44 20 7946 0958^PRN^PH');
+      const orc = message.getSegment('ORC');
+      // The provider has no phone of their own: the callback number is the facility's.
+      expect([14, 21, 22, 23].map((n) => fieldText(orc, n))).to.deep.equal([
+        '^WPN^PH^^1^512^5550100', 'North Clinic', '1 Main St^^Austin^TX^78701^USA^B', '^WPN^PH^^1^512^5550100',
+      ]);
+      expect(fieldText(message.getSegment('OBR'), 25)).to.equal('X');
+      expect(fieldText(obxs(message)[0], 11)).to.equal('X');
+      expect(fieldText(obxs(message)[0], 8)).to.equal('');
+      expect(fieldText(message.getSegment('SPM'), 4)).to.equal('^^^^^^^^Buccal Swab');
+    });
+  });
 });

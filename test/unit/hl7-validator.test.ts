@@ -31,4 +31,16 @@ describe('hl7v2 checker (the independent library the HL7 tests use)', () => {
     const badDate = seg('MSH|^~\\&|LAB|LAB|EHR|CLINIC|20261128101530+0000||ORU^R01^ORU_R01|O1|P|2.5.1', 'PID|1||1^^^LAB^PI||Doe^Jane||notadate');
     expect(() => hl7v2Problems(badDate)).to.throw(/wrong data type/);
   });
+
+  it("takes the ELR guide's component lengths for an order number only when MSH-21 names the ELR profile", () => {
+    const oru = (msh21: string) => seg(
+      `MSH|^~\\&|LAB|LAB|DOH|DOH|20261128101530+0000||ORU^R01^ORU_R01|O1|P|2.5.1|||||||||${msh21}`,
+      'PID|1||1^^^LAB^PI||Doe^Jane', 'ORC|RE|123456^Prostox Platform^05D1234567^CLIA', 'OBR|1|||X^Y^L',
+    );
+    expect(hl7v2Problems(oru(''))).to.deep.equal(['ORC-2 (Placer Order Number): 39 characters, at most 22']);
+    expect(hl7v2Problems(oru('PHLabReport-NoAck^^2.16.840.1.113883.9.11^ISO'))).to.deep.equal([]);
+    // The components are still checked: EI-4 (universal id type) is 6 characters at most.
+    const longType = oru('PHLabReport-NoAck^^2.16.840.1.113883.9.11^ISO').replace('^CLIA', '^CLIA-NUMBER');
+    expect(hl7v2Problems(longType).join('\n')).to.match(/ORC-2\.4 .*at most 6/);
+  });
 });
