@@ -85,6 +85,7 @@ export * from './patient-orders/patient-order-view';
 export * from './patient-orders/patient-orders';
 export * from './results/patient-result';
 export * from './results/provider-result';
+export * from './results/patient-release';
 export * from './patient-orders/payment-webhook';
 export * from './shipments/shipping-webhook';
 export * from './imports/result-sheet';

@@ -5,10 +5,11 @@
  * at the next tick.
  * - follow-ups due are emailed (sendDueFollowUps), once a minute;
  * - patient orders left unpaid past their time are closed (expireUnpaidOrders), every 15 minutes;
- * - public health's batch file of a finished day is written (writeDueElrBatches), every 5 minutes.
+ * - public health's batch file of a finished day is written (writeDueElrBatches), every 5 minutes;
+ * - results held for the clinic's review whose hold has ended go to the patient (releaseDueHolds), once a minute.
  */
-import { ELR_BATCH_SCAN_INTERVAL_MS, FOLLOW_UP_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
-import { expireUnpaidOrders, sendDueFollowUps, writeDueElrBatches } from '@platform/server';
+import { ELR_BATCH_SCAN_INTERVAL_MS, FOLLOW_UP_SCAN_INTERVAL_MS, PATIENT_HOLD_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
+import { expireUnpaidOrders, releaseDueHolds, sendDueFollowUps, writeDueElrBatches } from '@platform/server';
 import type { WorkerDeps } from './processors/types';
 
 export interface Scanner {
@@ -65,6 +66,11 @@ export function startScanners(deps: WorkerDeps): Scanner {
       name: 'ELR batch files', intervalMs: ELR_BATCH_SCAN_INTERVAL_MS,
       look: (now) => writeDueElrBatches(deps, { now }),
       didWork: (o) => o.batched + o.written > 0,
+    }),
+    startScanner(deps, {
+      name: 'patient release holds', intervalMs: PATIENT_HOLD_SCAN_INTERVAL_MS,
+      look: (now) => releaseDueHolds(deps, { now }),
+      didWork: (o) => o.released > 0,
     }),
   ];
   return {

@@ -23,6 +23,7 @@ import { adminEmailsRouter } from './emails.routes';
 import { adminJobsRouter } from './jobs.routes';
 import { adminApiClientsRouter } from './api-clients.routes';
 import { adminHl7Router } from './hl7.routes';
+import { adminPatientReleaseRouter } from './patient-release.routes';
 
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
@@ -121,6 +122,7 @@ export function adminRouter(ctx: AppContext): Router {
   router.use(adminJobsRouter(ctx));
   router.use(adminApiClientsRouter(ctx));
   router.use(adminHl7Router(ctx));
+  router.use(adminPatientReleaseRouter(ctx));
 
   return router;
 }

@@ -11,10 +11,11 @@
  *   GET  /metabase/samples/:sampleId/reports/download         the current lab report, audited
  *   POST /provider-clinic/:accountId/patient/send-result-email        { sampleId }
  *   POST /provider-clinic/:accountId/patient/send-cancer-result-email { sampleId }
+ *   POST /provider-clinic/:accountId/samples/:sampleId/mark-reviewed  the clinic reviewed a result held from the patient
  */
 import { Router, type Request, type Response } from 'express';
 import {
-  PatientResultGreeting, DemographicInfoAnswer, LanguageAnswer, ResultEmailSent,
+  ClinicReviewAnswer, PatientResultGreeting, DemographicInfoAnswer, LanguageAnswer, ResultEmailSent,
   logViewResultBody, sendResultEmailBody, setLanguageBody, updateDemographicInfoBody, verifyPatientBody,
   type ResultLinkBody, type SendResultEmailBody, type SetLanguageBody, type UpdateDemographicInfoBody, type VerifyPatientBody,
 } from '@platform/domain';
@@ -23,12 +24,12 @@ import { requireAccountAccess, requireUser } from '../auth/guards';
 import { accountsOf } from '@platform/server/access/sign-in';
 import { validateBody } from '../http/validate';
 import {
-  type LabReportFile, LINK_NOT_FOUND_MESSAGE, logResultView, notFound, openResultLink, patientReportPdf, providerReportDownload, resendResultEmail, setPreferredLanguage, updateDemographicInfo, verifyPatient,
+  type LabReportFile, LINK_NOT_FOUND_MESSAGE, logResultView, markSampleReviewed, notFound, openResultLink, patientReportPdf, providerReportDownload, resendResultEmail, setPreferredLanguage, updateDemographicInfo, verifyPatient,
   createAddressThrottle,
 } from '@platform/server';
 import './report-session';
 import { pathId } from '../http/path-id';
-import { callerOf } from '../http/caller';
+import { accountCallerOf, callerOf } from '../http/caller';
 import { publicRoute } from '../http/route-policy';
 import { answers, answersFile, answersNothing } from '../http/answers';
 
@@ -106,6 +107,11 @@ export function reportsRouter(ctx: AppContext): Router {
   for (const path of ['/provider-clinic/:accountId/patient/send-result-email', '/provider-clinic/:accountId/patient/send-cancer-result-email']) {
     router.post(path, requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' }), validateBody(sendResultEmailBody), answers(202, ResultEmailSent), resend);
   }
+
+  // A result held from the patient until the clinic's review (patient release policy "To the clinic first"): it goes to the patient now.
+  router.post('/provider-clinic/:accountId/samples/:sampleId/mark-reviewed', requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic' }), answers(200, ClinicReviewAnswer), async (req, res) => {
+    res.json(await markSampleReviewed(ctx, accountCallerOf(req, res), pathId(req.params.sampleId, 'Sample')));
+  });
 
   return router;
 }

@@ -47,6 +47,8 @@ export const en = {
     invalidContact: 'If it still does not work, contact your doctor’s office and ask them to send it again.',
     title: 'Your result',
     notAvailable: 'Your result is not available right now. Please check again later, or contact your doctor’s office.',
+    inReview: 'Your {{test}} result is being reviewed by your clinician. It will be available by {{date}}.',
+    inReviewTitle: 'Being reviewed by your clinician',
     testResult: '{{test}} result',
     corrected: 'Corrected',
     correctedTitle: 'This result was corrected',

@@ -44,6 +44,8 @@ export const es: Messages = {
     invalidContact: 'Si sigue sin funcionar, llame al consultorio de su médico y pida que se lo envíen de nuevo.',
     title: 'Su resultado',
     notAvailable: 'Su resultado no está disponible en este momento. Vuelva a consultar más tarde o comuníquese con el consultorio de su médico.',
+    inReview: 'Su médico está revisando su resultado de {{test}}. Estará disponible a más tardar el {{date}}.',
+    inReviewTitle: 'En revisión por su médico',
     testResult: 'Resultado de {{test}}',
     corrected: 'Corregido',
     correctedTitle: 'Este resultado fue corregido',

@@ -1,5 +1,6 @@
 export * from './codes';
 export * from './lab-report';
+export * from './patient-release';
 export * from './release-rule';
 export * from './result-link-schemas';
 export * from './result-links';

@@ -8,6 +8,7 @@ import { SAMPLE_STATUSES } from '../samples/statuses';
 import { DEMOGRAPHIC_FIELDS } from './result-links';
 import { TEST_RESULT_STATUSES } from './result-values';
 import { APPROVAL_GROUPS } from './review';
+import { AwaitingClinicReview, PatientResultInReview } from './patient-release';
 
 const Person = s.object({ id: s.integer, name: s.string });
 
@@ -33,6 +34,8 @@ export const ResultListRow = s.object({
   reportAvailable: s.boolean,
   /** A patient's own order (origin Patient Ordered): where it stands; null for clinic orders. */
   patientOrder: s.nullable(PatientListOrder),
+  /** Results held from the patient until the clinic reviews them (policy "To the clinic first"); null when none waits. */
+  awaitingReview: s.nullable(AwaitingClinicReview),
 });
 export type ResultListRow = s.Infer<typeof ResultListRow>;
 
@@ -135,6 +138,8 @@ export const PatientResultView = s.object({
     previousValue: s.nullable(s.string),
   })),
   reportAvailable: s.boolean,
+  /** Results released by the lab that the patient's clinic reviews first: not shown, only when they will be. */
+  inReview: s.array(PatientResultInReview),
   contact: s.record(DEMOGRAPHIC_FIELDS, s.nullable(s.string)),
   /** Whom to ask about the result. */
   contacts: ResultContacts,

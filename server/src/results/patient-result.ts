@@ -3,6 +3,8 @@
  * date of birth. Before verification a link tells only the first name and last initial; after it,
  * this browser session may read the result, log views, update contact details and download the
  * report. Ten wrong dates of birth lock the link until a provider re-sends it (a new link).
+ * A result held for the clinic's review (patient-release.ts) is left out of every answer, and the
+ * report is refused while one is held: the page says when it will be available instead.
  */
 import {
   AuditActorKind, DEMOGRAPHIC_FIELDS, RESULT_LINK_MAX_DOB_FAILURES,
@@ -15,6 +17,7 @@ import { currentLabReportDocument, latestLabReport } from './lab-report-file';
 import { findResultLink } from './result-links';
 import { Forbidden, Invalid, Locked, notFound, NotFound } from '../errors';
 import { releasedResultsOf } from './released-results';
+import { patientHeldResults } from './patient-release';
 import { resultContactsOf } from './result-contacts';
 
 type Ctx = Pick<ServerContext, 'db' | 'config'>;
@@ -34,6 +37,8 @@ export const DOB_MISMATCH_MESSAGE = 'The date of birth does not match our record
 const linkNotFound = () => notFound(LINK_NOT_FOUND_MESSAGE);
 export const linkLocked = () => new Locked(LINK_LOCKED_MESSAGE);
 export const reportNotReady = () => new NotFound('The report is not ready yet', undefined, 'not_ready');
+/** The report holds a result the patient's clinic reviews first (patient-release.ts). */
+export const reportInReview = () => new NotFound('Your report will be available once your clinician has reviewed your result.', undefined, 'in_review');
 const notVerified = () => new Forbidden('Please confirm your date of birth first.', undefined, 'not_verified');
 
 function dobMismatch(attemptsLeft: number) {
@@ -64,7 +69,9 @@ function contactOf(patient: PatientRow): Record<DemographicField, string | null>
 /** The result as the verified patient sees it. */
 async function resultView(ctx: Ctx, sample: SampleRow, patient: PatientRow): Promise<PatientResultView> {
   const { db } = ctx;
-  const released = await releasedResultsOf(db, sample.id);
+  // A result its clinic reviews first is not the patient's yet: only when it will be (patient-release.ts).
+  const held = await patientHeldResults(db, sample.id);
+  const released = (await releasedResultsOf(db, sample.id)).filter((r) => !held.has(r.result.id));
   const report = await currentLabReportDocument(db, sample.id);
   return {
     patientName: `${patient.firstName} ${patient.lastName}`,
@@ -81,7 +88,9 @@ async function resultView(ctx: Ctx, sample: SampleRow, patient: PatientRow): Pro
       correctionReason: r.corrected ? (r.result.correctionReason?.trim() || null) : null,
       previousValue: r.corrected && r.replaced ? r.replaced.value : null,
     })),
-    reportAvailable: report !== null,
+    // The report prints every released result of the sample: not the patient's while one is held.
+    reportAvailable: report !== null && held.size === 0,
+    inReview: [...held.values()],
     contact: contactOf(patient),
     contacts: await resultContactsOf(db, ctx.config.lab, sample),
   };
@@ -236,6 +245,7 @@ export async function setPreferredLanguage(ctx: Ctx, body: SetLanguageBody, sess
 /** GET report.pdf: the latest lab report of the verified link's sample, audited. */
 export async function patientReportPdf(ctx: Ctx, barcode: string, token: string, session: RequestSession, caller: Caller) {
   const { link, sample } = await verifiedLink(ctx, barcode, token, session);
+  if ((await patientHeldResults(ctx.db, sample.id)).size > 0) throw reportInReview();
   const report = await latestLabReport(ctx.db, sample.id);
   if (!report) throw reportNotReady();
   await recordAudit(ctx.db, patientAudit(link, sample, caller, 'result.downloaded', { documentId: report.documentId, version: report.version }));

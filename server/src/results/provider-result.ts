@@ -11,6 +11,7 @@ import { auditActor, type Caller, recordAudit } from '../audit';
 import { conflict, notFound } from '../errors';
 import { latestLabReport } from './lab-report-file';
 import { releasedResultsOf } from './released-results';
+import { patientHeldResults } from './patient-release';
 import { sendPatientResultLink } from './result-links';
 
 const sampleNotFound = () => notFound('Sample not found');
@@ -45,8 +46,12 @@ export async function resendResultEmail(ctx: ServerContext, accountId: number, s
     const released = await releasedResultsOf(ctx.db, sample.id, transaction);
     if (!released.length) throw conflict('This sample has no released result yet');
     const order = await ctx.db.models.Order.findByPk(sample.orderId, { attributes: ['portal'], transaction });
-    const forPatient = released.filter((r) => resultGoesToPatient(order?.portal, r.test.name));
-    if (!forPatient.length) throw conflict('Results of research tests are not sent to patients');
+    const goesToPatient = released.filter((r) => resultGoesToPatient(order?.portal, r.test.name));
+    if (!goesToPatient.length) throw conflict('Results of research tests are not sent to patients');
+    // A result the clinic reviews first goes to the patient with the review ("Mark reviewed"), not with a new link.
+    const held = await patientHeldResults(ctx.db, sample.id, transaction);
+    const forPatient = goesToPatient.filter((r) => !held.has(r.result.id));
+    if (!forPatient.length) throw conflict('This result is waiting for your review. Mark it reviewed to send it to the patient.');
     const patient = await Patient.findByPk(sample.patientId, { transaction });
     if (!patient) throw sampleNotFound();
     if (!patient.email) throw conflict('The patient has no email address on file. Add one to the patient before sending the result.');

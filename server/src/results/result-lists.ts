@@ -4,7 +4,7 @@
  * set of fields. Which statuses each list holds is RESULT_LIST_STATUSES in domain/.
  */
 import {
-  DocumentType, patientOrderStage, PaymentStatus, PROCESSING_STEP_TESTS, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, type PaymentMethod, type ResultListQuery, type ResultListRow, type ResultListSortField,
+  DocumentType, patientOrderStage, PaymentStatus, PROCESSING_STEP_TESTS, ResultListCategory, RESULT_LIST_STATUSES, SampleStatus, TestOrigin, TestResultStatus, type PaymentMethod, type ResultListQuery, type ResultListRow, type ResultListSortField,
 } from '@platform/domain';
 import type { ServerContext } from '../context';
 import { type AccountCaller, auditActor } from '../audit';
@@ -73,6 +73,8 @@ interface RawRow {
   payment_method: PaymentMethod | null;
   signed_off_at: Date | null;
   cancelled_at: Date | null;
+  awaiting_tests: string[] | null;
+  awaiting_due: Date | null;
 }
 
 /** A patient's own order: where it stands (stage, payment), as the Patient-ordered list shows it. */
@@ -95,6 +97,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   const constants = {
     ...filter.replacements,
     labReport: DocumentType.LabReport,
+    releasedResult: TestResultStatus.Released,
     // The lab's processing steps (DNA Extraction) are not the clinic's tests.
     processingSteps: [...PROCESSING_STEP_TESTS],
   };
@@ -108,6 +111,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
   const byPhysician = query.physicianId === undefined ? '' : ' AND o.physician_id = :physicianId';
   const needsOrder = filter.needsOrder || byPhysician !== '';
   const countFrom = `FROM samples s ${CLINIC_PATIENT_JOIN} ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}`;
+  // aw: the sample's results held from the patient until this clinic's review (policy "To the clinic first").
   const { rows: raw, total } = await auditedPage<RawRow>(ctx.db, {
     select: `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
               (SELECT array_agg(t.name ORDER BY t.id) FROM tests t WHERE t.sample_id = s.id AND t.name NOT IN (:processingSteps)) AS tests,
@@ -116,8 +120,16 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
               s.resulted_at,
               p.id AS patient_id, p.first_name, p.last_name, p.date_of_birth,
               ph.id AS physician_id, ph.first_name AS physician_first_name, ph.last_name AS physician_last_name,
-              EXISTS (SELECT 1 FROM documents d WHERE d.sample_id = s.id AND d.type = :labReport AND d.superseded_at IS NULL) AS report_available
+              EXISTS (SELECT 1 FROM documents d WHERE d.sample_id = s.id AND d.type = :labReport AND d.superseded_at IS NULL) AS report_available,
+              aw.awaiting_tests, aw.awaiting_due
          FROM samples s
+         LEFT JOIN LATERAL (
+           SELECT array_agg(ht.name ORDER BY ht.id) AS awaiting_tests, min(pr.release_due_at) AS awaiting_due
+             FROM patient_result_releases pr
+             JOIN test_results hr ON hr.id = pr.test_result_id AND hr.status = :releasedResult
+             JOIN tests ht ON ht.id = hr.test_id
+            WHERE pr.sample_id = s.id AND pr.held_at IS NOT NULL AND pr.reviewed_at IS NULL AND pr.released_to_patient_at IS NULL
+         ) aw ON true
          JOIN orders o ON o.id = s.order_id
          ${CLINIC_PATIENT_JOIN}
          LEFT JOIN physicians ph ON ph.id = o.physician_id
@@ -152,6 +164,7 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     physician: r.physician_id ? { id: r.physician_id, name: `${r.physician_first_name} ${r.physician_last_name}` } : null,
     reportAvailable: r.report_available,
     patientOrder: patientOrderOf(r),
+    awaitingReview: r.awaiting_tests?.length && r.awaiting_due ? { tests: r.awaiting_tests, releaseDueAt: new Date(r.awaiting_due).toISOString() } : null,
   }));
   return { rows, total };
 }

@@ -4,7 +4,8 @@
  *   Physician members): test and barcode only, no patient name and no result, with a link to the
  *   completed list;
  * - the patient's email, when the patient has an address: a new result link (earlier ones
- *   revoked), no result;
+ *   revoked), no result; for a test whose patient release policy is "To the clinic first", a hold
+ *   instead (sent at the clinic's review or when the hold ends: results/patient-release.ts);
  * - the sample moves Resulted → Completed ("result delivered") once every test of the sample that
  *   reports a result has a released one; a sample In Storage stays there and goes back to
  *   Completed when taken out (moveSample).
@@ -17,7 +18,7 @@ import {
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Processor } from './types';
-import { auditActor, describeResult, moveSample, queueEmail, recordAudit, resultReadyProviderEmail, sendPatientResultLink, systemCaller } from '@platform/server';
+import { auditActor, decidePatientRelease, describeResult, moveSample, queueEmail, recordAudit, resultReadyProviderEmail, systemCaller } from '@platform/server';
 
 export const RESULT_NOTIFIED_ACTION = 'result.notified';
 
@@ -102,13 +103,16 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
       providerEmailIds.push(email.id);
     }
 
-    // (b) the patient: a new link, no result. Research tests and Research Portal orders go to the research provider only.
-    let patientEmail: { linkId: number; emailId: number } | null = null;
-    if (patient.email && resultGoesToPatient(sample.order?.portal, test.name)) {
-      patientEmail = await sendPatientResultLink({ db, relay: deps.relay, config }, transaction, {
-        sample, patient, testNames: [test.name], corrected, createdByUserId: null,
-      });
-    }
+    // (b) the patient: a new link, no result, or, for a test the lab releases to the clinic first, a
+    // hold until the clinic's review or the hold's end (server/src/results/patient-release.ts).
+    // Research tests and Research Portal orders go to the research provider only.
+    const toPatient = resultGoesToPatient(sample.order?.portal, test.name);
+    const decision = toPatient
+      ? await decidePatientRelease({ db, relay: deps.relay, config }, transaction, {
+        resultId: result.id, testId: test.id, testName: test.name, sample, patient, corrected,
+      })
+      : null;
+    const patientEmail = decision?.kind === 'sent' && decision.emailId !== null ? { linkId: decision.linkId!, emailId: decision.emailId } : null;
 
     // The result is delivered: Resulted → Completed, once every test of the sample has its result
     // (a sample In Storage counts by the status it goes back to, and stays In Storage).
@@ -131,13 +135,15 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
         patientEmailId: patientEmail?.emailId ?? null,
         linkId: patientEmail?.linkId ?? null,
         ...(patient.email ? {} : { patientEmail: 'none on file' }),
-        ...(resultGoesToPatient(sample.order?.portal, test.name) ? {} : { patientEmail: 'research: not sent to the participant' }),
+        ...(decision?.kind === 'held' ? { patientEmail: 'held for the clinic\'s review', releaseDueAt: decision.releaseDueAt.toISOString() } : {}),
+        ...(toPatient ? {} : { patientEmail: 'research: not sent to the participant' }),
       },
     }, transaction);
 
     return {
       providerEmails: providerEmailIds.length,
       patientEmail: patientEmail !== null,
+      ...(decision?.kind === 'held' ? { patientHeldUntil: decision.releaseDueAt.toISOString() } : {}),
       sampleCompleted: moved,
     };
   });

@@ -11,7 +11,7 @@ const row: ResultListRow = {
   sampleId: 31, barcode: '41000000000031', status: SampleStatus.Completed, statusBeforeStorage: null, rejectionReason: null, sampleType: 'Buccal Swab',
   tests: ['PROSTOX ultra'], orderId: 3, orderNumber: 'RF_000000003', origin: TestOrigin.ProviderOrdered, orderedAt: '2026-10-01T10:00:00Z',
   resultedAt: '2026-10-20T10:00:00Z', patient: { id: 9, firstName: 'Ada', lastName: 'Quill', dateOfBirth: '1950-01-02' }, physician: null,
-  reportAvailable: true, patientOrder: null,
+  reportAvailable: true, patientOrder: null, awaitingReview: null,
 };
 
 describe('CompletedActions: Send result email', () => {

@@ -24,6 +24,7 @@ const verified: PatientResultGreeting = {
       releasedAt: '2026-10-20T00:00:00.000Z', corrected: false, correctionReason: null, previousValue: null,
     }],
     reportAvailable: true,
+    inReview: [],
     contact: { email: 'rosa@patients.test', phone: null, addressLine1: '1 Main St', addressLine2: null, city: 'Fresno', state: 'CA', postalCode: '93650' },
     contacts: {
       lab: { name: 'Harbor Genomics Laboratory', phone: '+1 (415) 555-0142', email: 'results@harbor-genomics.example' },
