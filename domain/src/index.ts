@@ -19,3 +19,4 @@ export * from './jobs';
 export * from './api-clients';
 export * from './hl7';
 export * from './messages';
+export * from './signatures';

@@ -5,6 +5,7 @@
  * version a correction replaced. Every resource the client receives is validated against the
  * official structure definitions (@medplum/core): 0 errors.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import { Client } from 'fhir-kit-client';
 import request from 'supertest';
@@ -55,12 +56,12 @@ describe('FHIR R4 API with a FHIR client', function () {
         { replacements: { accountId, id: s.id, patientId: s.patientId } },
       );
       const r = await makeResult(t.ctx.db, s.testIds[0], value, lab1Id);
-      await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [r.id] }).expect(200);
+      await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [r.id] }).expect(200);
       samples.push(s);
     }
-    await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: samples[0].barcode, value: 'Low Risk', reason: 'Transcription error' }).expect(201);
+    await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: samples[0].barcode, value: 'Low Risk', reason: 'Transcription error' }).expect(201);
     const correction = await t.ctx.db.models.TestResult.findOne({ where: { testId: samples[0].testIds[0], status: TestResultStatus.InReview } });
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [correction!.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [correction!.id] }).expect(200);
 
     const created = (await admin.post(`/api/admin/accounts/${accountId}/api-clients`, { name: 'FHIR client test' }).expect(201)).body;
     const token = await request(api.baseUrl).post('/oauth2/token').auth(created.clientId, created.clientSecret)
@@ -121,7 +122,7 @@ describe('FHIR R4 API with a FHIR client', function () {
   it("answers another account's report as not found, in an OperationOutcome", async () => {
     const elsewhere = await makeSample(t.ctx.db, { status: SampleStatus.InTesting, tests: [TestName.ProstoxUltra] });
     const r = await makeResult(t.ctx.db, elsewhere.testIds[0], 'High Risk', lab1Id);
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [r.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [r.id] }).expect(200);
     let status = 0;
     let outcome: Resource | undefined;
     try {

@@ -5,6 +5,7 @@
  * sent to re-extraction (`<id>.reex`) or rejected 'Rejected - quantity not sufficient' →
  * release by a second lab user through approve-tests-dna-extraction. Lab users only.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import request from 'supertest';
 import { DEFAULT_EXTRACTION_ACCEPTANCE, SELF_APPROVAL_MESSAGE, type ExtractionView, type FlaggedExtractionRow } from '@platform/domain';
@@ -164,18 +165,18 @@ describe('lab toolbox: DNA extraction import', function () {
 
     const [rb] = await dnaResultsOf(b.id);
     const [rLow] = await dnaResultsOf(low.id);
-    const self = await lab1.post('/api/lab-toolbox/approve-tests-dna-extraction', { resultIds: [ra.id, rb.id] }).expect(403);
+    const self = await lab1.post('/api/lab-toolbox/approve-tests-dna-extraction', { password: DEMO_PASSWORD, resultIds: [ra.id, rb.id] }).expect(403);
     expect(self.body.error.message).to.equal(SELF_APPROVAL_MESSAGE);
-    const flaggedRelease = await lab2.post('/api/lab-toolbox/approve-tests-dna-extraction', { resultIds: [ra.id, rLow.id] }).expect(409);
+    const flaggedRelease = await lab2.post('/api/lab-toolbox/approve-tests-dna-extraction', { password: DEMO_PASSWORD, resultIds: [ra.id, rLow.id] }).expect(409);
     expect(flaggedRelease.body.error.message).to.equal(
       `The DNA extraction of ${low.barcode} is outside the acceptance range (Concentration 4.2 ng/µL is below 10 ng/µL; A260/280 1.55 is below 1.7 (accepted 1.7–2.1); Volume 15 µL is below 20 µL): send it to re-extraction or reject the sample instead`,
     );
     await ra.reload();
     expect(ra.status).to.equal('In Review'); // all or nothing: the good one was not released either
-    const wrong = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [ra.id] }).expect(400);
+    const wrong = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [ra.id] }).expect(400);
     expect(wrong.body.error.message).to.equal(`Result ${ra.id} is a DNA Extraction result: approve it with approve-tests-dna-extraction`);
 
-    const ok = await lab2.post('/api/lab-toolbox/approve-tests-dna-extraction', { resultIds: [ra.id, rb.id] }).expect(200);
+    const ok = await lab2.post('/api/lab-toolbox/approve-tests-dna-extraction', { password: DEMO_PASSWORD, resultIds: [ra.id, rb.id] }).expect(200);
     expect(ok.body.approved.map((x: { barcode: string; sampleStatus: string }) => [x.barcode, x.sampleStatus])).to.deep.equal([[a.barcode, 'In Testing'], [b.barcode, 'In Testing']]);
     await ra.reload();
     expect([ra.status, ra.reviewedByUserId]).to.deep.equal(['Released', lab2Id]);
@@ -360,7 +361,7 @@ describe('lab toolbox: DNA extraction import', function () {
       const list = await lab2.agent.get(`/api/lab-toolbox/get-review-list?group=cancer&barcode=${sample.barcode}`).expect(200);
       return list.body.find((r: { id: number }) => r.id === risk.id);
     };
-    const approve = () => lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [risk.id] });
+    const approve = () => lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [risk.id] });
     expect((await reviewRow()).dna).to.deep.equal({ qc: 'none', label: null, text: 'No DNA extraction' });
 
     // The extraction comes back at 3.1 ng/µL: flagged.
@@ -469,7 +470,7 @@ describe('lab toolbox: DNA extraction import', function () {
       await session.agent.get('/api/lab-toolbox/dna-extractions').expect(403);
       const res = await session.post(`/api/lab-toolbox/dna-extractions/${extraction.id}/decide`, { outcome: 'reject-sample' }).expect(403);
       expect(res.body.error.code).to.equal('forbidden');
-      await session.post('/api/lab-toolbox/approve-tests-dna-extraction', { resultIds: [extraction.result.id] }).expect(403);
+      await session.post('/api/lab-toolbox/approve-tests-dna-extraction', { password: DEMO_PASSWORD, resultIds: [extraction.result.id] }).expect(403);
       await session.agent.post('/api/lab-toolbox/import-files?kind=dna-extraction&filename=a.csv').set('x-csrf-token', session.csrf).set('Content-Type', 'text/csv').send(Buffer.from(`${HEADER}\n`)).expect(403);
     }
     const [after] = await listed(lab1, `jobId=${extraction.importJobId}`);

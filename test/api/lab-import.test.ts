@@ -4,6 +4,7 @@
  * Bad files get one clear refusal; bad rows get their row number and column; nothing is written
  * unless every row is good.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
 import { Op } from 'sequelize';
@@ -122,14 +123,14 @@ describe('lab toolbox: result-file imports', function () {
     // The importer cannot approve; another lab user can: Resulted, lab report and notifications queued.
     const resultA = written[0];
     const resultB = written[1];
-    const self = await lab1.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [resultA.id] }).expect(403);
+    const self = await lab1.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [resultA.id] }).expect(403);
     expect(self.body.error.message).to.equal(SELF_APPROVAL_MESSAGE);
     await resultA.reload();
     expect(resultA.status).to.equal('In Review');
-    const wrongGroup = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [resultB.id] }).expect(400);
+    const wrongGroup = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [resultB.id] }).expect(400);
     expect(wrongGroup.body.error.message).to.equal(`Result ${resultB.id} is a PROSTOX CFRT result: approve it with approve-tests-cfrt-toxicity`);
 
-    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [resultA.id] }).expect(200);
+    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [resultA.id] }).expect(200);
     expect(ok.body.approved).to.deep.equal([{ resultId: resultA.id, barcode: a.barcode, test: 'PROSTOX ultra', value: 'High Risk', correction: false, sampleStatus: 'Resulted' }]);
     await resultA.reload();
     expect([resultA.status, resultA.reviewedByUserId]).to.deep.equal(['Released', await userId(db, 'lab2')]);
@@ -139,7 +140,7 @@ describe('lab toolbox: result-file imports', function () {
       ['notify-result', { testResultId: resultA.id }],
       ['render-pdf', { sampleId: a.id, documentType: 'lab_report', testResultId: resultA.id }],
     ]);
-    await lab2.post('/api/lab-toolbox/approve-tests-cfrt-toxicity', { resultIds: [resultB.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cfrt-toxicity', { password: DEMO_PASSWORD, resultIds: [resultB.id] }).expect(200);
     expect(await statusOf(db, b.id)).to.equal('Resulted');
   });
 

@@ -2,6 +2,7 @@
  * Lab Toolbox intake and lab-ordered samples: every scan answers at once what happened; a
  * refused scan changes nothing (status, timeline, receipt time); only lab users get in.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import request from 'supertest';
 import { KIT_BARCODE_RULE, REJECTION_REASONS } from '@platform/domain';
@@ -150,7 +151,7 @@ describe('lab toolbox: intake', function () {
       expect(res.body.error.code).to.equal('forbidden');
       await session.agent.get('/api/lab-toolbox/get-review-list').expect(403);
       await session.agent.get('/api/lab-toolbox/jobs/1').expect(403);
-      await session.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [1] }).expect(403);
+      await session.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [1] }).expect(403);
       await session.agent.post('/api/lab-toolbox/import-files?kind=kras&filename=a.csv').set('x-csrf-token', session.csrf).set('Content-Type', 'text/csv').send(Buffer.from('barcode,genotype\n')).expect(403);
     }
     expect(await statusOf(t.ctx.db, s.id)).to.equal('In Transit');

@@ -2,6 +2,7 @@
  * The review list's filters (barcode, import, plate, test, who entered it), approval from a
  * filtered view, and COVID-19 Rapid results entered on a plate like COVID-19 PCR results.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import { TestName as T } from '@platform/domain';
 import { storeFile } from '@platform/server';
@@ -107,14 +108,14 @@ describe('lab toolbox: review list filters and COVID-19 Rapid results', function
       const shown = await list(lab2, `jobId=${jobId}&enteredBy=${lab1Id}`);
       const approvable = shown.rows.filter((x) => x.canApprove).map((x) => x.id);
       expect(approvable).to.deep.equal([r.a.id]);
-      await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: approvable }).expect(200);
+      await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: approvable }).expect(200);
       const after = await list(lab2, `jobId=${jobId}`);
       expect(ids(after.rows), 'the rest of the import still waits').to.deep.equal([r.b.id]);
       expect((await t.ctx.db.models.TestResult.findByPk(r.a.id))!.status).to.equal('Released');
       // lab2 entered b: lab1 approves it from the same import's view.
       const lab1View = await list(lab1, `jobId=${jobId}`);
       expect(lab1View.rows.map((x) => [x.id, x.canApprove])).to.deep.equal([[r.b.id, true]]);
-      await lab1.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [r.b.id] }).expect(200);
+      await lab1.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [r.b.id] }).expect(200);
       expect((await list(lab2, `jobId=${jobId}`)).total).to.equal(0);
     });
   });
@@ -153,9 +154,9 @@ describe('lab toolbox: review list filters and COVID-19 Rapid results', function
       const rapidResult = await t.ctx.db.models.TestResult.findByPk(rapidOnly.rows[0].id);
       expect([rapidResult!.value, rapidResult!.scale, rapidResult!.enteredByUserId]).to.deep.equal(['DETECTED', 'covid', lab1Id]);
 
-      const wrong = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [rapidOnly.rows[0].id] }).expect(400);
+      const wrong = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [rapidOnly.rows[0].id] }).expect(400);
       expect(wrong.body.error.message).to.match(/is a COVID-19 Rapid result: approve it with approve-tests-covid-pcr$/);
-      await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { resultIds: [rapidOnly.rows[0].id] }).expect(200);
+      await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { password: DEMO_PASSWORD, resultIds: [rapidOnly.rows[0].id] }).expect(200);
       expect(await statusOf(t.ctx.db, rapid.id)).to.equal('Resulted');
       expect(await statusOf(t.ctx.db, pcr.id), 'the PCR sample was not shown, so not released').to.equal('In Testing');
       const outbox = await t.ctx.db.models.Outbox.findAll({ where: { idempotencyKey: [`lab-report:${rapidOnly.rows[0].id}`, `notify-result:${rapidOnly.rows[0].id}`] } });

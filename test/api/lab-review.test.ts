@@ -3,6 +3,7 @@
  * second-person rule, the sample's status after each decision, the jobs queued on release, and
  * a plate whose controls failed that cannot be released.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import { SELF_APPROVAL_MESSAGE } from '@platform/domain';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
@@ -40,7 +41,7 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
     expect(again.body.error.message).to.equal(`Result ${r.id} (${s.barcode}) is Rejected: only results in review can be rejected`);
     // A new version can follow, and be approved.
     const v2 = await makeResult(t.ctx.db, s.testIds[0], 'Intermediate Risk', lab1Id, { version: 2 });
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [v2.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [v2.id] }).expect(200);
     expect(await statusOf(t.ctx.db, s.id)).to.equal('Resulted');
   });
 
@@ -60,7 +61,7 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
   it('a user may withdraw their own entry (no reviewer recorded), but never approve it', async () => {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTesting, tests: [TestName.ProstoxCfrt] });
     const r = await makeResult(t.ctx.db, s.testIds[0], 'Low Risk', lab1Id);
-    const self = await lab1.post('/api/lab-toolbox/approve-tests-cfrt-toxicity', { resultIds: [r.id] }).expect(403);
+    const self = await lab1.post('/api/lab-toolbox/approve-tests-cfrt-toxicity', { password: DEMO_PASSWORD, resultIds: [r.id] }).expect(403);
     expect(self.body.error.message).to.equal(SELF_APPROVAL_MESSAGE);
     await r.reload();
     expect(r.status).to.equal('In Review');
@@ -74,34 +75,34 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
     const b = await makeSample(t.ctx.db, { status: SampleStatus.InTesting });
     const ra = await makeResult(t.ctx.db, a.testIds[0], 'High Risk', lab1Id);
     const rb = await makeResult(t.ctx.db, b.testIds[0], 'High Risk', lab2Id);
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [ra.id, rb.id] }).expect(403);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [ra.id, rb.id] }).expect(403);
     await ra.reload();
     expect(ra.status).to.equal('In Review');
     expect(await statusOf(t.ctx.db, a.id)).to.equal('In Testing');
     expect(await outboxKeys(ra.id)).to.deep.equal([]);
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [ra.id, 999999999] }).expect(404);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [ra.id, 999999999] }).expect(404);
   });
 
   it('a correction after release is a new version with its reason; its approval supersedes the released one, keeps the status and queues a new report', async () => {
     const db = t.ctx.db;
     const s = await makeSample(db, { status: SampleStatus.InTesting, tests: [TestName.ProstoxUltra] });
     const v1 = await makeResult(db, s.testIds[0], 'Low-Average Risk', lab1Id);
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [v1.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [v1.id] }).expect(200);
     expect(await statusOf(db, s.id)).to.equal('Resulted');
     const eventsAfterRelease = await timeline(db, s.id);
 
-    const noReason = await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'High Risk' }).expect(400);
+    const noReason = await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'High Risk' }).expect(400);
     expect(noReason.body.error.fields[0].field).to.equal('reason');
-    const same = await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'Low-Average Risk', reason: 'x' }).expect(400);
+    const same = await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'Low-Average Risk', reason: 'x' }).expect(400);
     expect(same.body.error.message).to.equal('The released PROSTOX ultra result is already Low-Average Risk');
-    const invalid = await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'T/T negative', reason: 'x' }).expect(400);
+    const invalid = await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'T/T negative', reason: 'x' }).expect(400);
     expect(invalid.body.error.message).to.match(/^"T\/T negative" is not a result of PROSTOX ultra \(use one of: Low-Average Risk/);
 
-    const corrected = await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'High Risk', reason: 'Sample swap found on plate 12' }).expect(201);
+    const corrected = await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'High Risk', reason: 'Sample swap found on plate 12' }).expect(201);
     expect(corrected.body).to.include({ version: 2, value: 'High Risk', releasedValue: 'Low-Average Risk', status: 'In Review' });
     const v2 = (await db.models.TestResult.findByPk(corrected.body.resultId))!;
     expect([v2.correctionReason, v2.enteredByUserId, v2.scale]).to.deep.equal(['Sample swap found on plate 12', lab1Id, 'risk4']);
-    const twice = await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'Very High Risk', reason: 'again' }).expect(409);
+    const twice = await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'Very High Risk', reason: 'again' }).expect(409);
     expect(twice.body.error.message).to.equal(`Sample ${s.barcode} already has a PROSTOX ultra result waiting for review`);
 
     // Narrowed to this sample: the list is oldest first, and other tests' results may fill page 1.
@@ -109,8 +110,8 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
     const row = list.body.find((r: { id: number }) => r.id === v2.id);
     expect(row).to.deep.include({ correctionReason: 'Sample swap found on plate 12', releasedValue: 'Low-Average Risk', canApprove: true });
 
-    await lab1.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [v2.id] }).expect(403);
-    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [v2.id] }).expect(200);
+    await lab1.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [v2.id] }).expect(403);
+    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [v2.id] }).expect(200);
     expect(ok.body.approved[0]).to.include({ correction: true, sampleStatus: 'Resulted' });
     await v1.reload();
     await v2.reload();
@@ -127,9 +128,9 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
 
   it('a correction needs a released result', async () => {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTesting });
-    const res = await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'High Risk', reason: 'x' }).expect(409);
+    const res = await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'High Risk', reason: 'x' }).expect(409);
     expect(res.body.error.message).to.equal(`Sample ${s.barcode} has no released result to correct`);
-    await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: freshBarcode(), value: 'High Risk', reason: 'x' }).expect(404);
+    await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: freshBarcode(), value: 'High Risk', reason: 'x' }).expect(404);
   });
 
   it('the review list is paginated with x-total-count and filters by approval group', async () => {
@@ -294,7 +295,7 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
       expect(list.body[0].plate).to.deep.include({ name, controlsPassed: false });
       expect(list.body.every((r: { canApprove: boolean }) => !r.canApprove)).to.equal(true);
 
-      const refused = await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { resultIds: [c1.resultId] }).expect(409);
+      const refused = await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { password: DEMO_PASSWORD, resultIds: [c1.resultId] }).expect(409);
       expect(refused.body.error.message).to.equal(`Plate ${name} cannot be released: its controls failed (the negative control NEG PCR CTRL in B1 is DETECTED (expected NOT DETECTED))`);
       expect((await db.models.TestResult.findByPk(c1.resultId))!.status).to.equal('In Review');
       expect(await statusOf(db, s1.id)).to.equal('In Testing');
@@ -317,10 +318,10 @@ describe('lab toolbox: review, approval, rejection, correction', function () {
       const v2 = (await db.models.TestResult.findByPk(resultIds[0]))!;
       expect([v2.version, v2.value, v2.enteredByUserId]).to.deep.equal([2, 'NOT DETECTED', lab1Id]);
 
-      await lab1.post('/api/lab-toolbox/approve-tests-covid-pcr', { resultIds }).expect(403);
-      const wrong = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds }).expect(400);
+      await lab1.post('/api/lab-toolbox/approve-tests-covid-pcr', { password: DEMO_PASSWORD, resultIds }).expect(403);
+      const wrong = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds }).expect(400);
       expect(wrong.body.error.message).to.match(/is a COVID-19 PCR result: approve it with approve-tests-covid-pcr$/);
-      await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { resultIds }).expect(200);
+      await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { password: DEMO_PASSWORD, resultIds }).expect(200);
       expect(await statusOf(db, s1.id)).to.equal('Resulted');
       expect(await statusOf(db, s2.id)).to.equal('Resulted');
       expect(await outboxKeys(resultIds[0])).to.deep.equal([`lab-report:${resultIds[0]}`, `notify-result:${resultIds[0]}`]);

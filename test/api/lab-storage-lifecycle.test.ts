@@ -5,6 +5,7 @@
  * would have, with the step on its timeline and an audit row; the clinic's lists show it where its
  * work stands, and taken out it is in that status.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import { JobStatus, SampleStatus, TestResultStatus } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
@@ -85,7 +86,7 @@ describe('lab toolbox: a stored sample\'s result approved, delivered or rejected
     // The reviewer may approve it: the release rule reads the sample by the status it goes back to.
     const review = await lab2.agent.get(`/api/lab-toolbox/get-review-list?barcode=${s.barcode}`).expect(200);
     expect(review.body.map((r: { id: number; sampleStatus: string; canApprove: boolean }) => [r.id, r.sampleStatus, r.canApprove])).to.deep.equal([[s.resultId, 'In Storage', true]]);
-    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
+    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [s.resultId] }).expect(200);
     expect(ok.body.approved).to.deep.equal([{ resultId: s.resultId, barcode: s.barcode, test: 'PROSTOX ultra', value: 'High Risk', correction: false, sampleStatus: 'In Storage' }]);
 
     // The result is delivered by the worker: Resulted, then Completed, while the sample stays stored.
@@ -164,7 +165,7 @@ describe('lab toolbox: a stored sample\'s result approved, delivered or rejected
 
     // One approval for the whole file.
     const results = await t.ctx.db.models.TestResult.findAll({ where: { importJobId: commit.body.jobId }, order: [['id', 'ASC']] });
-    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: results.map((r) => r.id) }).expect(200);
+    const ok = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: results.map((r) => r.id) }).expect(200);
     expect(ok.body.approved.map((a: { barcode: string; sampleStatus: string }) => [a.barcode, a.sampleStatus])).to.deep.equal([
       [stored[0].barcode, 'In Storage'], [stored[1].barcode, 'In Storage'], [loose.barcode, 'Resulted'],
     ]);
@@ -212,7 +213,7 @@ describe('lab toolbox: a stored sample\'s result approved, delivered or rejected
     const queued = await sampleOf(SampleStatus.InQueue);
     const plate = await newPlate();
     await lab1.post(`${STORAGE}/plates/${plate.id}/wells`, { well: 'A1', sampleId: queued.barcode }).expect(201);
-    const refused = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [queued.resultId] }).expect(409);
+    const refused = await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [queued.resultId] }).expect(409);
     expect(refused.body.error.message).to.equal(`Sample ${queued.barcode} is In Storage (In Queue when taken out): its result cannot be released`);
     expect(await sampleRow(queued.sampleId)).to.deep.equal(['In Storage', 'In Queue']);
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { DEMO_USERS } from '../../scripts/demo-users';
+import { DEMO_USERS, DEMO_PASSWORD } from '../../scripts/demo-users';
 import { browserSuite, collectPageErrors, expectAccessible } from '../support/browser';
 import { buildTestApp, signIn as signInApi, type TestApp } from '../support/http';
 import { makeResult, makeSample, SampleStatus, TestName, userId } from '../support/fixtures/lab';
@@ -75,7 +75,7 @@ describe('API clients page (browser)', function () {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTesting, tests: [TestName.ProstoxUltra] });
     const r = await makeResult(t.ctx.db, s.testIds[0], 'Low Risk', await userId(t.ctx.db, 'lab1'));
     const lab2 = await signInApi(t.app, 'lab2', 'lab', '10.82.0.2');
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [r.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [r.id] }).expect(200);
     const ofSample = () => received.filter((x) => x.body.includes(s.barcode));
     await until(() => ofSample().length === 1, { what: 'the release notice' });
     const verified = new Webhook(webhookSecret).verify(ofSample()[0].body, ofSample()[0].headers as Record<string, string>) as { type: string };

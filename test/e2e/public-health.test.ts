@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { CovidPcrResult } from '@platform/domain';
-import { DEMO_USERS } from '../../scripts/demo-users';
+import { DEMO_USERS, DEMO_PASSWORD } from '../../scripts/demo-users';
 import { browserSuite, collectPageErrors, expectAccessible } from '../support/browser';
 import { buildTestApp, signIn as signInApi, type TestApp } from '../support/http';
 import { makeResult, makeSample, SampleStatus, TestName, userId } from '../support/fixtures/lab';
@@ -55,7 +55,7 @@ describe('Public health reporting page (browser)', function () {
     const lab2 = await signInApi(t.app, 'lab2', 'lab', '10.84.0.2');
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTesting, tests: [TestName.CovidPcr] });
     const r = await makeResult(t.ctx.db, s.testIds[0], CovidPcrResult.Detected, await userId(t.ctx.db, 'lab1'));
-    await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { resultIds: [r.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { password: DEMO_PASSWORD, resultIds: [r.id] }).expect(200);
 
     await page.reload();
     const messages = page.getByRole('table', { name: 'Latest messages' });

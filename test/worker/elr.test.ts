@@ -6,11 +6,12 @@
  * day's reports are one FHS/BHS file in the admin's folder, written once; the report counts what
  * was sent and acknowledged; the settings are the admin's, checked and audited.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes } from 'sequelize';
 import { Hl7Message } from '@medplum/core';
 import type { RunningWorker } from '@platform/worker';
 import { buildAck, Hl7ErrorCode, startMllpListener, writeDueElrBatches, type MllpListener } from '@platform/server';
@@ -70,6 +71,8 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
   let port: number;
   let accountId: number;
   let accountName: string;
+  /** Audit rows of this file only: other files (the browser test) set public health's settings too. */
+  let auditsFrom: number;
   const settings = (over: Record<string, unknown> = {}) => ({
     enabled: true, mode: 'mllp', host: '127.0.0.1', port, folder: null, receivingApplication: 'STATE ELR', receivingFacility: 'STATE DOH', ...over,
   });
@@ -87,6 +90,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
     const account = await createAccount(t.ctx.db, 'ELR');
     accountId = account.id;
     accountName = account.name;
+    auditsFrom = ((await t.ctx.db.models.AuditEvent.max('id')) as number | null) ?? 0;
     await admin.put('/api/admin/public-health/elr', settings()).expect(200);
   });
   after(async () => {
@@ -110,7 +114,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
     const r = await makeResult(t.ctx.db, s.testIds[0], value, lab1Id);
     return { ...s, resultId: r.id };
   }
-  const approveCovid = (resultIds: number[]) => lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { resultIds }).expect(200);
+  const approveCovid = (resultIds: number[]) => lab2.post('/api/lab-toolbox/approve-tests-covid-pcr', { password: DEMO_PASSWORD, resultIds }).expect(200);
   const reportsOf = (sampleId: number) => t.ctx.db.sequelize.query<MessageRow>(
     `SELECT id, control_id, reason, status, attempts, ack_code, batch_id FROM hl7_messages WHERE sample_id = :sampleId AND destination = 'public-health' ORDER BY id`,
     { replacements: { sampleId }, type: QueryTypes.SELECT },
@@ -210,7 +214,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
     expect(field(first, 'OBX', 8)).to.equal('N');
 
     const lab1 = await signIn(t.app, 'lab1', 'lab', '10.83.0.4');
-    await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: rapid.barcode, value: CovidPcrResult.Detected, reason: 'Wells swapped' }).expect(201);
+    await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: rapid.barcode, value: CovidPcrResult.Detected, reason: 'Wells swapped' }).expect(201);
     const correction = await t.ctx.db.models.TestResult.findOne({ where: { testId: rapid.testIds[0], status: 'In Review' } });
     await approveCovid([correction!.id]);
     const both = await reportsSettled(rapid.id, 2);
@@ -223,7 +227,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
 
     const prostox = await makeSample(t.ctx.db, { status: SampleStatus.InTesting, tests: [TestName.ProstoxUltra] });
     const r = await makeResult(t.ctx.db, prostox.testIds[0], 'High Risk', lab1Id);
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [r.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [r.id] }).expect(200);
     // The release committed (its notify-result job exists) and queued no report.
     expect(await t.ctx.db.models.Outbox.count({ where: { idempotencyKey: `notify-result:${r.id}` } })).to.equal(1);
     expect(await reportsOf(prostox.id)).to.deep.equal([]);
@@ -315,7 +319,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
     await lab.put('/api/admin/public-health/elr', settings()).expect(403);
     const view = (await admin.agent.get('/api/admin/public-health/elr').expect(200)).body;
     expect(view).to.include({ configured: true, enabled: true, mode: 'mllp', host: '127.0.0.1', port, receivingApplication: 'STATE ELR' });
-    const audits = await t.ctx.db.models.AuditEvent.findAll({ where: { action: 'elr_settings.updated' }, order: [['id', 'ASC']] });
+    const audits = await t.ctx.db.models.AuditEvent.findAll({ where: { action: 'elr_settings.updated', id: { [Op.gt]: auditsFrom } }, order: [['id', 'ASC']] });
     const toBatch = audits.find((a) => (a.details as { new: { mode: string } }).new.mode === 'batch-file')!;
     expect(toBatch.details).to.deep.include({ old: settings(), new: settings({ mode: 'batch-file', host: null, port: null, folder: 'state/outgoing' }) });
   });

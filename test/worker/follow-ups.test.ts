@@ -5,6 +5,7 @@
  * none once answered; a patient without an email is recorded Not Sendable once; a worker killed in
  * the middle of sending leads to exactly one email.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -46,7 +47,7 @@ describe('registry follow-ups: the schedule, with a controllable clock', functio
     const r = await createResult(t.ctx.db, {
       accountId: clinic.account.id, physicianId: clinic.physician.id, resultStatus: TestResultStatus.InReview, sampleStatus: SampleStatus.InTesting, patientEmail,
     });
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [r.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [r.resultId] }).expect(200);
     const result = await t.ctx.db.models.TestResult.findByPk(r.resultId);
     return { ...r, releasedAt: result!.reviewedAt! };
   }

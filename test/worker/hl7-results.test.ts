@@ -6,6 +6,7 @@
  * message; a correction is C with its reason, a rejection X; a disabled interface and a research
  * participant's sample send nothing; the test message answers the receiver's ACK.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { Hl7Message } from '@medplum/core';
@@ -125,7 +126,7 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
 
   it('sends a release once as an ORU^R01 the independent hl7v2 library accepts, field by field, with the report PDF', async () => {
     const s = await sampleInReview();
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [s.resultId] }).expect(200);
     const [row] = await messagesSettled(s.id, 1);
     expect(row).to.include({ reason: 'released', status: 'Acknowledged', attempts: 1, ack_code: 'AA' });
     const got = ehr.of(s.barcode);
@@ -168,16 +169,16 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
   it('retries AE until AA, and a correction is its own message: status C with the reason', async () => {
     const s = await sampleInReview(TestName.ProstoxUltra, 'Low Risk');
     ehr.script(s.barcode, 'AE');
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [s.resultId] }).expect(200);
     const [row] = await messagesSettled(s.id, 1);
     expect(row).to.include({ status: 'Acknowledged', attempts: 2, ack_code: 'AA' });
     // Two transmissions, one message: the same control id both times.
     expect(new Set(ehr.of(s.barcode).map((m) => field(m, 'MSH', 10)))).to.deep.equal(new Set([row.control_id]));
 
     const lab1 = await signIn(t.app, 'lab1', 'lab', '10.82.0.4');
-    await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'High Risk', reason: 'Transcription error' }).expect(201);
+    await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'High Risk', reason: 'Transcription error' }).expect(201);
     const correction = await t.ctx.db.models.TestResult.findOne({ where: { testId: s.testIds[0], status: TestResultStatus.InReview } });
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [correction!.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [correction!.id] }).expect(200);
     const both = await messagesSettled(s.id, 2);
     expect(both.map((r) => r.reason)).to.deep.equal(['released', 'corrected']);
     const corrected = ehr.of(s.barcode).at(-1)!;
@@ -190,7 +191,7 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
   it('ends Failed after the last refusal, shown in the log with the answer; Resend sends it again as a new message', async () => {
     const s = await sampleInReview();
     ehr.script(s.barcode, 'AR', 'AR', 'AR');
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [s.resultId] }).expect(200);
     const [row] = await messagesSettled(s.id, 1);
     expect(row).to.include({ status: 'Failed', attempts: 3, ack_code: 'AR', ack_text: 'Unknown patient: call the lab' });
     const log = (await admin.agent.get(`/api/admin/accounts/${accountId}/hl7-messages`).expect(200)).body as { id: number; status: string; ackText: string }[];
@@ -223,10 +224,10 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
 
     const research = await sampleInReview();
     await t.ctx.db.sequelize.query('UPDATE orders SET research_project_id = (SELECT id FROM research_projects ORDER BY id LIMIT 1) WHERE id = (SELECT order_id FROM samples WHERE id = :id)', { replacements: { id: research.id } });
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [research.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [research.resultId] }).expect(200);
     await admin.put(`/api/admin/accounts/${accountId}/hl7-interface`, { ...hl7Interface(), enabled: false }).expect(200);
     const disabled = await sampleInReview();
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [disabled.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [disabled.resultId] }).expect(200);
     await admin.put(`/api/admin/accounts/${accountId}/hl7-interface`, hl7Interface()).expect(200);
     // Both releases committed (their notify-result jobs exist) and queued no message.
     for (const s of [research, disabled]) {

@@ -5,6 +5,7 @@
  * retried until it answers, each attempt logged; a redelivery keeps the webhook-id (a replay the
  * receiver recognises); a research participant and another account's samples are never told of.
  */
+import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -124,7 +125,7 @@ describe('result webhooks (Standard Webhooks, through the outbox)', function () 
 
   it('tells the client of a release once, signed so that the library verifies it', async () => {
     const s = await sampleInReview();
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [s.resultId] }).expect(200);
     const [delivery] = await deliveriesSettled(s.id, 1);
     expect(delivery).to.include({ status: 'Delivered', attempts: 1, event_type: 'result.released' });
     const got = receiver.of(s.barcode);
@@ -141,7 +142,7 @@ describe('result webhooks (Standard Webhooks, through the outbox)', function () 
   it('retries a receiver that fails until it answers, logging every attempt, and a correction is its own notice', async () => {
     const s = await sampleInReview('Low Risk');
     receiver.failNext = 2;
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [s.resultId] }).expect(200);
     const [delivery] = await deliveriesSettled(s.id, 1);
     expect(delivery).to.include({ status: 'Delivered', attempts: 3 });
     const attempts = await t.ctx.db.sequelize.query<{ status_code: number; error: string | null }>(
@@ -153,9 +154,9 @@ describe('result webhooks (Standard Webhooks, through the outbox)', function () 
     expect(new Set(receiver.of(s.barcode).map((r) => r.headers['webhook-id']))).to.deep.equal(new Set([delivery.message_id]));
 
     const lab1 = await signIn(t.app, 'lab1', 'lab', '10.81.0.4');
-    await lab1.post('/api/lab-toolbox/results/correct', { sampleBarcode: s.barcode, value: 'High Risk', reason: 'Transcription error' }).expect(201);
+    await lab1.post('/api/lab-toolbox/results/correct', { password: DEMO_PASSWORD, sampleBarcode: s.barcode, value: 'High Risk', reason: 'Transcription error' }).expect(201);
     const correction = await t.ctx.db.models.TestResult.findOne({ where: { testId: s.testIds[0], status: TestResultStatus.InReview } });
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [correction!.id] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [correction!.id] }).expect(200);
     const both = await deliveriesSettled(s.id, 2);
     expect(both.map((d) => d.event_type)).to.deep.equal(['result.released', 'result.corrected']);
     expect(receiver.of(s.barcode).at(-1)!.verified!.type).to.equal('result.corrected');
@@ -185,7 +186,7 @@ describe('result webhooks (Standard Webhooks, through the outbox)', function () 
   it("never tells of a research participant's sample", async () => {
     const s = await sampleInReview();
     await t.ctx.db.sequelize.query('UPDATE orders SET research_project_id = (SELECT id FROM research_projects ORDER BY id LIMIT 1) WHERE id = (SELECT order_id FROM samples WHERE id = :id)', { replacements: { id: s.id } });
-    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { resultIds: [s.resultId] }).expect(200);
+    await lab2.post('/api/lab-toolbox/approve-tests-cancer', { password: DEMO_PASSWORD, resultIds: [s.resultId] }).expect(200);
     const [job] = await t.ctx.db.models.Outbox.findAll({ where: { idempotencyKey: `notify-result:${s.resultId}` } });
     expect(job, 'the release itself went through').to.not.equal(undefined);
     expect(await deliveriesOf(s.id)).to.deep.equal([]);

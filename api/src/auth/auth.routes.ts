@@ -14,7 +14,7 @@ import { requireUser } from './guards';
 import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
 import {
-  acceptInvitation, auditActor, callerAs, createEmailRequestThrottle, createLoginThrottle, createPasswordChangeThrottle, previewInvitation, recordAudit,
+  acceptInvitation, auditActor, callerAs, createEmailRequestThrottle, createLoginThrottle, createPasswordCheckThrottle, previewInvitation, recordAudit,
   REQUEST_ACCESS_ANSWER, requestAccess, type SignInAttempt,
 } from '@platform/server';
 import { callerOf } from '../http/caller';
@@ -41,7 +41,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const throttle = createLoginThrottle(ctx.redis, ctx.config.redisPrefix);
   const resetThrottle = createEmailRequestThrottle(ctx.redis, ctx.config.redisPrefix, 'reset');
   const accessRequestThrottle = createEmailRequestThrottle(ctx.redis, ctx.config.redisPrefix, 'request-access');
-  const changeThrottle = createPasswordChangeThrottle(ctx.redis, ctx.config.redisPrefix);
+  const changeThrottle = createPasswordCheckThrottle(ctx.redis, ctx.config.redisPrefix);
 
   const signIn = publicRoute('signing in, out and back in: the password, a reset link\'s token, or nothing to give');
 

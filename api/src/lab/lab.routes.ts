@@ -20,7 +20,7 @@ import {
   pcrResultsBody,
   rejectResultsBody,
   releasedResultsQuery,
-  resultIdsBody,
+  approveResultsBody,
   reviewListQuery,
   type ImportFileQuery,
   type ImportReviewQuery,
@@ -28,11 +28,12 @@ import {
   type ReleasedResultsQuery,
   type ReviewListQuery,
 } from '@platform/domain';
+import { confirmSigner } from '@platform/server/access/sign-in';
 import { requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { validateBody, validateQuery } from '../http/validate';
 import {
-  approveResults, commitImportFile, correctResult, createLabSample, enterPlateResults, getImportJob, getPlate, importErrorsCsv, importReview, listPcrQueue, listPlates, receiveKit, registerPlate, rejectKit, rejectResults, releasedToxicityResults, reviewList, uploadImportFile,
+  approveResults, commitImportFile, correctResult, createLabSample, createPasswordCheckThrottle, enterPlateResults, getImportJob, getPlate, importErrorsCsv, importReview, listPcrQueue, listPlates, receiveKit, registerPlate, rejectKit, rejectResults, releasedToxicityResults, reviewList, uploadImportFile,
 } from '@platform/server';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
@@ -56,6 +57,7 @@ const uploadBody = declareRawBody(express.raw({ type: () => true, limit: IMPORT_
 
 export function labRouter(ctx: AppContext): Router {
   const router = Router();
+  const signatureThrottle = createPasswordCheckThrottle(ctx.redis, ctx.config.redisPrefix, 'signature');
   router.use(BASE, requireUser('lab'));
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
@@ -122,15 +124,19 @@ export function labRouter(ctx: AppContext): Router {
     noStore(res).json(await importReview(ctx, userCallerOf(req, res), (res.locals.query as ImportReviewQuery).jobId));
   });
   for (const group of APPROVAL_GROUPS) {
-    router.post(`${BASE}/approve-tests-${group}`, validateBody(resultIdsBody), answers(200, ApproveResultsAnswer), async (req, res) => {
-      res.json(await approveResults(ctx, userCallerOf(req, res), group, req.body.resultIds));
+    router.post(`${BASE}/approve-tests-${group}`, validateBody(approveResultsBody), answers(200, ApproveResultsAnswer), async (req, res) => {
+      const caller = userCallerOf(req, res);
+      const signer = await confirmSigner(ctx, caller, req.body.password, signatureThrottle);
+      res.json(await approveResults(ctx, caller, group, req.body.resultIds, signer));
     });
   }
   router.post(`${BASE}/import-tests-reject`, validateBody(rejectResultsBody), answers(200, RejectResultsAnswer), async (req, res) => {
     res.json(await rejectResults(ctx, userCallerOf(req, res), req.body));
   });
   router.post(`${BASE}/results/correct`, validateBody(correctResultBody), answers(201, CorrectedResult), async (req, res) => {
-    res.status(201).json(await correctResult(ctx, userCallerOf(req, res), req.body));
+    const caller = userCallerOf(req, res);
+    const signer = await confirmSigner(ctx, caller, req.body.password, signatureThrottle);
+    res.status(201).json(await correctResult(ctx, caller, req.body, signer));
   });
 
   return router;

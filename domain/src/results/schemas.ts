@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SCANNED_MAX_LENGTH } from '../shared/
 import { orderField, pageFields } from '../shared/schemas';
 import { RESULT_LIST_CATEGORIES, RESULT_LIST_SORT_FIELDS, type ResultListCategory, type ResultListSortField } from './result-lists';
 import { APPROVAL_GROUPS, type ApprovalGroup, REVIEW_BATCH_MAX, REVIEW_REASON_MAX_LENGTH, SAMPLE_OUTCOMES, type SampleOutcome } from './review';
+import { signingPassword } from '../signatures';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 
@@ -41,9 +42,12 @@ const resultIds = () => Joi.array().items(id().label('Result id')).min(1).max(RE
   .label('Results')
   .messages({ 'array.unique': '{#label} lists one result twice', 'array.min': 'Choose at least one result', 'array.max': `At most ${REVIEW_BATCH_MAX} results at a time` });
 
-export interface ResultIdsBody { resultIds: number[] }
-/** POST approve-tests-<group>. */
-export const resultIdsBody = /*#__PURE__*/ Joi.object<ResultIdsBody>({ resultIds: resultIds().required() }).options(STRICT_KEYS).label('Request body');
+export interface ApproveResultsBody { resultIds: number[]; password: string }
+/** POST approve-tests-<group>: signed by the approver's password (one signature for the batch). */
+export const approveResultsBody = /*#__PURE__*/ Joi.object<ApproveResultsBody>({
+  resultIds: resultIds().required(),
+  password: signingPassword().required(),
+}).options(STRICT_KEYS).label('Request body');
 
 export interface RejectResultsBody { resultIds: number[]; reason: string; sampleOutcome: SampleOutcome; rejectionReason?: RejectionReason }
 /** POST import-tests-reject: the versions are Rejected; the sample is tested again or rejected. */
@@ -57,13 +61,14 @@ export const rejectResultsBody = /*#__PURE__*/ Joi.object<RejectResultsBody>({
     .when('sampleOutcome', { is: 'reject-sample', then: Joi.required(), otherwise: Joi.forbidden() }),
 }).options(STRICT_KEYS).label('Request body');
 
-export interface CorrectResultBody { sampleBarcode: string; testName?: TestName; value: string; reason: string }
+export interface CorrectResultBody { sampleBarcode: string; testName?: TestName; value: string; reason: string; password: string }
 /** POST results/correct: a new version of a released result, with the reason (then approved like any result). */
 export const correctResultBody = /*#__PURE__*/ Joi.object<CorrectResultBody>({
   sampleBarcode: Joi.string().trim().min(1).max(SCANNED_MAX_LENGTH).label('Sample barcode').required(),
   testName: Joi.string().valid(...Object.values(TestName)).label('Test'),
   value: Joi.string().trim().min(1).max(100).label('Value').required(),
   reason: Joi.string().trim().min(1).max(REVIEW_REASON_MAX_LENGTH).label('Reason').required(),
+  password: signingPassword().required(),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface ReviewListQuery {

@@ -54,21 +54,24 @@ export function createLoginThrottle(redis: Redis, prefix: string): LoginThrottle
 }
 
 /**
- * Changing a password: wrong current passwords are limited per user as sign-in failures are per
- * account. A point is taken before the (costly) password check; a success gives them back.
+ * A password re-entered by a signed-in user (to change it, or to sign results): wrong ones are
+ * limited per user as sign-in failures are per account, each use with its own count. A point is
+ * taken before the (costly) password check; a success gives them back.
  */
-export function createPasswordChangeThrottle(redis: Redis, prefix: string) {
-  const byUser = redisLimiter(redis, prefix, { name: 'password-change', points: LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: window, blockSeconds: window });
+export function createPasswordCheckThrottle(redis: Redis, prefix: string, use: 'password-change' | 'signature' = 'password-change') {
+  const byUser = redisLimiter(redis, prefix, { name: use, points: LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: window, blockSeconds: window });
+  const refusal = use === 'signature' ? 'Too many wrong passwords: nothing can be signed for a while' : 'Too many wrong current passwords';
   return {
     async reserve(userId: number): Promise<void> {
       const wait = await takePoints([[byUser, String(userId)]]);
-      if (wait !== null) throw blocked('Too many wrong current passwords', wait);
+      if (wait !== null) throw blocked(refusal, wait);
     },
     async recordSuccess(userId: number): Promise<void> {
       await byUser.delete(String(userId));
     },
   };
 }
+export type PasswordCheckThrottle = ReturnType<typeof createPasswordCheckThrottle>;
 
 /**
  * Anonymous requests that write or send on someone's behalf (a password reset, a request for

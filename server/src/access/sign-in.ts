@@ -18,6 +18,8 @@ import { passwordResetEmail } from '../email/templates';
 import { queueEmail } from '../email/queue-email';
 import { createPasswordLink, endSessionsOf } from './password-links';
 import type { AuthCache } from './auth-cache';
+import type { PasswordCheckThrottle } from './sign-in-throttles';
+import { confirmedSigner, type ConfirmedSigner } from '../results/signatures';
 
 /** The API process's auth cache is optional: a context without one reads PostgreSQL every time. */
 type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'> & { authCache?: Pick<AuthCache, 'users' | 'accounts'> };
@@ -166,6 +168,22 @@ export async function changePassword(ctx: Ctx, caller: Caller, user: SessionUser
     await endSessionsOf(ctx, user.id, transaction, sessionId);
     await recordAudit(ctx.db, { ...auditActor(caller), action: 'auth.password_changed', entityKind: 'user', entityId: user.id }, transaction);
   });
+}
+
+/**
+ * A signature's proof of identity (21 CFR 11.200(a)): the signed-in user re-enters their password.
+ * Wrong passwords are limited per user and each refusal is audited (an attempt to sign as someone
+ * else is what an inspector asks about); the signer is named as the user's record names them.
+ */
+export async function confirmSigner(ctx: Ctx, caller: Caller & { userId: number }, password: string, throttle: PasswordCheckThrottle): Promise<ConfirmedSigner> {
+  await throttle.reserve(caller.userId);
+  const row = await ctx.db.models.User.findByPk(caller.userId);
+  if (!row || !row.isActive || !(await verifyPassword(row.passwordHash, password))) {
+    await recordAudit(ctx.db, { ...auditActor(caller), action: 'signature.refused', entityKind: 'user', entityId: caller.userId, details: { reason: 'wrong password' } });
+    throw new Invalid('The password is not correct: nothing was signed', [{ field: 'password', message: 'The password is not correct: nothing was signed' }], 'validation_failed');
+  }
+  await throttle.recordSuccess(caller.userId);
+  return confirmedSigner(row.id, `${row.firstName} ${row.lastName}`.trim());
 }
 
 export function assertMember(me: Me, accountId: number): void {

@@ -42,6 +42,8 @@ export interface LabReportData {
   } | null;
   /** The released results of the sample's other tests (processing steps left out), in test order. */
   others: { testName: string; valueText: string; corrected: boolean; reviewedAt: Date | null }[];
+  /** The electronic signatures of this version, oldest first (a correction's entry, then the approval): the report's manifest. */
+  signatures: { printedName: string; signedAt: Date; meaning: string; reason: string | null }[];
 }
 
 interface Row {
@@ -55,6 +57,7 @@ interface Row {
   account_name: string | null;
   order: { orderNumber: string; physician: (PersonName & { npi: string | null }) | null } | null;
   others: { testName: string; value: string; correctionReason: string | null; reviewedAt: string | null; replacedOne: boolean }[] | null;
+  signatures: { printedName: string; signedAt: string; meaning: string; reason: string | null }[] | null;
 }
 
 // $1 result id, $2 sample id, $3 Released, $4 Superseded, $5 the processing-step tests (domain/).
@@ -79,7 +82,10 @@ SELECT r.id, r.status, r.version, r.value, r.correction_reason, r.import_job_id,
                  'replacedOne', EXISTS (SELECT 1 FROM test_results x WHERE x.test_id = ot.id AND x.version < orr.version AND x.status = $4))
                ORDER BY ot.id)
           FROM tests ot JOIN test_results orr ON orr.test_id = ot.id AND orr.status = $3
-         WHERE ot.sample_id = s.id AND ot.id <> t.id AND NOT (ot.name = ANY($5::text[]))) AS others
+         WHERE ot.sample_id = s.id AND ot.id <> t.id AND NOT (ot.name = ANY($5::text[]))) AS others,
+       (SELECT json_agg(json_build_object('printedName', sg.printed_name, 'signedAt', sg.signed_at, 'meaning', sg.meaning, 'reason', sg.reason)
+               ORDER BY sg.signed_at, sg.id)
+          FROM signed_results sr JOIN signatures sg ON sg.id = sr.signature_id WHERE sr.test_result_id = r.id) AS signatures
   FROM test_results r
   JOIN tests t ON t.id = r.test_id
   LEFT JOIN samples s ON s.id = t.sample_id AND s.id = $2
@@ -124,5 +130,6 @@ export async function loadLabReportData(db: Db, sampleId: number, testResultId: 
       corrected: isCorrection(o.correctionReason, o.replacedOne ? true : null),
       reviewedAt: timestamp(o.reviewedAt),
     })),
+    signatures: (row.signatures ?? []).map((sg) => ({ ...sg, signedAt: new Date(sg.signedAt) })),
   };
 }

@@ -19,6 +19,8 @@ import {
   resultScaleOf,
   SampleStatus,
   scaleValues,
+  SignatureMeaning,
+  type SignedResultContent,
   TestResultStatus,
   type ApprovalGroup,
   type ApproveResultsAnswer,
@@ -43,6 +45,7 @@ import { queueResultMessages } from '../hl7/result-messages';
 import { plateChecksForResults } from '../pcr/pcr';
 import { dnaOfSamples, extractionsForResults } from '../extractions/extractions';
 import type { Models, ReviewCtx } from '../samples/review-rows';
+import { recordSignature, type ConfirmedSigner } from './signatures';
 type Ctx = ReviewCtx;
 type ResultRow = InstanceType<Models['TestResult']>;
 type TestRow = InstanceType<Models['Test']>;
@@ -81,8 +84,23 @@ const RELEASE_REFUSAL_ERROR: Record<ReleaseRefusalKind, (message: string) => Err
   'dna-held': (message) => conflict(message),
 };
 
-/** POST approve-tests-<group>: all or nothing, each result checked by the release rule. */
-export async function approveResults(ctx: Ctx, caller: UserCaller, group: ApprovalGroup, resultIds: number[]): Promise<ApproveResultsAnswer> {
+/** What a result version's signature binds (domain's signedResultText). */
+const signedContent = (r: ResultRow, test: TestRow, sample: SampleRow): SignedResultContent => ({
+  resultId: r.id, version: r.version, sampleBarcode: sample.barcode, test: test.name, value: r.value, enteredByUserId: r.enteredByUserId,
+  enteredAt: r.createdAt.toISOString(), correctionReason: r.correctionReason ?? null,
+});
+
+/** The signer must be the user who acts: a confirmation is never carried over to another caller. */
+function assertSignerIsCaller(signer: ConfirmedSigner, caller: UserCaller): void {
+  if (signer.userId !== caller.userId) throw forbidden('Only the signer can sign');
+}
+
+/**
+ * POST approve-tests-<group>: all or nothing, each result checked by the release rule, signed once
+ * for the batch by the approver ("Reviewed and approved for release"), each version's content recorded.
+ */
+export async function approveResults(ctx: Ctx, caller: UserCaller, group: ApprovalGroup, resultIds: number[], signer: ConfirmedSigner): Promise<ApproveResultsAnswer> {
+  assertSignerIsCaller(signer, caller);
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const { results, tests, samples } = await loadForReview(ctx, transaction, resultIds);
@@ -113,6 +131,10 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
     }
 
     const now = new Date();
+    const signatureId = await recordSignature(ctx, transaction, signer, {
+      meaning: SignatureMeaning.Release, at: now,
+      results: results.map((r) => signedContent(r, tests.get(r.testId)!, samples.get(tests.get(r.testId)!.sampleId)!)),
+    });
     const approved: ApprovedResult[] = [];
     for (const r of results) {
       const test = tests.get(r.testId)!;
@@ -128,7 +150,7 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
       }
       await recordAudit(ctx.db, {
         ...auditActor(caller), action: 'result.approved', entityKind: 'test', entityId: test.id,
-        details: { resultId: r.id, version: r.version, sampleId: sample.id, supersededResultId: previous?.id ?? null },
+        details: { resultId: r.id, version: r.version, sampleId: sample.id, supersededResultId: previous?.id ?? null, signatureId },
       }, transaction);
       if (reports) {
         await enqueueJob(ctx, transaction, 'render-pdf', { sampleId: sample.id, documentType: DocumentType.LabReport, testResultId: r.id }, { idempotencyKey: `lab-report:${r.id}`, createdByUserId: caller.userId });
@@ -187,8 +209,9 @@ export async function rejectResults(ctx: Ctx, caller: UserCaller, body: RejectRe
   });
 }
 
-/** POST results/correct: a new In Review version of a released result, with the reason. */
-export async function correctResult(ctx: Ctx, caller: UserCaller, body: CorrectResultBody): Promise<CorrectedResult> {
+/** POST results/correct: a new In Review version of a released result, with the reason, signed by who enters it. */
+export async function correctResult(ctx: Ctx, caller: UserCaller, body: CorrectResultBody, signer: ConfirmedSigner): Promise<CorrectedResult> {
+  assertSignerIsCaller(signer, caller);
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const sample = await m.Sample.findOne({ where: { barcode: body.sampleBarcode }, transaction, lock: transaction.LOCK.UPDATE });
@@ -233,9 +256,12 @@ export async function correctResult(ctx: Ctx, caller: UserCaller, body: CorrectR
       },
       { transaction },
     );
+    const signatureId = await recordSignature(ctx, transaction, signer, {
+      meaning: SignatureMeaning.Correction, reason: body.reason, results: [signedContent(created, test, sample)],
+    });
     await recordAudit(ctx.db, {
       ...auditActor(caller), action: 'result.correction_entered', entityKind: 'test', entityId: test.id,
-      details: { resultId: created.id, version: created.version, correctsResultId: released.id, sampleId: sample.id },
+      details: { resultId: created.id, version: created.version, correctsResultId: released.id, sampleId: sample.id, signatureId },
     }, transaction);
     return { resultId: created.id, version: created.version, barcode: sample.barcode, test: name, value: created.value, releasedValue: released.value, status: created.status };
   });

@@ -3,7 +3,8 @@
  * (42 CFR 493.1291(c)): the performing laboratory (name, address, CLIA number, director: from
  * configuration), the patient, the ordering account and physician, the specimen (type, source,
  * dates collected, received and reported), the test with its method and limitations (domain's
- * catalogue), the result with its interpretation, and who entered and who approved it. A
+ * catalogue), the result with its interpretation, who entered and who approved it, and the
+ * manifest of its electronic signatures (21 CFR 11.50: name, date and time, meaning). A
  * correction is re-issued as a "Corrected report" that names the reason and the value it replaces.
  */
 import { UnrecoverableError } from 'bullmq';
@@ -100,6 +101,16 @@ function review(doc: Pdf, result: LabReportData['result']): void {
   ]);
 }
 
+/** 21 CFR 11.50: each signature's printed name, date and time, and meaning (a correction's with its reason). */
+function signatureManifest(doc: Pdf, signatures: LabReportData['signatures']): void {
+  if (!signatures.length) return;
+  section(doc, 'Electronic signatures');
+  fields(doc, signatures.map((sg) => [
+    sg.meaning,
+    `Signed by ${sg.printedName}, ${dateTime(sg.signedAt)}${sg.reason ? `. Reason: ${sg.reason}` : ''}`,
+  ] as [string, string]));
+}
+
 export async function renderLabReport(deps: WorkerDeps, sampleId: number, testResultId: number): Promise<{ pdf: Buffer; corrected: boolean }> {
   const loading = loadReport(deps, sampleId, testResultId);
   // The heading needs no data: it is drawn while the query runs.
@@ -117,6 +128,7 @@ export async function renderLabReport(deps: WorkerDeps, sampleId: number, testRe
       resultSection(doc, report);
       otherResults(doc, report.others);
       review(doc, report.result);
+      signatureManifest(doc, report.signatures);
     },
   );
   return { pdf, corrected: report.corrected };
