@@ -26,6 +26,7 @@ import { extractionRouter } from './lab/extraction.routes';
 import { reportsRouter } from './reports/reports.routes';
 import { adminRouter } from './admin/admin.routes';
 import { accountUsersRouter } from './provider/account-users.routes';
+import { clinicAuditTrailRouter } from './provider/audit-trail.routes';
 import { followUpsRouter } from './follow-ups/follow-ups.routes';
 import { sampleDetailsRouter } from './provider/sample-details.routes';
 import { paymentWebhookRouter } from './webhooks/payment.routes';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', patientPortalRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));
   app.use('/api', clinicApiClientsRouter(ctx));
+  app.use('/api', clinicAuditTrailRouter(ctx));
   app.use('/api', researchRouter(ctx));
   app.use('/api', storageRouter(ctx));
   app.use('/api', labRouter(ctx));

@@ -107,6 +107,10 @@ export class AuditEvent extends Model<InferAttributes<AuditEvent>, InferCreation
   declare ip: Nullable<string>;
   declare requestId: Nullable<string>;
   declare details: CreationOptional<JsonObject>;
+  /** The row's place in the hash chain, the hash of the row before it and its own: null until the sealer seals it (server/src/audit-trail/chain.ts). */
+  declare chainSeq: CreationOptional<Nullable<number>>;
+  declare prevHash: CreationOptional<Nullable<string>>;
+  declare hash: CreationOptional<Nullable<string>>;
 }
 
 /** A webhook event already handled (unique per source and event id). */
@@ -197,6 +201,9 @@ export function initJobs(sequelize: Sequelize) {
       ip: { type: DataTypes.TEXT },
       requestId: { type: DataTypes.TEXT },
       details: dbDefault(DataTypes.JSONB),
+      chainSeq: { type: DataTypes.BIGINT },
+      prevHash: { type: DataTypes.TEXT },
+      hash: { type: DataTypes.TEXT },
     },
     { sequelize, modelName: 'AuditEvent', tableName: 'audit_events', timestamps: false },
   );

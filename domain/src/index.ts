@@ -18,5 +18,6 @@ export * from './emails';
 export * from './jobs';
 export * from './api-clients';
 export * from './hl7';
+export * from './audit-trail';
 export * from './messages';
 export * from './signatures';

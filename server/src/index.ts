@@ -100,3 +100,4 @@ export * from './webhooks/result-webhooks';
 export * from './fhir';
 export * from './hl7';
 export { receiveHl7Order } from './orders/hl7-orders';
+export * from './audit-trail';

@@ -278,6 +278,17 @@ describe('db: migrations and models', function () {
       expect(rows.map((r) => r.action)).to.deep.equal(['sample.view']);
     });
 
+    it('lets only the sealer set an audit row\'s chain columns, once, and nothing else with them', async function () {
+      const event = await db.models.AuditEvent.create({ actorKind: 'system', action: 'chain.probe' });
+      const seal = (extra = '') => db.sequelize.query(`UPDATE audit_events SET chain_seq = 1000000, prev_hash = 'p', hash = 'h'${extra} WHERE id = ${event.id}`);
+      expect(await pgCode(seal(`, action = 'x'`)), 'sealing with another change').to.equal(INSUFFICIENT_PRIVILEGE);
+      expect(await pgCode(db.sequelize.query(`UPDATE audit_events SET hash = 'h' WHERE id = ${event.id}`)), 'a hash alone').to.equal(INSUFFICIENT_PRIVILEGE);
+      await seal();
+      expect(await pgCode(db.sequelize.query(`UPDATE audit_events SET hash = 'other' WHERE id = ${event.id}`)), 'a sealed row').to.equal(INSUFFICIENT_PRIVILEGE);
+      expect(await pgCode(db.sequelize.query(`UPDATE audit_events SET details = '{"x":1}' WHERE id = ${event.id}`))).to.equal(INSUFFICIENT_PRIVILEGE);
+      expect(await pgCode(db.sequelize.query(`DELETE FROM audit_events WHERE id = ${event.id}`))).to.equal(INSUFFICIENT_PRIVILEGE);
+    });
+
     it('keeps webhook events and outbox keys unique', async function () {
       await db.models.WebhookEvent.create({ source: 'stripe', eventId: 'evt_1' });
       expect(await pgCode(db.models.WebhookEvent.create({ source: 'stripe', eventId: 'evt_1' }))).to.equal(UNIQUE_VIOLATION);

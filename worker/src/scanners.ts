@@ -6,10 +6,11 @@
  * - follow-ups due are emailed (sendDueFollowUps), once a minute;
  * - patient orders left unpaid past their time are closed (expireUnpaidOrders), every 15 minutes;
  * - public health's batch file of a finished day is written (writeDueElrBatches), every 5 minutes;
- * - results held for the clinic's review whose hold has ended go to the patient (releaseDueHolds), once a minute.
+ * - results held for the clinic's review whose hold has ended go to the patient (releaseDueHolds), once a minute;
+ * - new audit rows are sealed into the audit trail's hash chain (sealAuditEvents), every few seconds.
  */
-import { ELR_BATCH_SCAN_INTERVAL_MS, FOLLOW_UP_SCAN_INTERVAL_MS, PATIENT_HOLD_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
-import { expireUnpaidOrders, releaseDueHolds, sendDueFollowUps, writeDueElrBatches } from '@platform/server';
+import { AUDIT_SEAL_INTERVAL_MS, ELR_BATCH_SCAN_INTERVAL_MS, FOLLOW_UP_SCAN_INTERVAL_MS, PATIENT_HOLD_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
+import { expireUnpaidOrders, releaseDueHolds, sealAuditEvents, sendDueFollowUps, writeDueElrBatches } from '@platform/server';
 import type { WorkerDeps } from './processors/types';
 
 export interface Scanner {
@@ -71,6 +72,11 @@ export function startScanners(deps: WorkerDeps): Scanner {
       name: 'patient release holds', intervalMs: PATIENT_HOLD_SCAN_INTERVAL_MS,
       look: (now) => releaseDueHolds(deps, { now }),
       didWork: (o) => o.released > 0,
+    }),
+    startScanner(deps, {
+      name: 'audit seal', intervalMs: AUDIT_SEAL_INTERVAL_MS,
+      look: () => sealAuditEvents(deps.db),
+      didWork: () => false,
     }),
   ];
   return {

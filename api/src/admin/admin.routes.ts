@@ -23,6 +23,7 @@ import { adminEmailsRouter } from './emails.routes';
 import { adminJobsRouter } from './jobs.routes';
 import { adminApiClientsRouter } from './api-clients.routes';
 import { adminHl7Router } from './hl7.routes';
+import { adminAuditTrailRouter } from './audit-trail.routes';
 import { adminPatientReleaseRouter } from './patient-release.routes';
 
 export function adminRouter(ctx: AppContext): Router {
@@ -122,6 +123,7 @@ export function adminRouter(ctx: AppContext): Router {
   router.use(adminJobsRouter(ctx));
   router.use(adminApiClientsRouter(ctx));
   router.use(adminHl7Router(ctx));
+  router.use(adminAuditTrailRouter(ctx));
   router.use(adminPatientReleaseRouter(ctx));
 
   return router;

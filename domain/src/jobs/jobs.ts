@@ -6,6 +6,7 @@
 import type { LabImportKind, LabImportMode } from '../imports/imports';
 import type { DocumentType } from '../shared/files';
 import { valuesOf } from '../shared/values';
+import type { AuditTrailFilters } from '../audit-trail/audit-trail';
 
 export const QUEUE_NAME = 'platform';
 
@@ -27,6 +28,8 @@ export interface JobPayloads {
   'deliver-webhook': { deliveryId: number };
   /** Sends one HL7 v2 message to an account's EHR over MLLP and waits for its ACK (retried for a day: HL7_ATTEMPTS). */
   'send-hl7': { messageId: number };
+  /** Renders a PDF of the audit trail, filtered, for the user who asked (within one account's events, or the lab's). */
+  'audit-trail-pdf': { filters: AuditTrailFilters; accountId: number | null; userId: number };
 }
 export type JobName = keyof JobPayloads;
 

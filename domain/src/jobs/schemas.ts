@@ -2,6 +2,7 @@
 import Joi from 'joi';
 import { LAB_IMPORT_KINDS, LAB_IMPORT_MODES } from '../imports/imports';
 import { DOCUMENT_TYPES } from '../shared/files';
+import { auditFiltersSchema } from '../audit-trail/schemas';
 import { paging } from '../shared/schema-fields';
 import { JOB_STATUSES, type JobName, type JobPayloads, type JobStatus } from './jobs';
 
@@ -28,6 +29,7 @@ export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads
   'cancel-payment-intent': Joi.object({ orderId: id().required() }),
   'deliver-webhook': Joi.object({ deliveryId: id().required() }),
   'send-hl7': Joi.object({ messageId: id().required() }),
+  'audit-trail-pdf': Joi.object({ filters: auditFiltersSchema.required(), accountId: id().allow(null).required(), userId: id().required() }),
 };
 
 export interface JobsQuery { status: JobStatus | null; name: string | null; page: number; pageSize: number }

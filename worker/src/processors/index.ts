@@ -9,6 +9,7 @@ import { refundPayment } from './refund-payment';
 import { cancelPaymentIntent } from './cancel-payment-intent';
 import { deliverWebhook } from './deliver-webhook';
 import { sendHl7 } from './send-hl7';
+import { auditTrailPdf } from './audit-trail-pdf';
 
 export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 
@@ -23,4 +24,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'cancel-payment-intent': cancelPaymentIntent,
   'deliver-webhook': deliverWebhook,
   'send-hl7': sendHl7,
+  'audit-trail-pdf': auditTrailPdf,
 };

@@ -1,0 +1,3 @@
+export * from './audit-trail';
+export * from './schemas';
+export * from './views';
