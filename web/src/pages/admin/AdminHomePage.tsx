@@ -30,6 +30,7 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
     icon: DocumentIcon,
     to: ADMIN_PATHS.publicHealth,
   },
+  { title: 'Audit trail', description: 'Who read or changed what, when and from where; export it (CSV, PDF) and verify its hash chain.', icon: ClipboardIcon, to: ADMIN_PATHS.auditTrail },
 ];
 
 /** /admin: the administration home after sign-in: what needs attention now, and every tool. */

@@ -11,4 +11,5 @@ export { EmailsPage } from './EmailsPage';
 export { JobsPage } from './JobsPage';
 export { ApiClientsPage } from './ApiClientsPage';
 export { Hl7InterfacesPage } from './Hl7InterfacesPage';
+export { AuditTrailPage } from './AuditTrailPage';
 export { PublicHealthPage } from './PublicHealthPage';

@@ -16,6 +16,7 @@ export const ADMIN_PATHS = {
   apiClients: `${PROVIDER}/api-clients`,
   hl7: `${PROVIDER}/hl7`,
   publicHealth: `${PROVIDER}/public-health`,
+  auditTrail: `${PROVIDER}/audit-trail`,
 } as const;
 
 /** A provider user's page: the users page with that user open. */

@@ -33,6 +33,7 @@ function clinicTools(account: MeAccount, inResearch: boolean): ToolEntry[] {
   if (account.role === AccountRole.SuperAdmin) {
     tools.push({ title: 'Account users', description: "Add the account's users, set their roles and access, link support staff to their physicians.", icon: UsersIcon, to: `${base}/users` });
     tools.push({ title: 'API clients', description: 'Connect your EHR or practice system: FHIR API credentials and result webhooks.', icon: KeyIcon, to: `${base}/api-clients` });
+    tools.push({ title: 'Audit trail', description: "Who read or changed your account's patients, samples and users; export it as CSV or PDF.", icon: ClipboardIcon, to: `${base}/audit-trail` });
   }
   return tools;
 }

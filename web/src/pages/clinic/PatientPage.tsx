@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { formatCalendarDate, fullName, patientSexLabel } from '@platform/domain';
+import { AccountRole, formatCalendarDate, fullName, patientSexLabel } from '@platform/domain';
 import { usePatientDetail, type PatientDetail } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { PageLoader } from '../../components/PageLoader';
 import { SampleCard } from '../../components/SampleCard';
+import { clinicHomePath } from '../../portals';
 import { NotFoundPage } from '../NotFoundPage';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { PatientFollowUps, SampleTools } from './SampleTools';
@@ -14,10 +15,10 @@ import { usePatientCancerDiagnoses, type CancerDiagnosisView } from '../../api/f
 export function PatientPage() {
   const { patientId } = useParams();
   const id = /^\d+$/.test(patientId ?? '') ? Number(patientId) : null;
-  return <ClinicPageFrame title="Patient">{(account) => (id ? <PatientView accountId={account.id} patientId={id} /> : <NotFoundPage />)}</ClinicPageFrame>;
+  return <ClinicPageFrame title="Patient">{(account) => (id ? <PatientView accountId={account.id} patientId={id} superAdmin={account.role === AccountRole.SuperAdmin} /> : <NotFoundPage />)}</ClinicPageFrame>;
 }
 
-function PatientView({ accountId, patientId }: { accountId: number; patientId: number }) {
+function PatientView({ accountId, patientId, superAdmin }: { accountId: number; patientId: number; superAdmin: boolean }) {
   // A 404 (no such patient, or another account's) is shown here, in the page: no error modal too.
   const { data, error, isLoading } = usePatientDetail(accountId, patientId, { quietStatuses: [404] });
   const diagnoses = usePatientCancerDiagnoses(accountId, data ? patientId : null);
@@ -50,6 +51,11 @@ function PatientView({ accountId, patientId }: { accountId: number; patientId: n
         data.samples.map((s) => (
           <SampleCard key={s.id} sample={s}>
             <SampleTools accountId={accountId} patientId={patientId} sample={s} diagnosis={diagnoses.data?.find((d: CancerDiagnosisView) => d.sampleId === s.id) ?? null} />
+            {superAdmin && (
+              <Anchor component={Link} to={`${clinicHomePath(accountId)}/audit-trail?barcode=${encodeURIComponent(s.barcode)}`} fz="sm">
+                Audit trail of sample {s.barcode}
+              </Anchor>
+            )}
           </SampleCard>
         ))
       )}

@@ -7,6 +7,7 @@ export { ShipmentsPage } from './ShipmentsPage';
 export { PatientPage } from './PatientPage';
 export { AccountUsersPage } from './AccountUsersPage';
 export { ApiClientsPage } from './ApiClientsPage';
+export { ClinicAuditTrailPage } from './AuditTrailPage';
 export { ResourcesPage } from './ResourcesPage';
 export { ResearchProjectsPage } from './ResearchProjectsPage';
 export { MirakindOrderPage } from './MirakindOrderPage';
