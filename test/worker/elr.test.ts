@@ -14,40 +14,15 @@ import { expect } from 'chai';
 import { Op, QueryTypes } from 'sequelize';
 import { Hl7Message } from '@medplum/core';
 import type { RunningWorker } from '@platform/worker';
-import { buildAck, Hl7ErrorCode, startMllpListener, writeDueElrBatches, type MllpListener } from '@platform/server';
+import { writeDueElrBatches } from '@platform/server';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { jobsSettled } from '../support/jobs';
+import { barcodeOf, hl7MessagesSettled, MllpReceiver } from '../support/mllp-receiver';
 import { until } from '../support/wait';
 import { expectValidHl7 } from '../support/hl7-validator';
 import { makeResult, makeSample, SampleStatus, TestName, userId } from '../support/fixtures/lab';
 import { createAccount } from '../support/fixtures/campaigns';
 import { CovidPcrResult, SampleType } from '@platform/domain';
-
-type Answer = 'AA' | 'AE';
-
-/** Public health's side: keeps every message and answers each as scripted for its sample (OBR-3), AA when nothing is scripted. */
-class Agency {
-  received: Hl7Message[] = [];
-  private scripts = new Map<string, Answer[]>();
-  private listener!: MllpListener;
-  script(barcode: string, ...answers: Answer[]) {
-    this.scripts.set(barcode, answers);
-  }
-  async start(): Promise<number> {
-    this.listener = await startMllpListener({
-      port: 0,
-      onMessage: (message) => {
-        this.received.push(Hl7Message.parse(message.toString()));
-        const code = this.scripts.get(message.getSegment('OBR')?.getField(3).getComponent(1) ?? '')?.shift() ?? 'AA';
-        return buildAck(message, code === 'AA' ? { code } : { code, error: { location: null, hl7Error: Hl7ErrorCode.ApplicationInternalError, reason: 'Try again later' } });
-      },
-    });
-    return this.listener.port;
-  }
-  close = () => this.listener.close();
-  of = (barcode: string) => this.received.filter((m) => m.getSegment('OBR')?.getField(3).getComponent(1) === barcode);
-}
 
 interface MessageRow {
   id: string;
@@ -67,7 +42,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
   let admin: Session;
   let lab2: Session;
   let lab1Id: number;
-  let agency: Agency;
+  let agency: MllpReceiver;
   let port: number;
   let accountId: number;
   let accountName: string;
@@ -85,7 +60,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
     admin = await signIn(t.app, 'admin', 'admin', '10.83.0.1');
     lab2 = await signIn(t.app, 'lab2', 'lab', '10.83.0.2');
     lab1Id = await userId(t.ctx.db, 'lab1');
-    agency = new Agency();
+    agency = new MllpReceiver(barcodeOf, 'Try again later');
     port = await agency.start();
     const account = await createAccount(t.ctx.db, 'ELR');
     accountId = account.id;
@@ -120,18 +95,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
     { replacements: { sampleId }, type: QueryTypes.SELECT },
   );
   /** The sample's reports, once `count` exist and every send-hl7 job of theirs has settled. */
-  async function reportsSettled(sampleId: number, count: number): Promise<MessageRow[]> {
-    const rows = await until(async () => {
-      const m = await reportsOf(sampleId);
-      return m.length >= count ? m : null;
-    }, { what: `${count} ELR messages of sample ${sampleId}` });
-    const jobs = await t.ctx.db.sequelize.query<{ id: string }>(
-      `SELECT (payload->>'jobRowId')::bigint AS id FROM outbox WHERE job_name = 'send-hl7' AND (payload->'payload'->>'messageId')::bigint IN (:ids)`,
-      { replacements: { ids: rows.map((r) => Number(r.id)) }, type: QueryTypes.SELECT },
-    );
-    await jobsSettled(t.ctx, jobs.map((j) => Number(j.id)), { what: 'the ELR messages' });
-    return reportsOf(sampleId);
-  }
+  const reportsSettled = (sampleId: number, count: number) => hl7MessagesSettled(t, () => reportsOf(sampleId), count, `ELR messages of sample ${sampleId}`);
   const field = (m: Hl7Message, segment: string, n: number, index = 0) => m.getAllSegments(segment)[index].getField(n).toString();
 
   it('reports a released DETECTED PCR result once, as the ELR guide\'s ORU^R01, field by field, accepted by hl7v2', async () => {

@@ -11,46 +11,15 @@ import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { Hl7Message } from '@medplum/core';
 import type { RunningWorker } from '@platform/worker';
-import { buildAck, Hl7ErrorCode, startMllpListener, type MllpListener } from '@platform/server';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { jobsSettled } from '../support/jobs';
-import { until } from '../support/wait';
+import { barcodeOf, hl7MessagesSettled, MllpReceiver } from '../support/mllp-receiver';
 import { expectValidHl7 } from '../support/hl7-validator';
 import { makeResult, makeSample, SampleStatus, TestName, TestResultStatus, userId, type SampleFixture } from '../support/fixtures/lab';
 import { createAccount } from '../support/fixtures/campaigns';
 
-type Answer = 'AA' | 'AE' | 'AR' | 'silent';
-
-/**
- * The EHR's side: keeps every message (as text) and answers each as scripted for its sample (OBR-3,
- * the barcode) or, for a test message (MSH-11 T), for `TEST`: the next scripted answer, AA when none
- * is left. Scripts by sample keep one test's answers from ever reaching another's message.
- */
-class Ehr {
-  received: string[] = [];
-  private scripts = new Map<string, Answer[]>();
-  private listener!: MllpListener;
-  script(key: string, ...answers: Answer[]) {
-    this.scripts.set(key, answers);
-  }
-  async start(): Promise<number> {
-    this.listener = await startMllpListener({
-      port: 0,
-      onMessage: (message) => {
-        this.received.push(message.toString());
-        const key = message.getSegment('MSH')?.getField(11).toString() === 'T' ? 'TEST' : message.getSegment('OBR')?.getField(3).toString() ?? '';
-        const code = this.scripts.get(key)?.shift() ?? 'AA';
-        if (code === 'silent') return null;
-        return buildAck(message, code === 'AA' ? { code } : { code, error: { location: null, hl7Error: Hl7ErrorCode.ApplicationInternalError, reason: 'Unknown patient: call the lab' } });
-      },
-    });
-    return this.listener.port;
-  }
-  close = () => this.listener.close();
-  /** The messages about one sample (OBR-3, the filler order number, is its barcode). */
-  of = (barcode: string) => this.received.map((text) => Hl7Message.parse(text)).filter((m) => m.getSegment('OBR')?.getField(3).toString() === barcode);
-}
+/** The EHR's key of a message: its sample (OBR-3, the barcode), or `TEST` for a test message (MSH-11 T). */
+const ehrKey = (message: Hl7Message) => (message.getSegment('MSH')?.getField(11).toString() === 'T' ? 'TEST' : barcodeOf(message));
 
 interface MessageRow {
   id: string;
@@ -70,7 +39,7 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
   let admin: Session;
   let lab2: Session;
   let lab1Id: number;
-  let ehr: Ehr;
+  let ehr: MllpReceiver;
   let port: number;
   let accountId: number;
   const hl7Interface = () => ({ enabled: true, host: '127.0.0.1', port, receivingApplication: 'EPIC', receivingFacility: 'NORTH CLINIC', sendingFacilityOfOrders: null });
@@ -81,7 +50,7 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
     admin = await signIn(t.app, 'admin', 'admin', '10.82.0.1');
     lab2 = await signIn(t.app, 'lab2', 'lab', '10.82.0.2');
     lab1Id = await userId(t.ctx.db, 'lab1');
-    ehr = new Ehr();
+    ehr = new MllpReceiver(ehrKey);
     port = await ehr.start();
     accountId = (await createAccount(t.ctx.db, 'HL7')).id;
     await admin.put(`/api/admin/accounts/${accountId}/hl7-interface`, hl7Interface()).expect(200);
@@ -109,19 +78,8 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
   const messagesOf = (sampleId: number) => t.ctx.db.sequelize.query<MessageRow>(
     'SELECT id, control_id, reason, status, attempts, ack_code, ack_text FROM hl7_messages WHERE sample_id = :sampleId ORDER BY id', { replacements: { sampleId }, type: QueryTypes.SELECT },
   );
-  /** Every send-hl7 job of the sample's messages, settled (Completed or Failed). */
-  async function messagesSettled(sampleId: number, count: number): Promise<MessageRow[]> {
-    const rows = await until(async () => {
-      const m = await messagesOf(sampleId);
-      return m.length >= count ? m : null;
-    }, { what: `${count} HL7 messages of sample ${sampleId}` });
-    const jobs = await t.ctx.db.sequelize.query<{ id: string }>(
-      `SELECT (payload->>'jobRowId')::bigint AS id FROM outbox WHERE job_name = 'send-hl7' AND (payload->'payload'->>'messageId')::bigint IN (:ids)`,
-      { replacements: { ids: rows.map((r) => Number(r.id)) }, type: QueryTypes.SELECT },
-    );
-    await jobsSettled(t.ctx, jobs.map((j) => Number(j.id)), { what: 'the HL7 messages' });
-    return messagesOf(sampleId);
-  }
+  /** The sample's messages once `count` exist and every send-hl7 job of theirs has settled. */
+  const messagesSettled = (sampleId: number, count: number) => hl7MessagesSettled(t, () => messagesOf(sampleId), count, `HL7 messages of sample ${sampleId}`);
   const field = (m: Hl7Message, segment: string, n: number, index = 0) => m.getAllSegments(segment)[index].getField(n).toString();
 
   it('sends a release once as an ORU^R01 the independent hl7v2 library accepts, field by field, with the report PDF', async () => {
@@ -239,7 +197,7 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
   it('sends a test message at once and answers the ACK, or why none came; the interface is the admin\'s, audited, checked field by field', async () => {
     const answered = (await admin.post(`/api/admin/accounts/${accountId}/hl7-interface/test-message`, {}).expect(200)).body as { status: string; ackCode: string; reason: string; controlId: string };
     expect(answered).to.include({ status: 'Acknowledged', ackCode: 'AA', reason: 'test' });
-    const sent = Hl7Message.parse(ehr.received.at(-1)!);
+    const sent = ehr.received.at(-1)!;
     expectValidHl7(sent.toString());
     expect(field(sent, 'MSH', 11)).to.equal('T');
     expect(field(sent, 'MSH', 10)).to.equal(answered.controlId);
