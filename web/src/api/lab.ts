@@ -1,12 +1,12 @@
 /**
  * The Lab Toolbox's endpoints (/api/lab-toolbox/…): intake, lab-ordered samples, PCR plates,
  * result-file uploads (raw body) and their jobs (polled while Pending), the review list and the
- * approve / reject / correct commands, and the questions the lab asks a patient about a sample
+ * approve / reject / correct commands (approve and correct signed by the user's password), and the questions the lab asks a patient about a sample
  * (docs/registry-and-follow-ups.md; the clinic's side is in follow-ups.ts).
  */
 import useSWR from 'swr';
 import type {
-  ApprovalGroup, ApproveResultsAnswer, CorrectedResult, CorrectResultBody, CovidPcrResult, FollowUpView, ImportCommitAccepted, ImportError, ImportJob,
+  ApprovalGroup, ApproveResultsAnswer, ApproveResultsBody, CorrectedResult, CorrectResultBody, CovidPcrResult, FollowUpView, ImportCommitAccepted, ImportError, ImportJob,
   ImportJobResult, ImportReview, ImportUploadAccepted, IntakeOutcome, LabImportKind, LabSampleCreateBody, LabSampleCreated, PcrPlateBody,
   NewSampleFollowUpBody, PlateSummary, PlateView, PlateWellView, QueuedSample, RejectResultsAnswer, RejectResultsBody, RejectionReason,
   ReleasedResultRow, ReviewListRow,
@@ -119,12 +119,14 @@ export const uploadImportFile = (kind: LabImportKind, file: File) =>
 
 export const commitImportFile = (fileId: number) => apiFetch<ImportCommitAccepted>(labApiPath(`import-files/${fileId}/commit`), { method: 'POST' });
 
-export const approveResults = (group: ApprovalGroup, resultIds: number[]) =>
-  apiFetch<ApproveResultsAnswer>(labApiPath(`approve-tests-${group}`), { method: 'POST', body: { resultIds } });
+/** Releases one approval group's results, signed by the approver's password (one signature for the batch). */
+export const approveResults = (group: ApprovalGroup, resultIds: number[], password: string) =>
+  apiFetch<ApproveResultsAnswer>(labApiPath(`approve-tests-${group}`), { method: 'POST', body: { resultIds, password } satisfies ApproveResultsBody });
 
 export const rejectResults = (body: RejectResultsBody) =>
   apiFetch<RejectResultsAnswer>(labApiPath('import-tests-reject'), { method: 'POST', body });
 
+/** A new version of a released result, signed by the password of the lab user who enters it. */
 export const correctResult = (body: CorrectResultBody) =>
   apiFetch<CorrectedResult>(labApiPath('results/correct'), { method: 'POST', body });
 

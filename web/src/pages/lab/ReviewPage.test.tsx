@@ -85,16 +85,18 @@ describe('ReviewPage filters', () => {
 
     await user.click(screen.getByRole('button', { name: 'Choose all you may approve (2)' }));
     await user.click(screen.getByRole('button', { name: 'Approve 2' }));
-    // Nothing leaves the lab before the release is confirmed, and the dialog says what it sends.
-    const confirm = await screen.findByRole('dialog', { name: 'Release 2 results?' });
+    // Nothing leaves the lab before the release is signed, and the dialog says what it sends.
+    const confirm = await screen.findByRole('dialog', { name: 'Sign to release 2 results' });
     expect(within(confirm).getByText(/^2 test results go to the ordering clinics now: each clinic is notified, the lab report is made, and each patient with an email on file is emailed a private link to their result\.$/)).toBeTruthy();
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
-    await user.click(within(confirm).getByRole('button', { name: 'Release 2' }));
+    await user.type(within(confirm).getByLabelText(/^Your password/), 'lena-s-password');
+    await user.click(within(confirm).getByRole('button', { name: 'Sign and approve' }));
     await screen.findByText(/2 results released to the ordering clinics/);
+    // One password entry signs every approval group of the batch.
     const approvals = sent.filter((r) => r.method === 'POST' && r.path.startsWith('/lab-toolbox/approve-tests-'));
     expect(approvals.map((r) => [r.path, r.body])).toEqual([
-      ['/lab-toolbox/approve-tests-cancer', { resultIds: [1] }],
-      ['/lab-toolbox/approve-tests-covid-pcr', { resultIds: [2] }],
+      ['/lab-toolbox/approve-tests-cancer', { resultIds: [1], password: 'lena-s-password' }],
+      ['/lab-toolbox/approve-tests-covid-pcr', { resultIds: [2], password: 'lena-s-password' }],
     ]);
   });
 
@@ -120,7 +122,9 @@ describe('ReviewPage focus when a message or a dialog goes away', () => {
     });
     await user.click(await screen.findByRole('checkbox', { name: `Choose ${rows[0].barcode} PROSTOX ultra` }));
     await user.click(screen.getByRole('button', { name: 'Approve 1' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Release 1 result?' })).getByRole('button', { name: 'Release 1' }));
+    const signing = await screen.findByRole('dialog', { name: 'Sign to release 1 result' });
+    await user.type(within(signing).getByLabelText(/^Your password/), 'lena-s-password');
+    await user.click(within(signing).getByRole('button', { name: 'Sign and approve' }));
     const outcome = await screen.findByTestId('review-outcome');
     await waitFor(() => expect(document.activeElement).toBe(outcome));
 
@@ -149,7 +153,7 @@ describe('ReviewPage focus when a message or a dialog goes away', () => {
       id: 5, version: 1, value: 'High Risk', test: 'PROSTOX ultra', sampleId: 50, barcode: '61000000000005', sampleStatus: 'Resulted', patient: 'Testy L.',
       account: 'Riverside Oncology', enteredBy: { id: 1, name: 'Leo Bench' }, releasedBy: { id: 2, name: 'Lena Pipette' }, releasedAt: '2026-11-21T09:00:00Z', correctionReason: null,
     };
-    renderReview('/lab_toolbox/review', {
+    const sent = renderReview('/lab_toolbox/review', {
       'GET /lab-toolbox/get-cancer-toxicity-results': { body: [released], headers: { 'x-total-count': '1' } },
       'POST /lab-toolbox/results/correct': { status: 201, body: { id: 6, barcode: released.barcode, test: released.test, value: 'Low-Average Risk', releasedValue: 'High Risk', version: 2 } },
     });
@@ -158,8 +162,12 @@ describe('ReviewPage focus when a message or a dialog goes away', () => {
     await user.click(correct);
     await pick(user, await screen.findByLabelText('Corrected result', { selector: 'input', exact: false }), 'Low-Average Risk');
     await user.type(screen.getByLabelText('Reason for the correction', { exact: false }), 'Transcription error');
-    await user.click(screen.getByRole('button', { name: 'Enter correction' }));
+    await user.type(screen.getByLabelText(/^Your password/), 'lena-s-password');
+    await user.click(screen.getByRole('button', { name: 'Sign and enter correction' }));
     const message = await screen.findByText(/entered as version 2/);
+    expect(sent.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
+      ['/lab-toolbox/results/correct', { sampleBarcode: released.barcode, testName: released.test, value: 'Low-Average Risk', reason: 'Transcription error', password: 'lena-s-password' }],
+    ]);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Correct' })));
 
     await user.click(within(message.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Dismiss' }));

@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, countOf, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
+  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, countOf, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues, SignatureMeaning,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import { approveResults, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList, type ReleasedResultRow, type ReviewListRow } from '../../api/lab';
@@ -13,7 +13,7 @@ import type { ApprovedResult } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { FormError } from '../../components/FormError';
 import { Pager } from '../../components/Pager';
-import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
+import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
 import { useFocusBack } from '../../shell/focus-back';
 import { LabPageFrame } from './LabPageFrame';
@@ -24,6 +24,7 @@ import { ReviewFilterBar, useReviewFilters } from './ReviewFilters';
 import { useDnaExtractions } from '../../api/dna-extractions';
 import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 import { AskPatientButton } from './SampleQuestions';
+import { forgetRefusedPassword, isSignatureRefusal, SignatureDialog, SignatureFields, signingPasswordRule } from './SignatureDialog';
 
 const isProcessingStep = (test: string) => (PROCESSING_STEP_TESTS as readonly string[]).includes(test);
 
@@ -37,32 +38,49 @@ function releasedOutcome(approved: ApprovedResult[]): string {
   return parts.length ? `${parts.join('; ')}.` : 'Nothing was released.';
 }
 
-/**
- * Before a release: what it sends out of the lab and to whom (a release cannot be taken back,
- * only corrected). The confirm button has the focus, so the keyboard confirms with Enter.
- */
-function ConfirmRelease({ rows, onCancel, onConfirm }: { rows: ReviewListRow[]; onCancel: () => void; onConfirm: () => void }) {
+/** What approving sends out of the lab and to whom (a release cannot be taken back, only corrected). */
+function ReleaseEffects({ rows }: { rows: ReviewListRow[] }) {
   const steps = rows.filter((r) => isProcessingStep(r.test)).length;
   const reported = rows.length - steps;
   const corrections = rows.filter((r) => r.releasedValue !== null).length;
   return (
-    <Modal opened onClose={onCancel} title={`Release ${countOf(rows.length, 'result', 'results')}?`}>
-      <Stack gap="sm">
-        {reported > 0 && (
-          <Text>
-            {countOf(reported, 'test result goes', 'test results go')} to the ordering clinics now: each clinic is notified, the lab report is made, and each patient with an email on file is emailed a private link to their result.
-          </Text>
-        )}
-        {corrections > 0 && <Text>{countOf(corrections, 'of them corrects', 'of them correct')} a released result: the clinic and the patient are told it was corrected.</Text>}
-        {steps > 0 && <Text>{countOf(steps, 'DNA extraction is', 'DNA extractions are')} recorded; nothing is sent for {steps === 1 ? 'it' : 'them'}.</Text>}
-        <Text fz="sm" c="dimmed">A released result cannot be taken back; it can only be corrected.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Not now</Button>
-          <Button color={AA_COLORS.green} onClick={onConfirm} data-autofocus>Release {rows.length}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <>
+      {reported > 0 && (
+        <Text>
+          {countOf(reported, 'test result goes', 'test results go')} to the ordering clinics now: each clinic is notified, the lab report is made, and each patient with an email on file is emailed a private link to their result.
+        </Text>
+      )}
+      {corrections > 0 && <Text>{countOf(corrections, 'of them corrects', 'of them correct')} a released result: the clinic and the patient are told it was corrected.</Text>}
+      {steps > 0 && <Text>{countOf(steps, 'DNA extraction is', 'DNA extractions are')} recorded; nothing is sent for {steps === 1 ? 'it' : 'them'}.</Text>}
+      <Text fz="sm" c="dimmed">A released result cannot be taken back; it can only be corrected.</Text>
+    </>
   );
+}
+
+type ApprovalOutcome = { approved: ApprovedResult[]; errors: string[] };
+
+/**
+ * Releases the chosen results, each approval group's in turn, all signed with the one password
+ * entered. The first group's answer proves the password: a refused signature there releases nothing
+ * and is thrown (the signing dialog shows it on its password field and stays open); any other
+ * refusal of a group is named in the outcome.
+ */
+async function approveSigned(rows: ReviewListRow[], password: string): Promise<ApprovalOutcome> {
+  const byGroup = new Map<ApprovalGroup, number[]>();
+  for (const r of rows) if (r.approvalGroup) byGroup.set(r.approvalGroup, [...(byGroup.get(r.approvalGroup) ?? []), r.id]);
+  const approved: ApprovedResult[] = [];
+  const errors: string[] = [];
+  let first = true;
+  for (const [g, ids] of byGroup) {
+    try {
+      approved.push(...(await approveResults(g, ids, password)).approved);
+    } catch (e) {
+      if (first && isSignatureRefusal(e)) throw e;
+      errors.push(`${APPROVAL_GROUP_LABELS[g]}: ${commandError(e)}`);
+    }
+    first = false;
+  }
+  return { approved, errors };
 }
 
 function RejectModal({ rows, onClose, onDone }: { rows: ReviewListRow[]; onClose: () => void; onDone: (message: string) => void }) {
@@ -147,27 +165,10 @@ function InReview() {
   const toggle = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
   const filterByImport = (jobId: number) => reviewFilters.setFilter({ jobId });
 
-  // Approving releases each approval group's results in turn; a group the server refuses is named in the message.
-  const approving = useCommand('review:approve', async (rowsToApprove: ReviewListRow[]) => {
-    const byGroup = new Map<ApprovalGroup, number[]>();
-    for (const r of rowsToApprove) if (r.approvalGroup) byGroup.set(r.approvalGroup, [...(byGroup.get(r.approvalGroup) ?? []), r.id]);
-    const approved: ApprovedResult[] = [];
-    const errors: string[] = [];
-    for (const [g, ids] of byGroup) {
-      await approveResults(g, ids).then(
-        (answer) => approved.push(...answer.approved),
-        (e: unknown) => errors.push(`${APPROVAL_GROUP_LABELS[g]}: ${commandError(e)}`),
-      );
-    }
-    return { approved, errors };
-  });
-
-  // Releasing is asked first: it sends results out of the lab (confirmRelease), then done.
+  // Approving is signing: the dialog says what is released and to whom, and takes the password (SignatureDialog).
   const [confirming, setConfirming] = useState<ReviewListRow[] | null>(null);
-  async function approve(rowsToApprove: ReviewListRow[]) {
+  function approved({ approved, errors }: ApprovalOutcome) {
     setConfirming(null);
-    setMessage(null);
-    const { approved, errors } = await approving.trigger(rowsToApprove);
     setSelected(new Set());
     refresh();
     const released = approved.length;
@@ -197,7 +198,7 @@ function InReview() {
         <Button variant="default" onClick={() => setSelected(new Set(shownApprovable.map((r) => r.id)))} disabled={shownApprovable.length === 0}>
           Choose all you may approve{shownApprovable.length ? ` (${shownApprovable.length})` : ''}
         </Button>
-        <Button color={AA_COLORS.green} onClick={(e) => { focusBack.remember(e.currentTarget); setConfirming(approvable); }} loading={approving.isMutating} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
+        <Button color={AA_COLORS.green} onClick={(e) => { focusBack.remember(e.currentTarget); setConfirming(approvable); }} disabled={approvable.length === 0}>Approve {approvable.length || ''}</Button>
         <Button color={AA_COLORS.red} variant="outline" onClick={(e) => { focusBack.remember(e.currentTarget); setRejecting(chosen); }} disabled={chosen.length === 0}>Reject {chosen.length || ''}</Button>
         {chosen.length > approvable.length && (
           <Text fz="sm" c="dimmed">{chosen.length - approvable.length} of the chosen cannot be approved by you (you entered them, their plate's controls failed, their DNA extraction is outside the acceptance range, or their sample's DNA failed its check or waits for re-extraction).</Text>
@@ -261,7 +262,19 @@ function InReview() {
         </Table>
       </ScrollArea>
       <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={(p) => { setPage(p); setSelected(new Set()); }} noun="results in review" />
-      {confirming && <ConfirmRelease rows={confirming} onCancel={focusBack.after(() => setConfirming(null))} onConfirm={() => void approve(confirming)} />}
+      {confirming && (
+        <SignatureDialog
+          title={`Sign to release ${countOf(confirming.length, 'result', 'results')}`}
+          meaning={SignatureMeaning.Release}
+          items={confirming.map((r) => ({ key: r.id, text: `${r.barcode} · ${r.test}: ${r.value}` }))}
+          signLabel="Sign and approve"
+          onSign={(password) => approveSigned(confirming, password)}
+          onSigned={approved}
+          onCancel={focusBack.after(() => setConfirming(null))}
+        >
+          <ReleaseEffects rows={confirming} />
+        </SignatureDialog>
+      )}
       {rejecting && (
         <RejectModal rows={rejecting} onClose={focusBack.after(() => setRejecting(null))} onDone={(text) => { setRejecting(null); setSelected(new Set()); refresh(); setMessage({ color: 'green', text }); }} />
       )}
@@ -269,29 +282,44 @@ function InReview() {
   );
 }
 
+/** A correction is signed where it is entered: its meaning, the signer and the password below the new value and the reason. */
 function CorrectModal({ row, onClose, onDone }: { row: ReleasedResultRow; onClose: () => void; onDone: (message: string) => void }) {
   const values = isTestName(row.test) ? [...new Set(catalogueEntry(row.test).acceptedScales.flatMap((s) => scaleValues(s) ?? []))].filter((v) => v !== row.value) : [];
-  const form = useForm<{ value: string | null; reason: string }>({ initialValues: { value: null, reason: '' } });
+  const form = useForm<{ value: string | null; reason: string; password: string }>({
+    initialValues: { value: null, reason: '', password: '' },
+    validate: { password: signingPasswordRule },
+  });
   const { value, reason } = form.getValues();
+  const passwordField = useRef<HTMLInputElement>(null);
   const sending = useFormSubmit(
     form,
-    (values) => correctResult({ sampleBarcode: row.barcode, testName: row.test as never, value: values.value!, reason: values.reason.trim() }),
+    (values) => correctResult({ sampleBarcode: row.barcode, testName: row.test as never, value: values.value!, reason: values.reason.trim(), password: values.password }),
     {
-      onSuccess: (res) => onDone(`Correction of ${res.barcode} (${res.test}: ${res.releasedValue} → ${res.value}) entered as version ${res.version}; another lab user approves it.`),
+      onSuccess: (res) => {
+        form.reset();
+        onDone(`Correction of ${res.barcode} (${res.test}: ${res.releasedValue} → ${res.value}) entered as version ${res.version}; another lab user approves it.`);
+      },
+      onError: (error) => forgetRefusedPassword(form, error, passwordField.current),
     },
   );
+  const close = () => {
+    if (!sending.submitting) onClose();
+  };
   return (
-    <Modal opened onClose={onClose} title={`Correct ${row.barcode} (${row.test})`}>
-      <Stack gap="md">
-        <Text fz="sm">Released: <b>{row.value}</b> on {formatDateTime(row.releasedAt)}. The correction is a new version; the report is re-issued marked Corrected once it is approved.</Text>
-        <Select label="Corrected result" data={values} required {...form.getInputProps('value')} />
-        <Textarea label="Reason for the correction" required {...form.getInputProps('reason')} autosize minRows={2} maxLength={500} />
-        <FormError error={sending.error === undefined ? undefined : commandError(sending.error)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={sending.submit} loading={sending.submitting} disabled={!value || !reason.trim()}>Enter correction</Button>
-        </Group>
-      </Stack>
+    <Modal opened onClose={close} title={`Correct ${row.barcode} (${row.test})`} size="lg">
+      <form onSubmit={sending.onSubmit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm">Released: <b>{row.value}</b> on {formatDateTime(row.releasedAt)}. The correction is a new version; the report is re-issued marked Corrected once it is approved.</Text>
+          <Select label="Corrected result" data={values} required {...form.getInputProps('value')} />
+          <Textarea label="Reason for the correction" required {...form.getInputProps('reason')} autosize minRows={2} maxLength={500} />
+          <SignatureFields ref={passwordField} meaning={SignatureMeaning.Correction} passwordProps={form.getInputProps('password')} />
+          <FormError error={sending.error === undefined ? undefined : commandError(sending.error)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={sending.submitting}>Cancel</Button>
+            <Button type="submit" loading={sending.submitting} disabled={!value || !reason.trim()}>Sign and enter correction</Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
