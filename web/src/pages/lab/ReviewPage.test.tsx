@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ReviewListRow } from '@platform/domain';
-import { mockApi, type MockHandler } from '../../test/mock-api';
+import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { ReviewPage } from './ReviewPage';
 
@@ -173,5 +173,133 @@ describe('ReviewPage focus when a message or a dialog goes away', () => {
     await user.click(within(message.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText(/entered as version 2/)).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Correct' })));
+  });
+});
+
+describe('ReviewPage: approving is an electronic signature', () => {
+  const WRONG = { field: 'password', message: 'The password is not correct: nothing was signed' };
+  const approvalsSent = (sent: { method: string; path: string; body: unknown }[]) =>
+    sent.filter((r) => r.method === 'POST' && r.path.startsWith('/lab-toolbox/approve-tests-')).map((r) => [r.path, r.body]);
+
+  async function openSigning(user: ReturnType<typeof userEvent.setup>, rows: ReviewListRow[]) {
+    await user.click(await screen.findByRole('button', { name: `Choose all you may approve (${rows.length})` }));
+    await user.click(screen.getByRole('button', { name: `Approve ${rows.length}` }));
+    return screen.findByRole('dialog', { name: `Sign to release ${rows.length} ${rows.length === 1 ? 'result' : 'results'}` });
+  }
+
+  it('says what is signed, its meaning and who signs; the password field has the focus', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = [row(1, 'PROSTOX ultra', 'cancer', true), row(2, 'COVID-19 Rapid', 'covid-pcr', true)];
+    renderReview('/lab_toolbox/review', { 'GET /lab-toolbox/get-review-list': { body: rows, headers: { 'x-total-count': '2' } } });
+    const signing = await openSigning(user, rows);
+    expect(within(signing).getByText('You are signing 2 results:')).toBeTruthy();
+    const listed = within(within(signing).getByRole('list', { name: 'What you sign' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(listed).toEqual([`${rows[0].barcode} · PROSTOX ultra: High Risk`, `${rows[1].barcode} · COVID-19 Rapid: DETECTED`]);
+    const meaning = within(signing).getByText('Meaning of this signature: Reviewed and approved for release');
+    expect(getComputedStyle(meaning).fontWeight).toBe('700');
+    expect(within(signing).getByText(/legally binding equivalent of your handwritten signature/)).toBeTruthy();
+    expect(within(signing).getByText('Lena Pipette')).toBeTruthy();
+    const password = within(signing).getByLabelText(/^Your password/) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('current-password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+  });
+
+  it('a wrong password is shown on the field, the dialog stays and nothing is released; the right one then releases', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = [row(1, 'PROSTOX ultra', 'cancer', true), row(2, 'COVID-19 Rapid', 'covid-pcr', true)];
+    const approve = (body: unknown) => {
+      const { resultIds, password } = body as { resultIds: number[]; password: string };
+      return password === 'right' ? { body: { approved: resultIds.map((resultId) => ({ resultId })) } } : apiRefusal(400, 'validation_failed', WRONG.message, [WRONG]);
+    };
+    const sent = renderReview('/lab_toolbox/review', {
+      'GET /lab-toolbox/get-review-list': { body: rows, headers: { 'x-total-count': '2' } },
+      'POST /lab-toolbox/approve-tests-cancer': approve,
+      'POST /lab-toolbox/approve-tests-covid-pcr': approve,
+    });
+    const signing = await openSigning(user, rows);
+    const password = within(signing).getByLabelText(/^Your password/) as HTMLInputElement;
+    await user.type(password, 'wrong{Enter}');
+    await within(signing).findByText(WRONG.message);
+    // The first group proves the password: the second is not asked.
+    expect(approvalsSent(sent)).toEqual([['/lab-toolbox/approve-tests-cancer', { resultIds: [1], password: 'wrong' }]]);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    // The refusal is read with the field.
+    expect(password.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(WRONG.message);
+    expect(password.value, 'the refused password is forgotten').toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(screen.getByRole('dialog', { name: 'Sign to release 2 results' })).toBe(signing);
+    expect(screen.queryByTestId('review-outcome')).toBeNull();
+    expect(screen.getByText(rows[0].barcode, { selector: 'td' })).toBeTruthy();
+
+    await user.type(password, 'right');
+    await user.click(within(signing).getByRole('button', { name: 'Sign and approve' }));
+    await screen.findByText(/2 results released to the ordering clinics/);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(approvalsSent(sent).slice(1)).toEqual([
+      ['/lab-toolbox/approve-tests-cancer', { resultIds: [1], password: 'right' }],
+      ['/lab-toolbox/approve-tests-covid-pcr', { resultIds: [2], password: 'right' }],
+    ]);
+  });
+
+  it('too many wrong passwords: the refusal is said in the dialog, which stays open', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = [row(1, 'PROSTOX ultra', 'cancer', true)];
+    renderReview('/lab_toolbox/review', {
+      'GET /lab-toolbox/get-review-list': { body: rows, headers: { 'x-total-count': '1' } },
+      'POST /lab-toolbox/approve-tests-cancer': apiRefusal(429, 'rate_limited', 'Too many wrong passwords: nothing can be signed for a while'),
+    });
+    const signing = await openSigning(user, rows);
+    await user.type(within(signing).getByLabelText(/^Your password/), 'guess{Enter}');
+    expect(await within(signing).findByText('Too many wrong passwords: nothing can be signed for a while')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Sign to release 1 result' })).toBe(signing);
+    expect(screen.queryByTestId('review-outcome')).toBeNull();
+  });
+
+  it('without a password nothing is sent; Cancel sends nothing, gives the focus back to Approve and forgets what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rows = [row(1, 'PROSTOX ultra', 'cancer', true)];
+    const sent = renderReview('/lab_toolbox/review', {
+      'GET /lab-toolbox/get-review-list': { body: rows, headers: { 'x-total-count': '1' } },
+      'POST /lab-toolbox/approve-tests-cancer': { body: { approved: [{ resultId: 1 }] } },
+    });
+    let signing = await openSigning(user, rows);
+    await user.click(within(signing).getByRole('button', { name: 'Sign and approve' }));
+    expect(await within(signing).findByText('Enter your password to sign')).toBeTruthy();
+    await user.type(within(signing).getByLabelText(/^Your password/), 'typed but not sent');
+    await user.click(within(signing).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve 1' })));
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Approve 1' }));
+    signing = await screen.findByRole('dialog', { name: 'Sign to release 1 result' });
+    expect((within(signing).getByLabelText(/^Your password/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('a correction is signed too: its meaning, and a wrong password stays on the field with the dialog open', async () => {
+    const user = userEvent.setup({ delay: null });
+    const released = {
+      id: 5, version: 1, value: 'High Risk', test: 'PROSTOX ultra', sampleId: 50, barcode: '61000000000005', sampleStatus: 'Resulted', patient: 'Testy L.',
+      account: 'Riverside Oncology', enteredBy: { id: 1, name: 'Leo Bench' }, releasedBy: { id: 2, name: 'Lena Pipette' }, releasedAt: '2026-11-21T09:00:00Z', correctionReason: null,
+    };
+    const sent = renderReview('/lab_toolbox/review', {
+      'GET /lab-toolbox/get-cancer-toxicity-results': { body: [released], headers: { 'x-total-count': '1' } },
+      'POST /lab-toolbox/results/correct': apiRefusal(400, 'validation_failed', WRONG.message, [WRONG]),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Released toxicity results' }));
+    await user.click(await screen.findByRole('button', { name: 'Correct' }));
+    const correcting = await screen.findByRole('dialog', { name: `Correct ${released.barcode} (PROSTOX ultra)` });
+    expect(within(correcting).getByText('Meaning of this signature: Corrected result entered for review')).toBeTruthy();
+    await pick(user, within(correcting).getByLabelText('Corrected result', { selector: 'input', exact: false }), 'Low-Average Risk');
+    await user.type(within(correcting).getByLabelText('Reason for the correction', { exact: false }), 'Transcription error');
+    const password = within(correcting).getByLabelText(/^Your password/) as HTMLInputElement;
+    await user.type(password, 'wrong{Enter}');
+    await within(correcting).findByText(WRONG.message);
+    expect(sent.filter((r) => r.method === 'POST').map((r) => (r.body as { password: string }).password)).toEqual(['wrong']);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.value).toBe('');
+    expect(screen.getByRole('dialog', { name: `Correct ${released.barcode} (PROSTOX ultra)` })).toBe(correcting);
+    expect(screen.queryByText(/entered as version/)).toBeNull();
   });
 });

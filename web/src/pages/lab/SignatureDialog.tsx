@@ -9,7 +9,7 @@
  * `SignatureDialog` is the one signing dialog (a batch approval); `SignatureFields` are its signing
  * part, for a form that signs inline (the correction).
  */
-import { useRef, type ReactNode, type Ref } from 'react';
+import { useId, useRef, type ReactNode, type Ref } from 'react';
 import { Button, Fieldset, Group, List, Modal, PasswordInput, Stack, Text, type PasswordInputProps } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { countOf, type SignatureMeaning } from '@platform/domain';
@@ -54,6 +54,9 @@ export function SignatureFields({ meaning, passwordProps, autoFocus = false, ref
   ref?: Ref<HTMLInputElement>;
 }) {
   const { data: me } = useMe();
+  // Mantine's PasswordInput leaves its description and error unnamed on the input: said here, so a
+  // screen reader reads a refusal with the field.
+  const id = useId();
   const signer = me ? `${me.user.firstName} ${me.user.lastName}`.trim() : '';
   return (
     <Fieldset legend="Electronic signature" variant="filled">
@@ -71,6 +74,9 @@ export function SignatureFields({ meaning, passwordProps, autoFocus = false, ref
           required
           {...(autoFocus ? { 'data-autofocus': true } : {})}
           {...passwordProps}
+          id={id}
+          aria-invalid={passwordProps.error ? true : undefined}
+          aria-describedby={passwordProps.error ? `${id}-description ${id}-error` : `${id}-description`}
         />
       </Stack>
     </Fieldset>
