@@ -101,3 +101,4 @@ export * from './fhir';
 export * from './hl7';
 export { receiveHl7Order } from './orders/hl7-orders';
 export * from './audit-trail';
+export { runAsProcess, type RunningPart } from './process';
