@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
                       { path: 'hl7', handle: pageTitle('HL7 interfaces'), lazy: () => adminPages().then((m) => ({ Component: m.Hl7InterfacesPage })) },
                       { path: 'public-health', handle: pageTitle('Public health reporting'), lazy: () => adminPages().then((m) => ({ Component: m.PublicHealthPage })) },
                       { path: 'audit-trail', handle: pageTitle('Audit trail'), lazy: () => adminPages().then((m) => ({ Component: m.AuditTrailPage })) },
+                      { path: 'patient-release', handle: pageTitle('Patient release'), lazy: () => adminPages().then((m) => ({ Component: m.PatientReleasePage })) },
                     ],
                   },
                 ],

@@ -1,6 +1,7 @@
 export * from './codes';
 export * from './lab-report';
 export * from './patient-release';
+export * from './patient-release-schemas';
 export * from './release-rule';
 export * from './result-link-schemas';
 export * from './result-links';

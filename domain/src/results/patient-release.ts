@@ -2,9 +2,9 @@
  * When a released result reaches the patient (issue 29, part 5), set by the lab's admin per test:
  * at once (today's behaviour, the default), or to the clinic first: the patient is told only when
  * a provider of the ordering account marks the result reviewed, or after the hold's days,
- * whichever comes first. The clinic is told at release either way.
+ * whichever comes first. The clinic is told at release either way. (The request body's joi schema
+ * is in patient-release-schemas.ts: this file stays joi-free for the SPA.)
  */
-import Joi from 'joi';
 import * as s from '../shared/shapes';
 import { valuesOf } from '../shared/values';
 import { TEST_CATALOGUE } from '../catalogue/catalogue';
@@ -41,24 +41,6 @@ export const PATIENT_HOLD_SCAN_BATCH = 200;
  * the research provider only; a processing step such as DNA Extraction reports nothing).
  */
 export const PATIENT_RELEASE_TESTS: readonly TestName[] = TEST_NAMES.filter((name) => !TEST_CATALOGUE[name].research && TEST_CATALOGUE[name].scale !== null);
-
-export interface PatientReleasePolicyBody {
-  testName: TestName;
-  policy: PatientReleasePolicy;
-  holdDays: number;
-}
-
-/** PUT /api/admin/patient-release/policies: one test's policy. */
-export const patientReleasePolicyBody = Joi.object<PatientReleasePolicyBody>({
-  testName: Joi.string().valid(...PATIENT_RELEASE_TESTS).required().label('Test')
-    .messages({ 'any.only': '{#label} must be one of the tests whose results go to patients' }),
-  policy: Joi.string().valid(...PATIENT_RELEASE_POLICIES).required().label('Policy'),
-  holdDays: Joi.number().integer().min(MIN_PATIENT_HOLD_DAYS).max(MAX_PATIENT_HOLD_DAYS).default(DEFAULT_PATIENT_HOLD_DAYS).label('Days')
-    .messages({
-      'number.min': `{#label} must be between ${MIN_PATIENT_HOLD_DAYS} and ${MAX_PATIENT_HOLD_DAYS}`,
-      'number.max': `{#label} must be between ${MIN_PATIENT_HOLD_DAYS} and ${MAX_PATIENT_HOLD_DAYS}`,
-    }),
-}).prefs({ allowUnknown: false });
 
 /** One test's policy as the admin's page shows it (`custom: false`: the default, never set). */
 export const PatientReleasePolicyView = s.object({

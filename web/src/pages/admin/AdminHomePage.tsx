@@ -30,6 +30,12 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
     icon: DocumentIcon,
     to: ADMIN_PATHS.publicHealth,
   },
+  {
+    title: 'Patient release',
+    description: 'Per test, whether patients get a released result at once or after their clinic has reviewed it (or a set number of days).',
+    icon: ClipboardIcon,
+    to: ADMIN_PATHS.patientRelease,
+  },
   { title: 'Audit trail', description: 'Who read or changed what, when and from where; export it (CSV, PDF) and verify its hash chain.', icon: ClipboardIcon, to: ADMIN_PATHS.auditTrail },
 ];
 

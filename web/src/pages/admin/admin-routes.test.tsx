@@ -41,6 +41,7 @@ describe('admin routes', () => {
     ['/admin/provider/emails', 'Emails'],
     ['/admin/provider/jobs', 'Job monitor'],
     ['/admin/provider/public-health', 'Public health reporting'],
+    ['/admin/provider/patient-release', 'Patient release'],
     ['/admin/provider/audit-trail', 'Audit trail'],
   ])('%s is the %s page', async (path, title) => {
     mockApi({});

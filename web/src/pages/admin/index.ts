@@ -13,3 +13,4 @@ export { ApiClientsPage } from './ApiClientsPage';
 export { Hl7InterfacesPage } from './Hl7InterfacesPage';
 export { AuditTrailPage } from './AuditTrailPage';
 export { PublicHealthPage } from './PublicHealthPage';
+export { PatientReleasePage } from './PatientReleasePage';

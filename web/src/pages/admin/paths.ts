@@ -17,6 +17,7 @@ export const ADMIN_PATHS = {
   hl7: `${PROVIDER}/hl7`,
   publicHealth: `${PROVIDER}/public-health`,
   auditTrail: `${PROVIDER}/audit-trail`,
+  patientRelease: `${PROVIDER}/patient-release`,
 } as const;
 
 /** A provider user's page: the users page with that user open. */

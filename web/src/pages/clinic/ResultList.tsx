@@ -21,6 +21,8 @@ export interface ResultListProps {
   dateColumn: { field: 'orderedAt' | 'resultedAt'; label: string };
   /** Extra cells at the end of each row (downloads, emails). */
   actions?: (row: ResultListRow) => ReactNode;
+  /** Said under a row's status (the Completed list: a result awaiting the clinic's review). */
+  statusNote?: (row: ResultListRow) => ReactNode;
   emptyText: string;
 }
 
@@ -37,7 +39,7 @@ export function ResultList(props: ResultListProps) {
   );
 }
 
-function ResultTable({ accountId, category, defaultSort, dateColumn, actions, emptyText, physicianId }: ResultListProps & { physicianId: number | null }) {
+function ResultTable({ accountId, category, defaultSort, dateColumn, actions, statusNote, emptyText, physicianId }: ResultListProps & { physicianId: number | null }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(defaultSort);
@@ -114,6 +116,7 @@ function ResultTable({ accountId, category, defaultSort, dateColumn, actions, em
                   {r.rejectionReason}
                 </Text>
               )}
+              {statusNote?.(r)}
               {actions && <Group gap="xs">{actions(r)}</Group>}
             </Stack>
           </Card>
@@ -168,6 +171,7 @@ function ResultTable({ accountId, category, defaultSort, dateColumn, actions, em
                           {r.rejectionReason}
                         </Text>
                       )}
+                      {statusNote?.(r)}
                     </Stack>
                   </Table.Td>
                   <Table.Td>{dateOf(r)}</Table.Td>

@@ -116,4 +116,29 @@ describe('PatientResultPage in English and Spanish', () => {
     expect(screen.getByText('Fecha del resultado: 10/20/2026')).toBeTruthy();
     expect(sent.filter((r) => r.path === '/reports/patient-result/set-language').map((r) => r.body)).toEqual([{ barcode: BARCODE, token: TOKEN, language: 'es' }]);
   });
+
+  it('a result the clinic reviews first: says when it will be available, in English and Spanish, and offers no report', async () => {
+    const held: PatientResultGreeting = {
+      ...verified,
+      result: { ...verified.result!, results: [], reportAvailable: false, inReview: [{ testName: 'PREVIOTOX', availableBy: '2026-10-23T16:30:00.000Z' }] },
+    };
+    mockApi({
+      [`GET /reports/patient-result/${BARCODE}?token=${TOKEN}`]: { body: held },
+      'POST /reports/patient-result/log-view-result': { status: 204 },
+      'POST /reports/patient-result/set-language': { body: { language: 'es' } },
+    });
+    const user = userEvent.setup();
+    renderResult();
+    expect(await screen.findByRole('heading', { name: 'Your result' })).toBeTruthy();
+    expect(screen.getByTestId('result-in-review').textContent).toBe(
+      'Being reviewed by your clinicianYour PREVIOTOX result is being reviewed by your clinician. It will be available by 10/23/2026.',
+    );
+    expect(screen.queryByTestId('result-value')).toBeNull();
+    expect(screen.queryByText(/not available right now/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download report (PDF)' })).toBeNull();
+    expect(screen.queryByText(/being prepared/)).toBeNull();
+
+    await user.click(within(screen.getByRole('group', { name: 'Language / Idioma' })).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByText('Su médico está revisando su resultado de PREVIOTOX. Estará disponible a más tardar el 10/23/2026.')).toBeTruthy();
+  });
 });

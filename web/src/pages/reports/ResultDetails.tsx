@@ -50,11 +50,18 @@ export function ResultDetails({ barcode, token, view, focusTitle = false }: { ba
         <Text fz={18}>{view.patientName}</Text>
       </Stack>
 
-      {view.results.length === 0 && (
+      {view.results.length === 0 && view.inReview.length === 0 && (
         <Alert color="blue" variant="light" fz={18}>
           {t('result.notAvailable')}
         </Alert>
       )}
+
+      {/* A result the patient's clinic reviews first: only when it will be available, never the result. */}
+      {view.inReview.map((r) => (
+        <Alert key={r.testName} color="blue" variant="light" title={t('result.inReviewTitle')} styles={{ message: { fontSize: 18 } }} data-testid="result-in-review">
+          {t('result.inReview', { test: r.testName, date: shortDate(r.availableBy) })}
+        </Alert>
+      ))}
 
       {view.results.map((r) => (
         <Paper key={r.testName} withBorder radius="lg" p={{ base: 'md', xs: 'lg' }} aria-label={t('result.testResult', { test: r.testName })}>
@@ -90,7 +97,7 @@ export function ResultDetails({ barcode, token, view, focusTitle = false }: { ba
         <Button ref={downloadButton} size="lg" fullWidth onClick={download} loading={downloading}>
           {t('result.download')}
         </Button>
-      ) : (
+      ) : view.inReview.length === 0 && (
         <Text fz={17} c="dimmed">
           {t('result.reportPreparing')}
         </Text>
