@@ -1,8 +1,8 @@
 /**
  * Electronic lab reporting to public health (issue 28, item 4): the one destination the lab's admin
  * configures (MLLP, or a daily batch file in a folder), and the batch files written. Reports are
- * HL7 messages like the EHR's: they join hl7_messages with their destination, and a message
- * written to a batch file names its batch. A batch keeps its file's content: the row is committed
+ * HL7 messages like the EHR's: they join hl7_messages with their destination (and may concern a
+ * sample without an account), and a message written to a batch file names its batch. A batch keeps its file's content: the row is committed
  * with the messages it takes, and the file is written from it afterwards (again, after a crash),
  * so no message is in two files and none is lost between the commit and the write.
  */
@@ -41,6 +41,9 @@ ALTER TABLE hl7_messages ADD COLUMN destination text NOT NULL DEFAULT ${literal(
 ALTER TABLE hl7_messages ADD COLUMN batch_id bigint REFERENCES elr_batches (id);
 ALTER TABLE hl7_messages DROP CONSTRAINT hl7_messages_status_check;
 ALTER TABLE hl7_messages ADD CONSTRAINT hl7_messages_status_check CHECK (${oneOf('status', HL7_MESSAGE_STATUSES)});
+-- A report to public health may concern a sample with no account (the lab's own walk-in order).
+ALTER TABLE hl7_messages ALTER COLUMN account_id DROP NOT NULL;
+ALTER TABLE hl7_messages ADD CONSTRAINT hl7_messages_account_check CHECK (destination = ${literal(Hl7MessageDestination.PublicHealth)} OR account_id IS NOT NULL);
 CREATE INDEX hl7_messages_public_health_idx ON hl7_messages (created_at) WHERE destination = ${literal(Hl7MessageDestination.PublicHealth)};
 CREATE INDEX hl7_messages_batch_idx ON hl7_messages (batch_id) WHERE batch_id IS NOT NULL;`);
 };
@@ -48,6 +51,9 @@ CREATE INDEX hl7_messages_batch_idx ON hl7_messages (batch_id) WHERE batch_id IS
 export const down: Migration = async ({ context: sequelize }) => {
   await sequelize.query(`
 DROP INDEX hl7_messages_public_health_idx;
+DELETE FROM hl7_messages WHERE destination = ${literal(Hl7MessageDestination.PublicHealth)};
+ALTER TABLE hl7_messages DROP CONSTRAINT hl7_messages_account_check;
+ALTER TABLE hl7_messages ALTER COLUMN account_id SET NOT NULL;
 ALTER TABLE hl7_messages DROP COLUMN batch_id;
 ALTER TABLE hl7_messages DROP COLUMN destination;
 DROP TABLE elr_batches;

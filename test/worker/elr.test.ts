@@ -165,6 +165,25 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
     expect(m.getAllSegments('OBX').map((o) => o.getField(2).toString())).to.deep.equal(['CWE']);
   });
 
+  it("reports a lab's own walk-in order (no account, no physician): the lab is the ordering facility", async () => {
+    const s = await covidInReview(CovidPcrResult.NotDetected);
+    await t.ctx.db.sequelize.query(
+      `UPDATE samples SET account_id = NULL WHERE id = :id;
+       UPDATE orders SET account_id = NULL, physician_id = NULL WHERE id = (SELECT order_id FROM samples WHERE id = :id);
+       UPDATE patients SET account_id = NULL WHERE id = :patientId;`,
+      { replacements: { id: s.id, patientId: s.patientId } },
+    );
+    await approveCovid([s.resultId]);
+    const [row] = await reportsSettled(s.id, 1);
+    expect(row).to.include({ status: 'Acknowledged', ack_code: 'AA' });
+    const [m] = agency.of(s.barcode);
+    expectValidHl7(m.toString());
+    expect(field(m, 'ORC', 12)).to.equal('');
+    expect(field(m, 'OBR', 16)).to.equal('');
+    expect(field(m, 'ORC', 21)).to.equal(t.ctx.config.lab.name.slice(0, 50).trim());
+    expect(field(m, 'ORC', 22)).to.match(/\^B$/);
+  });
+
   it('reports COVID-19 Rapid, retries AE until AA, a correction as C; reports no test of another kind', async () => {
     const rapid = await covidInReview(CovidPcrResult.NotDetected, TestName.CovidRapid);
     agency.script(rapid.barcode, 'AE');

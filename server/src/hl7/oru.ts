@@ -166,9 +166,10 @@ function telephone(phone: string | null | undefined, use: 'PRN' | 'WPN'): Hl7Fie
   return field(written, use, 'PH');
 }
 
-/** XCN of a provider, identified by NPI where known. */
-function provider(p: ResultOruInput['order']['orderingProvider']): Hl7Field {
+/** XCN of a provider, identified by NPI where known; nothing for an order without one (the lab's own). */
+function provider(p: ResultOruInput['order']['orderingProvider']): Hl7Field | undefined {
   const withNpi = p.npi !== null && p.npi !== '';
+  if (!withNpi && !p.familyName) return undefined;
   return field(
     withNpi ? p.npi : undefined, [p.familyName], p.givenName, undefined, undefined, undefined, undefined, undefined,
     withNpi ? ['NPI', NPI_OID, 'ISO'] : undefined, 'L', undefined, undefined, withNpi ? 'NPI' : undefined,
