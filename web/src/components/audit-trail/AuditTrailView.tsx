@@ -168,7 +168,7 @@ function Changes({ event }: { event: AuditEventView }) {
           {': '}
           <Text span fz="sm" td="line-through" c="red.9">{auditValueText(c.old)}</Text>
           {' → '}
-          <Text span fz="sm" c="green.9">{auditValueText(c.new)}</Text>
+          <Text span fz="sm" fw={600}>{auditValueText(c.new)}</Text>
         </List.Item>
       ))}
     </List>
