@@ -19,7 +19,7 @@ import { queueEmail } from '../email/queue-email';
 import { createPasswordLink, endSessionsOf } from './password-links';
 import type { AuthCache } from './auth-cache';
 import type { PasswordCheckThrottle } from './sign-in-throttles';
-import { confirmedSigner, type ConfirmedSigner } from '../results/signatures';
+import { confirmedSigner, type ConfirmedSigner } from './signer';
 
 /** The API process's auth cache is optional: a context without one reads PostgreSQL every time. */
 type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'> & { authCache?: Pick<AuthCache, 'users' | 'accounts'> };

@@ -7,23 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
-import { SignatureMethod, signedResultText, type SignatureMeaning, type SignatureView, type SignedResultContent } from '@platform/domain';
+import { signedResultText, type SignatureMeaning, type SignatureView, type SignedResultContent } from '@platform/domain';
 import type { ServerContext } from '../context';
 import { toIso } from '../answer-values';
-
-declare const confirmed: unique symbol;
-
-/** A signer whose password was just checked: only confirmSigner makes one. */
-export interface ConfirmedSigner {
-  userId: number;
-  printedName: string;
-  method: SignatureMethod;
-  readonly [confirmed]: true;
-}
-
-/** For confirmSigner only (the brand says the password was checked). */
-export const confirmedSigner = (userId: number, printedName: string): ConfirmedSigner =>
-  ({ userId, printedName, method: SignatureMethod.Password }) as ConfirmedSigner;
+import type { ConfirmedSigner } from '../access/signer';
 
 type Ctx = Pick<ServerContext, 'db'>;
 
