@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { dialog, signIn } from './pages';
+import { dialog, signIn, signWithPassword } from './pages';
 import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from '../support/fixtures/lab';
@@ -96,7 +96,7 @@ describe('DNA extraction import page (browser)', function () {
       await page.getByRole('checkbox', { name: `Choose ${b.barcode} DNA Extraction` }).check();
       await page.getByRole('checkbox', { name: `Choose ${qns.barcode} DNA Extraction` }).check();
       await page.getByRole('button', { name: 'Approve 2' }).click();
-      await page.getByRole('dialog', { name: /^Release 2 results?\?$/ }).getByRole('button', { name: 'Release 2' }).click();
+      await signWithPassword(page, 2);
       await page.getByText('2 results released').first().waitFor();
       for (const s of [a, b]) expect(await statusOf(db, s.id)).to.equal('In Testing');
 

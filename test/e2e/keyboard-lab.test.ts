@@ -2,21 +2,22 @@
  * The lab's flows by keyboard alone (issue 14), after each page.goto only Tab, Shift+Tab, arrows,
  * Enter, Space and typing: the intake scan (kits scanned one after another, the focus staying in
  * the scan box, each outcome shown and said), a result import (the file chosen from the
- * keyboard, checked, committed) and the second person's review (a colleague approves a result).
+ * keyboard, checked, committed) and the second person's review (a colleague approves a result,
+ * signing it with their password in the signing dialog).
  * Each step checks where the focus is, that it shows, and that the page has no WCAG 2.1 AA
  * violation.
  */
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { JobStatus } from '@platform/domain';
-import { DEMO_USERS } from '../../scripts/demo-users';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
 import { browserSuite, collectPageErrors, expectAccessible, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
-import { expectVisibleFocus, isFocused, tabTo, waitForFocus } from '../support/keyboard';
+import { expectVisibleFocus, focusedElement, isFocused, tabTo, waitForFocus } from '../support/keyboard';
 import { outboxJobSettled } from '../support/jobs';
 import { until } from '../support/wait';
 import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, userId } from '../support/fixtures/lab';
-import { signInByKeyboard } from './pages';
+import { signInByKeyboard, signingDialog } from './pages';
 
 describe('e2e: the lab by keyboard alone (intake, import, review)', function () {
   this.timeout(150_000);
@@ -182,7 +183,7 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     await list.getByText(s.barcode).waitFor();
     await expectAccessible(page, 'review filtered to one barcode (keyboard)');
 
-    // Choose it with Space, then Approve with Enter: the outcome takes the focus.
+    // Choose it with Space, then Approve with Enter, sign: the outcome takes the focus.
     const choose = page.getByRole('checkbox', { name: `Choose ${s.barcode} PROSTOX CFRT` });
     await tabTo(page, choose);
     await expectVisibleFocus(choose);
@@ -192,10 +193,23 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     await tabTo(page, approve, 20, { backwards: true });
     await expectVisibleFocus(approve);
     await page.keyboard.press('Enter');
-    // The release is confirmed from the keyboard: its button has the focus.
-    const release = page.getByRole('dialog', { name: 'Release 1 result?' }).getByRole('button', { name: 'Release 1' });
-    await waitForFocus(page, release, 'the release confirmation');
+    // Approving is signing, from the keyboard too: the signing dialog opens with the focus in its
+    // password field; the password typed, Enter signs.
+    const signing = signingDialog(page, 1);
+    const password = signing.getByLabel('Your password');
+    await waitForFocus(page, password, 'the signing dialog\'s password field');
+    await expectVisibleFocus(password);
+    await expectAccessible(page, 'the signing dialog (keyboard)');
+    // The focus stays in the dialog: Tab goes round its controls.
+    const focusInSigning = () => signing.evaluate((el) => (el as unknown as { contains(n: unknown): boolean }).contains((globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement));
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInSigning(), `the focus stays in the signing dialog (on ${await focusedElement(page)})`).to.equal(true);
+    }
+    await tabTo(page, password, 6);
+    await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
+    await signing.waitFor({ state: 'detached' });
     await page.getByRole('alert').filter({ hasText: '1 result released to the ordering clinics' }).waitFor();
     await waitForFocus(page, page.getByTestId('review-outcome'), 'the approval\'s outcome');
     await expectAccessible(page, 'review after an approval (keyboard)');

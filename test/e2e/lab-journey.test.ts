@@ -16,7 +16,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { JobStatus, TestResultStatus } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { dialog, signIn } from './pages';
+import { dialog, signIn, signWithPassword } from './pages';
 import { browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { outboxJobSettled } from '../support/jobs';
@@ -130,7 +130,7 @@ describe('lab journey: extraction run, review, storage, discard, timeline (brows
     expect(await list.getByText('Outside the acceptance range: decide above').count()).to.equal(0);
     await B.getByRole('button', { name: 'Choose all you may approve (2)' }).click();
     await B.getByRole('button', { name: 'Approve 2' }).click();
-    await B.getByRole('dialog', { name: /^Release 2 results?\?$/ }).getByRole('button', { name: 'Release 2' }).click();
+    await signWithPassword(B, 2);
     await B.getByText('2 DNA extractions recorded: they report nothing, so their samples stay In Testing for their tests.').waitFor();
     await B.getByText('Nothing in review matches these filters.').waitFor();
     await B.getByText(new RegExp(`^run-77\\.csv imported by ${LEO} on .+: 2 Released · 1 Rejected$`)).waitFor();
@@ -153,7 +153,7 @@ describe('lab journey: extraction run, review, storage, discard, timeline (brows
     await B.goto(toxReviewUrl);
     await B.getByRole('checkbox', { name: `Choose ${done.barcode} PROSTOX CFRT` }).check();
     await B.getByRole('button', { name: 'Approve 1' }).click();
-    await B.getByRole('dialog', { name: /^Release 1 results?\?$/ }).getByRole('button', { name: 'Release 1' }).click();
+    await signWithPassword(B, 1);
     await B.getByText("1 result released to the ordering clinics: the lab reports, the clinics' notices and the patients' result emails are on their way.").waitFor();
     const released = await db.models.TestResult.findOne({ where: { testId: done.testIds[0], status: TestResultStatus.Released } });
     expect(released, 'the released PROSTOX CFRT result').to.not.equal(null);

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { signIn } from './pages';
+import { signIn, signWithPassword } from './pages';
 import { clippedTexts, expectAccessible, browserSuite, collectPageErrors, screenshot, VIEWPORTS } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { FollowUpStatus, JobStatus, NO_EMAIL_REASON } from '@platform/domain';
@@ -133,7 +133,7 @@ describe('lab toolbox pages (browser)', function () {
       await page.getByRole('checkbox', { name: `Choose ${b.barcode} PROSTOX CFRT` }).check();
       await expectAccessible(page, 'review with results chosen');
       await page.getByRole('button', { name: 'Approve 2' }).click();
-      await page.getByRole('dialog', { name: /^Release 2 results?\?$/ }).getByRole('button', { name: 'Release 2' }).click();
+      await signWithPassword(page, 2);
       await page.getByText('2 results released').first().waitFor();
       // The approval moved both samples to Resulted and queued their notify-result jobs, which move
       // them on to Completed whenever the worker gets to them: wait until those jobs are over, then

@@ -1,6 +1,6 @@
 /** What the browser tests do often: sign in through a portal's page, read the stored user, find the shell's parts. */
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expectVisibleFocus, tabTo } from '../support/keyboard';
 import { STORED_USER_KEY, type StoredSessionUser } from '../../web/src/session/stored-user-shape';
@@ -62,4 +62,19 @@ export async function expectPath(page: Page, pathname: string | RegExp): Promise
   const actual = new URL(page.url()).pathname;
   if (typeof pathname === 'string') expect(actual).to.equal(pathname);
   else expect(actual).to.match(pathname);
+}
+
+/** The Lab Toolbox's signing dialog of an approval (Approve on the review page opens it), for this many results. */
+export const signingDialog = (page: Page, results: number) => dialog(page, `Sign to release ${results} ${results === 1 ? 'result' : 'results'}`);
+
+/**
+ * Signs in an open dialog (an electronic signature, 21 CFR 11.200): the approval's signing dialog
+ * naming this many results, or another dialog that signs (a correction's): types the password (the
+ * demo users' by default), presses its "Sign and …" button and resolves once the dialog has closed.
+ */
+export async function signWithPassword(page: Page, results: number | Locator, password = DEMO_PASSWORD): Promise<void> {
+  const signing = typeof results === 'number' ? signingDialog(page, results) : results;
+  await signing.getByLabel('Your password').fill(password);
+  await signing.getByRole('button', { name: /^Sign and / }).click();
+  await signing.waitFor({ state: 'detached' });
 }

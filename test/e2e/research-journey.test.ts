@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { JobStatus, SampleStatus, TestName, TestResultStatus } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
-import { signIn } from './pages';
+import { signIn, signWithPassword } from './pages';
 import { browserSuite, collectPageErrors, screenshot } from '../support/browser';
 import { buildTestApp, type TestApp } from '../support/http';
 import { outboxJobSettled } from '../support/jobs';
@@ -89,7 +89,7 @@ describe('research journey: order, lab result, tests list, study response (brows
     await B.goto(reviewUrl);
     await B.getByRole('checkbox', { name: `Choose ${barcode} ${TestName.HeadAndNeck}` }).check();
     await B.getByRole('button', { name: 'Approve 1' }).click();
-    await B.getByRole('dialog', { name: /^Release 1 results?\?$/ }).getByRole('button', { name: 'Release 1' }).click();
+    await signWithPassword(B, 1);
     await B.getByText("1 result released to the ordering clinics: the lab reports, the clinics' notices and the patients' result emails are on their way.").waitFor();
     const test = (await db.models.Test.findOne({ where: { sampleId: sample.id } }))!;
     const released = (await db.models.TestResult.findOne({ where: { testId: test.id, status: TestResultStatus.Released } }))!;

@@ -16,7 +16,7 @@ import { outboxJobSettled } from '../support/jobs';
 import { buildTestApp, type TestApp } from '../support/http';
 import { waitForMail } from '../support/mail';
 import { pdfText } from '../support/pdf';
-import { signIn } from './pages';
+import { signIn, signWithPassword } from './pages';
 import { freshPlateName } from '../support/fixtures/storage';
 
 describe('e2e: one sample from order to the patient reading the result', function () {
@@ -120,7 +120,7 @@ describe('e2e: one sample from order to the patient reading the result', functio
     await page.goto(reviewUrl);
     await page.getByRole('checkbox', { name: `Choose ${barcode} PROSTOX CFRT` }).check();
     await page.getByRole('button', { name: 'Approve 1' }).click();
-    await page.getByRole('dialog', { name: /^Release 1 results?\?$/ }).getByRole('button', { name: 'Release 1' }).click();
+    await signWithPassword(page, 1);
     await page.getByText('1 result released').first().waitFor();
     // The approval queued the lab report and the notifications: wait until both jobs are over.
     const released = await t.ctx.db.models.TestResult.findOne({
