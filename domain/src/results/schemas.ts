@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SCANNED_MAX_LENGTH } from '../shared/
 import { orderField, pageFields } from '../shared/schemas';
 import { RESULT_LIST_CATEGORIES, RESULT_LIST_SORT_FIELDS, type ResultListCategory, type ResultListSortField } from './result-lists';
 import { APPROVAL_GROUPS, type ApprovalGroup, REVIEW_BATCH_MAX, REVIEW_REASON_MAX_LENGTH, SAMPLE_OUTCOMES, type SampleOutcome } from './review';
-import { signingPassword } from '../signatures';
+import { signingPassword } from '../signatures/schemas';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 

@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, countOf, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues,
+  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, countOf, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues, SignatureMeaning,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import { approveResults, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList, type ReleasedResultRow, type ReviewListRow } from '../../api/lab';
@@ -24,7 +24,7 @@ import { ReviewFilterBar, useReviewFilters } from './ReviewFilters';
 import { useDnaExtractions } from '../../api/dna-extractions';
 import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 import { AskPatientButton } from './SampleQuestions';
-import { forgetRefusedPassword, isSignatureRefusal, SIGNATURE_MEANING, SignatureDialog, SignatureFields, signingPasswordRule } from './SignatureDialog';
+import { forgetRefusedPassword, isSignatureRefusal, SignatureDialog, SignatureFields, signingPasswordRule } from './SignatureDialog';
 
 const isProcessingStep = (test: string) => (PROCESSING_STEP_TESTS as readonly string[]).includes(test);
 
@@ -265,7 +265,7 @@ function InReview() {
       {confirming && (
         <SignatureDialog
           title={`Sign to release ${countOf(confirming.length, 'result', 'results')}`}
-          meaning={SIGNATURE_MEANING.Release}
+          meaning={SignatureMeaning.Release}
           items={confirming.map((r) => ({ key: r.id, text: `${r.barcode} · ${r.test}: ${r.value}` }))}
           signLabel="Sign and approve"
           onSign={(password) => approveSigned(confirming, password)}
@@ -312,7 +312,7 @@ function CorrectModal({ row, onClose, onDone }: { row: ReleasedResultRow; onClos
           <Text fz="sm">Released: <b>{row.value}</b> on {formatDateTime(row.releasedAt)}. The correction is a new version; the report is re-issued marked Corrected once it is approved.</Text>
           <Select label="Corrected result" data={values} required {...form.getInputProps('value')} />
           <Textarea label="Reason for the correction" required {...form.getInputProps('reason')} autosize minRows={2} maxLength={500} />
-          <SignatureFields ref={passwordField} meaning={SIGNATURE_MEANING.Correction} passwordProps={form.getInputProps('password')} />
+          <SignatureFields ref={passwordField} meaning={SignatureMeaning.Correction} passwordProps={form.getInputProps('password')} />
           <FormError error={sending.error === undefined ? undefined : commandError(sending.error)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={sending.submitting}>Cancel</Button>

@@ -18,16 +18,6 @@ import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 
-/**
- * The meanings, word for word as domain's SignatureMeaning (the type holds them to it: a change
- * there fails here). Written out because domain's signatures module carries joi, which must not
- * reach the browser (scripts/report-bundle-size.ts).
- */
-export const SIGNATURE_MEANING: typeof SignatureMeaning = {
-  Release: 'Reviewed and approved for release',
-  Correction: 'Corrected result entered for review',
-};
-
 /** Listed one by one up to this many; a longer batch is given by its count. */
 const LISTED_AT_MOST = 6;
 
