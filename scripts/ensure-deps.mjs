@@ -23,6 +23,7 @@ export const SYSTEM_TOOLS = [
   { command: 'chromium', debianPackage: 'chromium', neededFor: 'the browser tests' },
   { command: 'pdftotext', debianPackage: 'poppler-utils', neededFor: 'reading the PDFs the tests make' },
   { command: 'redis-server', debianPackage: 'redis-server', neededFor: 'the fault tests (they start and kill their own Redis)' },
+  { command: 'zbarimg', debianPackage: 'zbar-tools', neededFor: 'scanning the barcodes of the label PDFs the tests make' },
 ];
 
 function readJson(file) {

@@ -21,3 +21,4 @@ export * from './hl7';
 export * from './audit-trail';
 export * from './messages';
 export * from './signatures';
+export * from './labels';

@@ -34,7 +34,7 @@ interface Rule {
  */
 export const CAPABILITY_ORDER = [
   'jobs', 'auth', 'email', 'webhooks', 'hl7', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
-  'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'audit-trail',
+  'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'audit-trail', 'labels',
 ] as const;
 
 /** The folder right under `root` a path is in (null for a file at the root itself). */

@@ -22,6 +22,10 @@ import {
   releasedResultsQuery,
   approveResultsBody,
   reviewListQuery,
+  labelPdfQuery,
+  sampleLabelsPdfQuery,
+  sampleLabelsZplQuery,
+  type SampleLabelsQuery,
   type ImportFileQuery,
   type ImportReviewQuery,
   type QueueQuery,
@@ -33,13 +37,14 @@ import { requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { validateBody, validateQuery } from '../http/validate';
 import {
-  approveResults, commitImportFile, correctResult, createLabSample, createPasswordCheckThrottle, enterPlateResults, getImportJob, getPlate, importErrorsCsv, importReview, listPcrQueue, listPlates, receiveKit, registerPlate, rejectKit, rejectResults, releasedToxicityResults, reviewList, uploadImportFile,
+  approveResults, commitImportFile, correctResult, createLabSample, createPasswordCheckThrottle, enterPlateResults, getImportJob, getPlate, importErrorsCsv, importReview, listPcrQueue, listPlates, receiveKit, registerPlate, rejectKit, sampleLabels, pcrPlateLabel, rejectResults, releasedToxicityResults, reviewList, uploadImportFile,
 } from '@platform/server';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { answers, answersFile, answersPage } from '../http/answers';
 import { declareRawBody } from '../http/route-policy';
+import { answersLabelPdf, answersLabelZpl, pdfOutput, sendLabelFile, ZPL_OUTPUT } from '../http/label-file';
 
 const BASE = '/lab-toolbox';
 
@@ -69,6 +74,14 @@ export function labRouter(ctx: AppContext): Router {
     res.json(await rejectKit(ctx, userCallerOf(req, res), req.body));
   });
 
+  // Kit and sample labels by kit barcode (intake: a scan's label, the session's labels)
+  router.get(`${BASE}/labels/samples/pdf`, validateQuery(sampleLabelsPdfQuery), answersLabelPdf, async (req, res) => {
+    sendLabelFile(res, await sampleLabels(ctx, userCallerOf(req, res), res.locals.query as SampleLabelsQuery, pdfOutput(res)));
+  });
+  router.get(`${BASE}/labels/samples/zpl`, validateQuery(sampleLabelsZplQuery), answersLabelZpl, async (req, res) => {
+    sendLabelFile(res, await sampleLabels(ctx, userCallerOf(req, res), res.locals.query as SampleLabelsQuery, ZPL_OUTPUT));
+  });
+
   // Lab-ordered samples (COVID-19 PCR or Rapid)
   router.post(`${BASE}/samples/create`, validateBody(labSampleCreateBody), answers(201, LabSampleCreated), async (req, res) => {
     res.status(201).json(await createLabSample(ctx, userCallerOf(req, res), req.body));
@@ -88,6 +101,12 @@ export function labRouter(ctx: AppContext): Router {
   });
   router.get(`${BASE}/pcr/plates/:plateId`, answers(200, PlateView), async (req, res) => {
     noStore(res).json(await getPlate(ctx, userCallerOf(req, res), pathId(req.params.plateId, 'Plate')));
+  });
+  router.get(`${BASE}/pcr/plates/:plateId/label/pdf`, validateQuery(labelPdfQuery), answersLabelPdf, async (req, res) => {
+    sendLabelFile(res, await pcrPlateLabel(ctx, userCallerOf(req, res), pathId(req.params.plateId, 'Plate'), pdfOutput(res)));
+  });
+  router.get(`${BASE}/pcr/plates/:plateId/label/zpl`, answersLabelZpl, async (req, res) => {
+    sendLabelFile(res, await pcrPlateLabel(ctx, userCallerOf(req, res), pathId(req.params.plateId, 'Plate'), ZPL_OUTPUT));
   });
   router.post(`${BASE}/pcr/plates/:plateId/results`, validateBody(pcrResultsBody), answers(200, PlateView), async (req, res) => {
     res.json(await enterPlateResults(ctx, userCallerOf(req, res), pathId(req.params.plateId, 'Plate'), req.body));

@@ -12,6 +12,7 @@ import {
   storagePlacementBody,
   storagePlateCreateBody,
   storagePlatesQuery,
+  labelPdfQuery,
   type StorageFindQuery,
   type StoragePlatesQuery,
 } from '@platform/domain';
@@ -22,8 +23,9 @@ import { sendPage } from '../http/paging';
 import { pathId } from '../http/path-id';
 import { validateBody, validateQuery } from '../http/validate';
 import { answers, answersPage } from '../http/answers';
+import { answersLabelPdf, answersLabelZpl, pdfOutput, sendLabelFile, ZPL_OUTPUT } from '../http/label-file';
 import {
-  createStoragePlate, discardSample, findStoredSample, getStoragePlate, importStoragePlates, listStoragePlates, placeSample, takeOut,
+  createStoragePlate, discardSample, findStoredSample, getStoragePlate, importStoragePlates, listStoragePlates, placeSample, storagePlateLabel, takeOut,
 } from '@platform/server';
 
 const BASE = '/lab-toolbox/storage';
@@ -43,6 +45,12 @@ export function storageRouter(ctx: AppContext): Router {
   });
   router.get(`${BASE}/plates/:plateId`, answers(200, StoragePlateView), async (req, res) => {
     noStore(res).json(await getStoragePlate(ctx, userCallerOf(req, res), plateId(req.params.plateId)));
+  });
+  router.get(`${BASE}/plates/:plateId/label/pdf`, validateQuery(labelPdfQuery), answersLabelPdf, async (req, res) => {
+    sendLabelFile(res, await storagePlateLabel(ctx, userCallerOf(req, res), plateId(req.params.plateId), pdfOutput(res)));
+  });
+  router.get(`${BASE}/plates/:plateId/label/zpl`, answersLabelZpl, async (req, res) => {
+    sendLabelFile(res, await storagePlateLabel(ctx, userCallerOf(req, res), plateId(req.params.plateId), ZPL_OUTPUT));
   });
   router.post(`${BASE}/plates/:plateId/wells`, validateBody(storagePlacementBody), answers(201, StoragePlacement), async (req, res) => {
     res.status(201).json(await placeSample(ctx, userCallerOf(req, res), plateId(req.params.plateId), req.body));

@@ -6,7 +6,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   PatientSearchAnswer, PatientExistsAnswer, PatientSummary, PatientDetail, PhysicianOption, CatalogueOption, CreatedOrder, ResultListRow, SampleRow, ShipmentView, shapes,
-  clinicOrderBody, createShipmentBody, newPatientBody, patientExistsBody, patientSearchBody, requisitionDownloadQuery, resultListQuery,
+  clinicOrderBody, createShipmentBody, labelPdfQuery, newPatientBody, patientExistsBody, patientSearchBody, requisitionDownloadQuery, resultListQuery,
   samplesQuery, shipmentsQuery, type AccountSummary, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsBody,
   type PatientSearchBody, type RequisitionDownloadQuery, type ResultListQuery, type SamplesQuery, type ShipmentsQuery,
 } from '@platform/domain';
@@ -19,8 +19,9 @@ import { sendPage } from '../http/paging';
 import { CLINIC_API_BASE } from '../http/portal-bases';
 import { pathId } from '../http/path-id';
 import { answers, answersFile, answersPage } from '../http/answers';
+import { answersLabelPdf, answersLabelZpl, pdfOutput, sendLabelFile, ZPL_OUTPUT } from '../http/label-file';
 import {
-  clinicCatalogue, createClinicOrder, createPatient, createShipment, downloadRequisitionForm, getPatientDetail, listPhysicians, listResults, listSamples, listShipments, notFound, patientExists, physiciansForCaller, searchPatients,
+  clinicCatalogue, createClinicOrder, createPatient, createShipment, downloadRequisitionForm, getPatientDetail, listPhysicians, listResults, listSamples, listShipments, notFound, patientExists, physiciansForCaller, searchPatients, shipmentLabel,
 } from '@platform/server';
 
 
@@ -88,6 +89,14 @@ export function providerRouter(ctx: AppContext): Router {
 
   router.post(path('shipments/create'), ...clinic, validateBody(createShipmentBody), answers(201, ShipmentView), async (req, res) => {
     res.status(201).json(await createShipment(ctx, accountCallerOf(req, res), (req.body as CreateShipmentBody).sampleIds));
+  });
+
+  // A shipment's label (the box's), for a provider of the shipment's own account.
+  router.get(path('shipments/:shipmentId/label/pdf'), ...clinic, validateQuery(labelPdfQuery), answersLabelPdf, async (req, res) => {
+    sendLabelFile(res, await shipmentLabel(ctx, accountCallerOf(req, res), pathId(req.params.shipmentId, 'Shipment'), pdfOutput(res)));
+  });
+  router.get(path('shipments/:shipmentId/label/zpl'), ...clinic, answersLabelZpl, async (req, res) => {
+    sendLabelFile(res, await shipmentLabel(ctx, accountCallerOf(req, res), pathId(req.params.shipmentId, 'Shipment'), ZPL_OUTPUT));
   });
 
   // The requisition form of a sample, for a provider of its account.
