@@ -1,4 +1,4 @@
-import { pdfPageCount } from '../support/pdf';
+import { pdfBarcodes, pdfPageCount } from '../support/pdf';
 import { expect } from 'chai';
 import request from 'supertest';
 import { SampleStatus, TestName, TestOrigin, Portal, SampleType } from '@platform/domain';
@@ -408,6 +408,8 @@ describe('clinic provider API', () => {
         expect(res.headers['content-type']).to.equal('application/pdf');
         expect(res.headers['content-disposition']).to.equal(`attachment; filename="test-requisition-${order.barcode}.pdf"`);
         expect(pdfPageCount(res.body as Buffer), 'one page, no blank page after it').to.equal(1);
+        // The kit barcode is a barcode, not only digits: a scanner at intake reads it (Code 128).
+        expect(pdfBarcodes(res.body as Buffer)).to.deep.equal([[`CODE-128:${order.barcode}`]]);
         const text = pdfText(res.body as Buffer);
         for (const expected of [
           'Test Requisition Form', order.barcode, order.orderNumber, `Rosalind ${p.lastName}`, '02/29/1944', 'Female', 'KRAS', 'Buccal Swab',

@@ -3,11 +3,12 @@
  * the kit with the sample; for a patient's own order (rendered when a physician of the clinic signs
  * it off), kept by the clinic with the patient's record while the lab mails the kit to the patient.
  * Names the account, the order's origin, the ordering physician, the patient, the tests, the
- * sample type, the kit barcode (large, for the lab's intake), the order, and the ordering
+ * sample type, the kit barcode (a Code 128 barcode and its digits, for the lab's intake), the order, and the ordering
  * attestations as confirmed statements, with who confirmed them and when.
  */
 import { UnrecoverableError } from 'bullmq';
 import { attestationsFor, formatCalendarDate, formatDate, formatDateTime, fullName, patientLabel, patientSexLabel, TestOrigin, type Portal } from '@platform/domain';
+import { drawCode128, encodeBarcode } from '@platform/server';
 import { fields, paragraph, PDF_COLORS, renderPdf, rule, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
 
@@ -45,8 +46,16 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
     ? await m.User.findByPk(confirmedByUserId, { attributes: ['id', 'firstName', 'lastName'] })
     : order.createdBy;
 
+  // The kit barcode as a Code 128 barcode the lab's scanner reads at intake, its digits under it.
+  const barcode = await encodeBarcode('code128', sample.barcode);
+
   return renderPdf({ brand: deps.config.brand, title: 'Test Requisition Form', subtitle: `Order ${order.orderNumber}` }, (doc) => {
     section(doc, 'Kit barcode');
+    if (barcode.symbology === 'code128') {
+      const top = doc.y + 4;
+      drawCode128(doc, barcode, { x: 54, y: top, width: 260, height: 48 }, 1, 2);
+      doc.y = top + 52;
+    }
     doc.fillColor(PDF_COLORS.ink).font('Courier-Bold').fontSize(30).text(sample.barcode, 54, doc.y, { characterSpacing: 2 });
     const kitNote = patientOrdered
       ? "The patient ordered this test; the lab mails this kit to them and they return the sample in it. Keep this form with the patient's record."
