@@ -29,6 +29,8 @@ import { accountUsersRouter } from './provider/account-users.routes';
 import { clinicAuditTrailRouter } from './provider/audit-trail.routes';
 import { followUpsRouter } from './follow-ups/follow-ups.routes';
 import { sampleDetailsRouter } from './provider/sample-details.routes';
+import { clinicTurnaroundRouter } from './provider/turnaround.routes';
+import { labTurnaroundRouter } from './lab/turnaround.routes';
 import { paymentWebhookRouter } from './webhooks/payment.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
@@ -89,6 +91,8 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', reportsRouter(ctx));
   app.use('/api', followUpsRouter(ctx));
   app.use('/api', sampleDetailsRouter(ctx));
+  app.use('/api', labTurnaroundRouter(ctx));
+  app.use('/api', clinicTurnaroundRouter(ctx));
   // The API's description, read from every router above (and any mounted before the catch-all).
   app.use('/api', openApiRouter(ctx, app));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));

@@ -22,3 +22,4 @@ export * from './audit-trail';
 export * from './messages';
 export * from './signatures';
 export * from './labels';
+export * from './turnaround';

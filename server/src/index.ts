@@ -101,5 +101,6 @@ export * from './fhir';
 export * from './hl7';
 export { receiveHl7Order } from './orders/hl7-orders';
 export * from './audit-trail';
+export * from './turnaround';
 export * from './labels';
 export { runAsProcess, type RunningPart } from './process';

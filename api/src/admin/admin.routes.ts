@@ -25,6 +25,7 @@ import { adminApiClientsRouter } from './api-clients.routes';
 import { adminHl7Router } from './hl7.routes';
 import { adminAuditTrailRouter } from './audit-trail.routes';
 import { adminPatientReleaseRouter } from './patient-release.routes';
+import { adminTurnaroundRouter } from './turnaround.routes';
 
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
@@ -125,6 +126,7 @@ export function adminRouter(ctx: AppContext): Router {
   router.use(adminHl7Router(ctx));
   router.use(adminAuditTrailRouter(ctx));
   router.use(adminPatientReleaseRouter(ctx));
+  router.use(adminTurnaroundRouter(ctx));
 
   return router;
 }

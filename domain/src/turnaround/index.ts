@@ -1,0 +1,2 @@
+export * from './turnaround';
+export * from './turnaround-schemas';

@@ -1,0 +1,3 @@
+export * from './turnaround';
+export * from './targets';
+export * from './csv';
