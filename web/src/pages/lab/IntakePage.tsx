@@ -8,6 +8,8 @@ import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { localInputToIso, nowLocalInput } from '../../format';
 import { AA_COLORS } from '../../status-colors';
+import { sampleLabelsPath } from '../../api/labels';
+import { LabelPrinterFields, LabelPrintError, useLabelPrinter } from '../../components/labels/LabelPrinter';
 
 type Mode = 'receive' | 'reject';
 type Outcome = 'pending' | 'received' | 'rejected' | 'refused';
@@ -20,6 +22,8 @@ interface LogEntry {
   outcome: Outcome;
   message: string;
   detail?: string;
+  /** The kit barcode a label prints for: a received sample's label, or a rejected kit's (set once the scan succeeded). */
+  labelBarcode?: string;
 }
 
 const OUTCOME_BADGE: Record<Outcome, { color: string; label: string }> = {
@@ -37,6 +41,9 @@ function detailOf(outcome: IntakeOutcome): string {
  * /lab_toolbox/intake_tool: scan kits one after another. The scan box keeps the focus, Enter
  * sends, and each scan puts a line at the top of the log at once (green received, orange
  * rejected, red not done with the reason), so forty kits can go through without looking away.
+ * Each received or rejected kit's line has "Print label" (a received sample's label: initials,
+ * date of birth, test, receipt date; a rejected kit's: its kit label), and "Print this session's
+ * labels" prints them all at once, on the paper chosen beside it.
  */
 export function IntakePage() {
   // The scan form; each scan's own progress and outcome live in the log (scans overlap: a
@@ -69,10 +76,17 @@ export function IntakePage() {
     setLog((entries) => [{ id, at: new Date(), barcode, mode, outcome: 'pending', message: mode === 'receive' ? 'Receiving…' : 'Rejecting…' }, ...entries]);
     const call = mode === 'receive' ? receiveKit(barcode, localInputToIso(receivedAt)) : rejectKit(barcode, reason!);
     call.then(
-      (outcome) => update(id, { outcome: mode === 'receive' ? 'received' : 'rejected', message: outcome.message + trimmedNote, detail: detailOf(outcome) }),
+      (outcome) => update(id, { outcome: mode === 'receive' ? 'received' : 'rejected', message: outcome.message + trimmedNote, detail: detailOf(outcome), labelBarcode: outcome.barcode }),
       (error: unknown) => update(id, { outcome: 'refused', message: commandError(error) + trimmedNote }),
     );
   });
+
+  const printer = useLabelPrinter();
+  // The session's labels, in scan order (the log shows the latest first); a kit scanned twice prints once.
+  const sessionBarcodes = [...new Set(log.filter((e) => e.labelBarcode).map((e) => e.labelBarcode!).reverse())];
+  const printLabels = (barcodes: string[], name: string) => {
+    void printer.print((output) => sampleLabelsPath(barcodes, output), barcodes.length, name).then(refocus);
+  };
 
   const counts = log.reduce((acc, e) => ({ ...acc, [e.outcome]: (acc[e.outcome] ?? 0) + 1 }), {} as Partial<Record<Outcome, number>>);
 
@@ -168,6 +182,20 @@ export function IntakePage() {
             </Button>
           )}
         </Group>
+        <Paper withBorder p="sm">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <LabelPrinterFields printer={printer} />
+            <Button
+              variant="light"
+              disabled={sessionBarcodes.length === 0}
+              loading={printer.busy}
+              onClick={() => printLabels(sessionBarcodes, 'labels-session')}
+            >
+              Print this session's labels{sessionBarcodes.length ? ` (${sessionBarcodes.length})` : ''}
+            </Button>
+          </Group>
+          <LabelPrintError printer={printer} />
+        </Paper>
         {log.length === 0 ? (
           <Text c="dimmed">Scanned kits appear here, the latest first.</Text>
         ) : (
@@ -178,6 +206,7 @@ export function IntakePage() {
                 <Table.Th>Barcode</Table.Th>
                 <Table.Th>Outcome</Table.Th>
                 <Table.Th>What happened</Table.Th>
+                <Table.Th>Label</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -193,6 +222,19 @@ export function IntakePage() {
                   <Table.Td>
                     <Text fz="sm" c={e.outcome === 'refused' ? 'red.9' : undefined}>{e.message}</Text>
                     {e.detail && <Text fz="xs" c="dimmed">{e.detail}</Text>}
+                  </Table.Td>
+                  <Table.Td>
+                    {e.labelBarcode && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Print label for ${e.labelBarcode}`}
+                        disabled={printer.busy}
+                        onClick={() => printLabels([e.labelBarcode!], `label-${e.labelBarcode}`)}
+                      >
+                        Print label
+                      </Button>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
