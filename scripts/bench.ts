@@ -12,6 +12,7 @@
  *  - result webhooks: 10,000 releases' signed notices to a local receiver, next to bare BullMQ + POST;
  *  - HL7: 10,000 released results as ORU^R01 to a local MLLP listener, next to a bare MLLP send + ACK of the same messages;
  *  - the FHIR API: a DiagnosticReport search with _include, next to the clinic's completed list;
+ *  - turnaround: the lab's dashboard (every account, the last 12 weeks), next to the clinic's completed list (large account);
  *  - the SPA: the sign-in route's gzipped JavaScript, and Largest Contentful Paint in Chromium;
  *  - lighthouse: issue 14's Lighthouse scores (phone and desktop pages, median of 3 runs each;
  *    scripts/lighthouse/measure.ts, the same measurements as `npm run lighthouse`).
@@ -39,10 +40,10 @@ import { chromium } from 'playwright-core';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, type Db } from '@platform/db';
 import {
   buildAck, closeServerContext, createApiClient, createLogger, createMailer, createServerContext, enqueueJob, loadConfig, putHl7Interface, queueResultMessages,
-  queueResultWebhooks, sendOverMllp, startMllpListener, systemCaller,
+  queueResultWebhooks, sendOverMllp, startMllpListener, systemCaller, labTurnaround, listResults, type AccountCaller,
 } from '@platform/server';
 import { Hl7Message } from '@medplum/core';
-import { DocumentType, FileKind, labReportFileName } from '@platform/domain';
+import { DocumentType, FileKind, labReportFileName, ResultListCategory } from '@platform/domain';
 import { startWorker } from '@platform/worker';
 import { PROCESSORS } from '@platform/worker/processors/index';
 import { renderLabReport } from '@platform/worker/documents/lab-report';
@@ -59,8 +60,8 @@ import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLight
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
-/** `-- --only lists,import`: measure just these parts (lists, import, pdf, jobs, emails, spa, lighthouse); the whole set otherwise. */
-const PARTS = ['lists', 'import', 'pdf', 'jobs', 'emails', 'webhooks', 'hl7', 'spa', 'lighthouse'] as const;
+/** `-- --only lists,import`: measure just these parts (lists, tat, import, pdf, jobs, emails, spa, lighthouse); the whole set otherwise. */
+const PARTS = ['lists', 'tat', 'import', 'pdf', 'jobs', 'emails', 'webhooks', 'hl7', 'spa', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = (() => {
   const at = process.argv.indexOf('--only');
@@ -76,6 +77,9 @@ const SIZES = { accounts: 10_000 * SCALE, samples: 1_000_000 * SCALE, large: 200
 const CONNECTIONS = 20;
 const LIST_SECONDS = QUICK ? 2 : 5;
 const LIST_WARMUP_SECONDS = 1;
+/** The turnaround dashboard's requests (after TAT_WARMUP uncounted ones). */
+const TAT_REQUESTS = QUICK ? 10 : 20;
+const TAT_WARMUP = 3;
 const PDF_COUNT = QUICK ? 100 : 300;
 const PDF_WARM = 40;
 const PDF_ROUND = 25;
@@ -277,6 +281,52 @@ async function fhirSearchRun(base: string, admin: Session, accountId: number): P
     headers: { authorization: `Bearer ${token.access_token}` },
     path: () => '/fhir/R4/DiagnosticReport?_include=DiagnosticReport:result&_include=DiagnosticReport:specimen&_count=10',
   };
+}
+
+/** `count` calls one after another after TAT_WARMUP uncounted ones: the median time of one. */
+async function medianLatency(call: () => Promise<unknown>, count: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < TAT_WARMUP + count; i++) {
+    const t = process.hrtime.bigint();
+    await call();
+    if (i >= TAT_WARMUP) times.push(ms(t));
+  }
+  return percentile(times, 50);
+}
+
+const httpGet = (session: Session, p: string) => async () => {
+  const res = await session.get(p);
+  await res.arrayBuffer();
+  if (!res.ok) throw Object.assign(new Error(`${p}: ${res.status}`), { status: res.status });
+};
+
+/**
+ * Issue 30's tat-dashboard-ms: the lab's turnaround dashboard (the default range, every account),
+ * one request at a time as a director opens it, next to the large account's completed list (page 1)
+ * measured the same way in the same run: over HTTP against the API process; where the lab's demo
+ * user cannot sign in with a password alone (a second factor), both through their use cases in this
+ * process instead (the same SQL, without HTTP and JSON on either side).
+ */
+async function measureTat(sessions: { lab1: Session; physician: Session }, filled: Filled, url: string) {
+  const listPath = `/api/provider-clinic/${filled.largeAccountId}/tests?category=COMPLETED&page=1&pageSize=10`;
+  try {
+    const dashboard = await medianLatency(httpGet(sessions.lab1, '/api/lab-toolbox/turnaround'), TAT_REQUESTS);
+    const clinicList = await medianLatency(httpGet(sessions.physician, listPath), TAT_REQUESTS);
+    log(`Turnaround dashboard over HTTP: median ${dashboard.toFixed(1)} ms of ${TAT_REQUESTS}; the clinic's completed list (large) ${clinicList.toFixed(1)} ms`);
+    return { dashboard, clinicList, how: 'HTTP' };
+  } catch (err) {
+    if ((err as { status?: number }).status !== 401) throw err;
+  }
+  const db = connect(url);
+  try {
+    const caller: AccountCaller = { userId: null as unknown as number, kind: 'provider', accountId: filled.largeAccountId, ip: null, requestId: null };
+    const dashboard = await medianLatency(() => labTurnaround({ db }, {}), TAT_REQUESTS);
+    const clinicList = await medianLatency(() => listResults({ db }, caller, { category: ResultListCategory.Completed, page: 1, pageSize: 10 }), TAT_REQUESTS);
+    log(`Turnaround dashboard in-process (the lab's sign-in needs a second factor): median ${dashboard.toFixed(1)} ms of ${TAT_REQUESTS}; the clinic's completed list (large) ${clinicList.toFixed(1)} ms`);
+    return { dashboard, clinicList, how: 'in-process' };
+  } finally {
+    await db.close();
+  }
 }
 
 async function waitForJob(session: Session, jobId: number) {
@@ -760,6 +810,7 @@ async function measureLcp(base: string, filled: Filled, barcode: string) {
 
 interface Measurements {
   lists?: Awaited<ReturnType<typeof measureLists>>;
+  tat?: Awaited<ReturnType<typeof measureTat>>;
   imp?: Awaited<ReturnType<typeof measureImport>>;
   pdf?: Awaited<ReturnType<typeof measurePdfs>>;
   jobs?: Awaited<ReturnType<typeof measureJobs>>;
@@ -772,7 +823,7 @@ interface Measurements {
 
 /** The targets of the parts measured (all of them unless --only), in the issue's order. */
 function targets(m: Measurements): Target[] {
-  const { lists, imp, pdf, jobs, emails, webhooks, hl7, bundle, lcp } = m;
+  const { lists, tat, imp, pdf, jobs, emails, webhooks, hl7, bundle, lcp } = m;
   const worst = (rs: LoadResult[]) => ({
     rps: rs.reduce((a, b) => (b.rps < a.rps ? b : a)),
     p99: rs.reduce((a, b) => (b.p99 > a.p99 ? b : a)),
@@ -792,6 +843,9 @@ function targets(m: Measurements): Target[] {
       t('review-list-rps', lists.review.rps, 'req/s', bare.rps, 'req/s', `≥ 500 req/s and p99 ≤ 100 ms (p99 ${lists.review.p99} ms)`, lists.review.rps >= 500 && lists.review.p99 <= 100),
       t('fhir-search-rps', lists.fhir.rps, 'req/s', lists.completedLarge.rps, 'req/s', `≥ 0.5 of the clinic's completed list (large account) in the same run (p99 ${lists.fhir.p99} ms)`, lists.fhir.rps >= 0.5 * lists.completedLarge.rps),
     );
+  }
+  if (tat) {
+    out.push(t('tat-dashboard-ms', tat.dashboard, 'ms', tat.clinicList, 'ms', `≤ 300 ms the lab's turnaround dashboard, default 12 weeks (limit: the clinic's completed list, large account, same run, one request at a time, ${tat.how})`, tat.dashboard <= 300));
   }
   if (imp) {
     out.push(
@@ -887,6 +941,7 @@ async function main() {
     };
     const m: Measurements = {};
     if (measuring('lists')) m.lists = await measureLists(base, filled, sessions);
+    if (measuring('tat')) m.tat = await measureTat(sessions, filled, url);
     if (measuring('import') || measuring('pdf') || measuring('spa')) m.imp = await measureImport(client, sessions.lab1, filled.importBarcodes);
     if (measuring('pdf')) m.pdf = await measurePdfs(client, config);
     if (measuring('jobs')) m.jobs = await measureJobs(env);

@@ -4,8 +4,8 @@
  * a physician and an email in the log), `samples` samples with their patient, order and test, of
  * which `large` belong to the large account (Riverside Oncology) and the rest are spread evenly over
  * every other account (Lakeside Urology is the typical clinic, Northwind Research the typical
- * research account). Statuses cycle through the lifecycle; resulted samples have their status
- * event, samples In Testing a result In Review (the lab's review list), half the kits Pending
+ * research account). Statuses cycle through the lifecycle; samples have the status events of
+ * their steps (shipped, received, resulted, released), samples In Testing a result In Review (the lab's review list), half the kits Pending
  * Shipment a shipment. `importRows` more samples In Queue in the large account are left for the
  * import, their barcodes returned.
  */
@@ -130,6 +130,20 @@ export async function fill(client: pg.Client, sizes: FillSizes, labUserId: numbe
     INSERT INTO sample_status_events (sample_id, from_status, to_status, actor_kind, created_at)
     SELECT s.id, 'In Testing', 'Resulted', 'system', s.created_at + interval '3 days'
       FROM samples s WHERE s.id > $1 AND s.status IN ('Resulted', 'Completed')`, [s0]);
+  // The steps before and after (issue 30's turnaround): shipped, received (8 to 47 hours later, so
+  // the dashboard's percentiles sort real spreads) and, for Completed samples, released.
+  await client.query(`
+    INSERT INTO sample_status_events (sample_id, from_status, to_status, actor_kind, created_at)
+    SELECT s.id, 'Pending Shipment', 'In Transit', 'system', s.created_at + interval '1 hour'
+      FROM samples s WHERE s.id > $1 AND s.barcode LIKE '62%' AND s.status IN ('In Transit', 'In Queue', 'In Testing', 'Resulted', 'Completed')`, [s0]);
+  await client.query(`
+    INSERT INTO sample_status_events (sample_id, from_status, to_status, actor_kind, created_at)
+    SELECT s.id, 'In Transit', 'In Queue', 'lab', s.created_at + (8 + s.id % 40) * interval '1 hour'
+      FROM samples s WHERE s.id > $1 AND s.barcode LIKE '62%' AND s.status IN ('In Queue', 'In Testing', 'Resulted', 'Completed')`, [s0]);
+  await client.query(`
+    INSERT INTO sample_status_events (sample_id, from_status, to_status, actor_kind, created_at)
+    SELECT s.id, 'Resulted', 'Completed', 'system', s.created_at + interval '3 days' + (s.id % 12) * interval '1 hour'
+      FROM samples s WHERE s.id > $1 AND s.status = 'Completed'`, [s0]);
   await client.query(`
     INSERT INTO test_results (test_id, version, value, status, entered_by_user_id, created_at)
     SELECT t.id, 1, 'High Risk', 'In Review', $2, s.created_at + interval '2 days'

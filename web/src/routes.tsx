@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
                   { path: 'dna_extraction_import_tool', handle: pageTitle('DNA extraction import'), lazy: () => labPages().then((m) => ({ element: <m.ImportToolPage key="dna-extraction" kind="dna-extraction" title="DNA extraction import" /> })) },
                   { path: 'review', handle: pageTitle('Review and approve'), lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },
                   { path: 'storage_plate_import_tool', handle: pageTitle('Storage plates'), lazy: () => labPages().then((m) => ({ Component: m.StoragePlatesPage })) },
+                  { path: 'turnaround', handle: pageTitle('Turnaround'), lazy: () => labPages().then((m) => ({ Component: m.TurnaroundPage })) },
                 ],
               },
             ],
@@ -161,6 +162,7 @@ export const routes: RouteObject[] = [
                   { path: 'api-clients', handle: pageTitle('API clients'), lazy: () => clinicPages().then((m) => ({ Component: m.ApiClientsPage })) },
                   { path: 'audit-trail', handle: pageTitle('Audit trail'), lazy: () => clinicPages().then((m) => ({ Component: m.ClinicAuditTrailPage })) },
                   { path: 'resources', handle: pageTitle('Resources'), lazy: () => clinicPages().then((m) => ({ Component: m.ResourcesPage })) },
+                  { path: 'turnaround', handle: pageTitle('Turnaround'), lazy: () => clinicPages().then((m) => ({ Component: m.ClinicTurnaroundPage })) },
                   { path: 'research-projects', handle: pageTitle('Research projects'), lazy: () => clinicPages().then((m) => ({ Component: m.ResearchProjectsPage })) },
                   { path: 'patient-invitations', handle: pageTitle('Patient invitations'), lazy: () => clinicPages().then((m) => ({ Component: m.PatientInvitationsPage })) },
                   // {product}-through-mirakind (SPEC §2): one route per product a patient may order.

@@ -25,6 +25,7 @@ function clinicTools(account: MeAccount, inResearch: boolean): ToolEntry[] {
     { title: 'Pending tests', description: 'Samples ordered and not resulted yet, and the tests your patients ordered themselves.', icon: PendingIcon, to: `${base}/pending` },
     { title: 'Completed tests', description: 'Released results: download the report, send the patient their result email.', icon: CompletedIcon, to: `${base}/completed` },
     { title: 'Shipments', description: 'Put the kits waiting at the clinic in a shipment and follow it to the lab.', icon: TruckIcon, to: `${base}/shipments` },
+    { title: 'Turnaround', description: 'How long your samples take from shipping to result, which are late and where each is, and your rejections.', icon: PendingIcon, to: `${base}/turnaround` },
     { title: 'Resources', description: 'Swabbing instructions, patient information, financial assistance and the technical note.', icon: DocumentIcon, to: `${base}/resources` },
   ];
   if (inResearch) {

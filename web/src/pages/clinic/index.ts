@@ -12,3 +12,4 @@ export { ResourcesPage } from './ResourcesPage';
 export { ResearchProjectsPage } from './ResearchProjectsPage';
 export { MirakindOrderPage } from './MirakindOrderPage';
 export { PatientInvitationsPage } from './PatientInvitationsPage';
+export { ClinicTurnaroundPage } from './TurnaroundPage';

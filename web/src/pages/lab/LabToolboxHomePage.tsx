@@ -15,6 +15,7 @@ export const LAB_TOOLS: readonly ToolEntry[] = [
   { title: 'DNA extraction import', description: 'Import an extraction run (concentration, A260/280, volume, plate and well): check every row, flag what is out of range, then commit; re-extract or reject flagged samples.', icon: DocumentIcon, to: LAB_PATHS.dnaExtractionImport },
   { title: 'Toxicity risk import', description: 'Import toxicity risk levels (PROSTOX ultra and CFRT, PREVIOTOX and the research panels) from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.toxicityImport },
   { title: 'KRAS prostate immune import', description: 'Import KRAS genotypes from CSV or Excel: check every row, then commit.', icon: DocumentIcon, to: LAB_PATHS.krasImport },
+  { title: 'Turnaround', description: 'Receipt to result and release per test and week, samples past their target, throughput per day and rejections by reason; each table as CSV.', icon: ClipboardIcon, to: LAB_PATHS.turnaround },
   { title: 'Review and approve', description: 'Review entered and imported results; approve to release or reject with a reason; correct a released result.', icon: KeyIcon, to: LAB_PATHS.review },
 ];
 

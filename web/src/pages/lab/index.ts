@@ -6,3 +6,4 @@ export { PcrRegisterPage } from './PcrRegisterPage';
 export { PcrResultingPage } from './PcrResultingPage';
 export { ReviewPage } from './ReviewPage';
 export { StoragePlatesPage } from './StoragePlatesPage';
+export { TurnaroundPage } from './TurnaroundPage';

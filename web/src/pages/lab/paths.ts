@@ -10,4 +10,5 @@ export const LAB_PATHS = {
   dnaExtractionImport: `${LAB_HOME_PATH}/dna_extraction_import_tool`,
   review: `${LAB_HOME_PATH}/review`,
   storagePlates: `${LAB_HOME_PATH}/storage_plate_import_tool`,
+  turnaround: `${LAB_HOME_PATH}/turnaround`,
 } as const;
