@@ -17,6 +17,8 @@ export interface LabelPrinter {
   change(patch: Partial<LabelPrinterSettings>): void;
   /** Downloads the labels `pathFor` names, `count` of them; answers false (and keeps the error) when it failed. */
   print(pathFor: (output: LabelOutput) => string, count: number, fallbackName: string): Promise<boolean>;
+  /** The same, on the paper of `settings` (a choice made with the click, before the state has it). */
+  printWith(settings: LabelPrinterSettings, pathFor: (output: LabelOutput) => string, count: number, fallbackName: string): Promise<boolean>;
   busy: boolean;
   error: string | null;
 }
@@ -32,7 +34,7 @@ export function useLabelPrinter(): LabelPrinter {
       return next;
     });
   }, []);
-  const print = useCallback(async (pathFor: (output: LabelOutput) => string, count: number, fallbackName: string) => {
+  const printWith = useCallback(async (settings: LabelPrinterSettings, pathFor: (output: LabelOutput) => string, count: number, fallbackName: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -46,8 +48,12 @@ export function useLabelPrinter(): LabelPrinter {
     } finally {
       setBusy(false);
     }
-  }, [settings, change]);
-  return { settings, change, print, busy, error };
+  }, [change]);
+  const print = useCallback(
+    (pathFor: (output: LabelOutput) => string, count: number, fallbackName: string) => printWith(settings, pathFor, count, fallbackName),
+    [settings, printWith],
+  );
+  return { settings, change, print, printWith, busy, error };
 }
 
 const PAPERS: { value: LabelPaper; label: string }[] = [

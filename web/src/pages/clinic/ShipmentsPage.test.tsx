@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AccountRole, AccountType, UserKind, type Me, type SampleRow } from '@platform/domain';
 import { apiRefusal, mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
@@ -41,5 +41,35 @@ describe('ShipmentsPage', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByText('The shipment was not created')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(create));
+  });
+
+  it("prints a shipment's label for the box on the paper chosen from its menu (the sheet on its first free label)", async () => {
+    localStorage.clear();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:label'), revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup({ delay: null });
+    const shipment = {
+      id: 12, externalOrderId: 'SHP-00000012', status: 'Ready to Ship', carrier: null, trackingNumber: null, rateCents: null, shippedAt: null,
+      createdAt: '2026-03-01T10:00:00Z', createdBy: 'Paula Grant', samples: [{ id: 1, barcode: '61000000000001', status: 'Pending Shipment' }], documents: 1,
+    };
+    const file = { body: '%PDF-', headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="labels-SHP-00000012.pdf"' } };
+    const sent = mockApi({
+      'GET /auth/me': { body: me },
+      'GET /provider-clinic/1/samples': { body: [], headers: { 'x-total-count': '0' } },
+      'GET /provider-clinic/1/shipments': { body: [shipment], headers: { 'x-total-count': '1' } },
+      'GET /provider-clinic/1/shipments/12/label/pdf': file,
+    });
+    renderPage(<ShipmentsPage />, { path: '/provider-clinic/:accountId/shipments', route: '/provider-clinic/1/shipments' });
+    await user.click(await screen.findByRole('button', { name: 'Print label for shipment SHP-00000012' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sheet of 30, label 1' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('labelPrinter') ?? '{}')).toEqual({ paper: 'sheet', start: 2 }));
+    await user.click(screen.getByRole('button', { name: 'Print label for shipment SHP-00000012' }));
+    // The sheet's next free label is the second now.
+    await screen.findByRole('menuitem', { name: 'Sheet of 30, label 2', hidden: true });
+    await user.click(screen.getByRole('menuitem', { name: 'Thermal 2 × 1 in', hidden: true }));
+    await waitFor(() => expect(sent.filter((r) => r.path.includes('/label/')).map((r) => r.path)).toEqual([
+      '/provider-clinic/1/shipments/12/label/pdf?layout=sheet&start=1',
+      '/provider-clinic/1/shipments/12/label/pdf?layout=thermal',
+    ]));
+    vi.unstubAllGlobals();
   });
 });

@@ -16,6 +16,8 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { formatCents } from '../../format';
 import { Pager } from '../../components/Pager';
+import { PrintLabelMenu } from '../../components/labels/PrintLabelMenu';
+import { shipmentLabelPath } from '../../api/labels';
 import { patientPath } from './ResultList';
 import { StatusBadge } from '../../components/StatusBadge';
 
@@ -228,7 +230,7 @@ function ShipmentList({ accountId }: { accountId: number }) {
       ) : (
         <Stack gap="xs">
           {rows.map((s) => (
-            <ShipmentCard key={s.id} shipment={s} />
+            <ShipmentCard key={s.id} shipment={s} accountId={accountId} />
           ))}
           <Pager page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={setPage} onPageSize={(n) => { setPageSize(n); setPage(1); }} noun="shipments" />
         </Stack>
@@ -237,7 +239,7 @@ function ShipmentList({ accountId }: { accountId: number }) {
   );
 }
 
-function ShipmentCard({ shipment: s }: { shipment: ShipmentView }) {
+function ShipmentCard({ shipment: s, accountId }: { shipment: ShipmentView; accountId: number }) {
   return (
     <Card withBorder padding="md" component="article" aria-label={`Shipment ${s.externalOrderId ?? s.id}`}>
       <Stack gap={6}>
@@ -245,7 +247,10 @@ function ShipmentCard({ shipment: s }: { shipment: ShipmentView }) {
           <Text fw={600} ff="monospace">
             {s.externalOrderId ?? `#${s.id}`}
           </Text>
-          <StatusBadge status={s.status} size="sm" />
+          <Group gap="sm">
+            <StatusBadge status={s.status} size="sm" />
+            <PrintLabelMenu pathFor={(output) => shipmentLabelPath(accountId, s.id, output)} fileName={`labels-${s.externalOrderId ?? s.id}`} what={`shipment ${s.externalOrderId ?? s.id}`} />
+          </Group>
         </Group>
         <Text fz="sm" c="dimmed">
           Created {formatDateTime(s.createdAt)}

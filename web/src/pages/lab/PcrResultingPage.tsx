@@ -14,6 +14,8 @@ import { Notice } from '../../components/Notice';
 import { PcrPlateGrid, PlateTestLegend } from './PcrPlateGrid';
 import { AA_COLORS } from '../../status-colors';
 import { LAB_PATHS } from './paths';
+import { PrintLabelMenu } from '../../components/labels/PrintLabelMenu';
+import { pcrPlateLabelPath } from '../../api/labels';
 
 const KIND_LABEL: Record<'sample' | PcrControlKind, string> = { sample: 'Sample', ...PCR_CONTROL_LABELS };
 
@@ -184,7 +186,10 @@ export function PcrResultingPage() {
               <Stack gap="md">
                 <Group justify="space-between">
                   <Title order={2} fz="xl">Plate {plate.name}</Title>
-                  <Badge color={plate.status === PcrPlateStatus.Resulted ? AA_COLORS.green : AA_COLORS.gray}>{plate.status}</Badge>
+                  <Group gap="sm">
+                    <Badge color={plate.status === PcrPlateStatus.Resulted ? AA_COLORS.green : AA_COLORS.gray}>{plate.status}</Badge>
+                    <PrintLabelMenu pathFor={(output) => pcrPlateLabelPath(plate.id, output)} fileName={`labels-${plate.name}`} what={`plate ${plate.name}`} />
+                  </Group>
                 </Group>
                 <Text fz="sm" c="dimmed">Registered by {plate.createdBy.name} on {formatDateTime(plate.createdAt)} · {plate.sampleCount} {plate.sampleCount === 1 ? 'sample' : 'samples'}</Text>
                 {plate.status === PcrPlateStatus.Registered ? (

@@ -7,6 +7,8 @@ import { Notice } from '../../components/Notice';
 import { useCommand } from '../../forms/use-form-submit';
 import { statusColor } from '../../status-colors';
 import { PlateGrid, type PlateCell } from './PlateGrid';
+import { PrintLabelMenu } from '../../components/labels/PrintLabelMenu';
+import { storagePlateLabelPath } from '../../api/labels';
 
 /** A Mantine colour ('teal.9') or a CSS one ('#1e7b34') as a CSS value. */
 function cssColor(color: string): string {
@@ -127,6 +129,9 @@ export function StoragePlateMap({ plate, selected, onSelect, onDone }: {
   const chosen = selected ? byWell.get(selected) : undefined;
   return (
     <Stack gap="sm">
+      <Group justify="flex-end">
+        <PrintLabelMenu pathFor={(output) => storagePlateLabelPath(plate.id, output)} fileName={`labels-${plate.name}`} what={`plate ${plate.name}`} />
+      </Group>
       <ScrollArea>
         <PlateGrid label={`Plate ${plate.name}`} minWidth={620} selected={selected} onSelect={onSelect} cell={(well) => cellOf(byWell.get(well), well)} />
       </ScrollArea>
