@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
                       { path: 'public-health', handle: pageTitle('Public health reporting'), lazy: () => adminPages().then((m) => ({ Component: m.PublicHealthPage })) },
                       { path: 'audit-trail', handle: pageTitle('Audit trail'), lazy: () => adminPages().then((m) => ({ Component: m.AuditTrailPage })) },
                       { path: 'patient-release', handle: pageTitle('Patient release'), lazy: () => adminPages().then((m) => ({ Component: m.PatientReleasePage })) },
+                      { path: 'turnaround-targets', handle: pageTitle('Turnaround targets'), lazy: () => adminPages().then((m) => ({ Component: m.TurnaroundTargetsPage })) },
                     ],
                   },
                 ],

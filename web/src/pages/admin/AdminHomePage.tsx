@@ -36,6 +36,12 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
     icon: ClipboardIcon,
     to: ADMIN_PATHS.patientRelease,
   },
+  {
+    title: 'Turnaround targets',
+    description: 'Per test, how long from receipt to result is on time: the turnaround dashboards count the samples past it.',
+    icon: ClipboardIcon,
+    to: ADMIN_PATHS.turnaroundTargets,
+  },
   { title: 'Audit trail', description: 'Who read or changed what, when and from where; export it (CSV, PDF) and verify its hash chain.', icon: ClipboardIcon, to: ADMIN_PATHS.auditTrail },
 ];
 

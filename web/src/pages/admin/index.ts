@@ -14,3 +14,4 @@ export { Hl7InterfacesPage } from './Hl7InterfacesPage';
 export { AuditTrailPage } from './AuditTrailPage';
 export { PublicHealthPage } from './PublicHealthPage';
 export { PatientReleasePage } from './PatientReleasePage';
+export { TurnaroundTargetsPage } from './TurnaroundTargetsPage';

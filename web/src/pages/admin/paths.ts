@@ -18,6 +18,7 @@ export const ADMIN_PATHS = {
   publicHealth: `${PROVIDER}/public-health`,
   auditTrail: `${PROVIDER}/audit-trail`,
   patientRelease: `${PROVIDER}/patient-release`,
+  turnaroundTargets: `${PROVIDER}/turnaround-targets`,
 } as const;
 
 /** A provider user's page: the users page with that user open. */
