@@ -43,7 +43,7 @@ import {
   queueResultWebhooks, sendOverMllp, startMllpListener, systemCaller,
 } from '@platform/server';
 import { Hl7Message } from '@medplum/core';
-import { DocumentType, FileKind, labReportFileName, ResultListCategory } from '@platform/domain';
+import { DocumentType, FileKind, labReportFileName } from '@platform/domain';
 import { startWorker } from '@platform/worker';
 import { PROCESSORS } from '@platform/worker/processors/index';
 import { renderLabReport } from '@platform/worker/documents/lab-report';
