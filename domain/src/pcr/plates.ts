@@ -90,3 +90,11 @@ export function checkPcrControls(controls: readonly PcrControlWell[]): PcrContro
   }
   return problems.length ? { ok: false, problems } : { ok: true };
 }
+
+/** Each control well as the reviewer reads it: what it read, what it must read, and whether it did (null: not judged). */
+export function controlOutcomes(controls: readonly PcrControlWell[]): { well: string; label: string; kind: PcrControlKind; result: string | null; expected: string | null; passed: boolean | null }[] {
+  return controls.map((c) => {
+    const expected = PCR_CONTROL_EXPECTED[c.control] ?? null;
+    return { well: c.well, label: c.label, kind: c.control, result: c.result, expected, passed: expected === null ? null : c.result === expected };
+  });
+}

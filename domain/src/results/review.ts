@@ -50,3 +50,29 @@ export const SAMPLE_OUTCOME_LABELS: Record<SampleOutcome, string> = {
   retest: 'Test again (the sample stays In Testing)',
   'reject-sample': 'Reject the sample',
 };
+
+/** How many of the patient's earlier released results of the same test a review row shows. */
+export const REVIEW_EARLIER_RESULTS = 3;
+
+const HOUR_MS = 3_600_000;
+
+/** A specimen's age when its testing began, in whole hours (null without a collection time, or a testing time before it). */
+export function specimenAgeHours(collectedAt: Date | string | null, testedAt: Date | string): number | null {
+  if (collectedAt === null) return null;
+  const ms = new Date(testedAt).getTime() - new Date(collectedAt).getTime();
+  return Number.isFinite(ms) && ms >= 0 ? Math.floor(ms / HOUR_MS) : null;
+}
+
+/** A specimen's age in words: "5 hours", "2 days 3 hours". */
+export function describeSpecimenAge(hours: number): string {
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (days === 0) return part(rest, 'hour', 'hours');
+  return rest === 0 ? part(days, 'day', 'days') : `${part(days, 'day', 'days')} ${part(rest, 'hour', 'hours')}`;
+}
+
+/** Whether a value differs from the newest earlier released value of the same test (null: nothing earlier). */
+export function changedFromLast(value: string, earlier: readonly { value: string }[]): boolean | null {
+  return earlier.length ? earlier[0].value !== value : null;
+}

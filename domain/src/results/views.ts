@@ -39,6 +39,46 @@ export const ResultListRow = s.object({
 });
 export type ResultListRow = s.Infer<typeof ResultListRow>;
 
+/**
+ * What a reviewer needs to decide a result without leaving the review list (issue 30, item 3): the
+ * sample's QC, the patient's earlier released results of the same test and the specimen (the run is
+ * the row's plate, importFile, enteredBy and enteredAt).
+ */
+export const ReviewContext = s.object({
+  /** The DNA extraction the result records (a DNA Extraction result), or else the sample's newest one; null when none was imported. */
+  extraction: s.nullable(s.object({
+    /** As the file named the sample: its id, or its id + .reex. */
+    label: s.string,
+    concentration: s.number,
+    a260280: s.number,
+    volume: s.number,
+    plate: s.string,
+    well: s.string,
+    /** Why it is outside the acceptance range (one sentence per measure); empty when within. */
+    flags: s.array(s.string),
+    qc: s.oneOf(valuesOf(DnaQc)),
+    /** This result is the extraction's own DNA Extraction result. */
+    own: s.boolean,
+  })),
+  /** The controls of the PCR plate the result was read on (empty for a result not read on a plate); passed null: not judged (a null control). */
+  controls: s.array(s.object({ well: s.string, label: s.string, kind: s.string, result: s.nullable(s.string), expected: s.nullable(s.string), passed: s.nullable(s.boolean) })),
+  /** The specimen: its type, when it was collected and received, when testing began and its age then. */
+  specimen: s.object({
+    sampleType: s.nullable(s.string),
+    collectedAt: s.nullable(s.string),
+    receivedAt: s.nullable(s.string),
+    /** When the sample moved to In Testing (its first move), else when this result was entered. */
+    testedAt: s.string,
+    /** Collected → tested, in whole hours; null without a collection time. */
+    ageAtTestingHours: s.nullable(s.integer),
+  }),
+  /** The patient's released results of the same test on earlier samples (or the version this corrects), newest first, at most REVIEW_EARLIER_RESULTS. */
+  earlier: s.array(s.object({ resultId: s.integer, barcode: s.string, value: s.string, releasedAt: s.nullable(s.string), sameSample: s.boolean })),
+  /** The value differs from the newest earlier released value (null: nothing earlier). */
+  changedFromLast: s.nullable(s.boolean),
+});
+export type ReviewContext = s.Infer<typeof ReviewContext>;
+
 /** One row of the review list. */
 export const ReviewListRow = s.object({
   id: s.integer,
@@ -65,6 +105,8 @@ export const ReviewListRow = s.object({
   canApprove: s.boolean,
   /** Why the caller may not approve it (the release rule's words); null when they may. */
   cannotApprove: s.nullable(s.string),
+  /** What the reviewer needs to decide (shown in the row's details). */
+  context: ReviewContext,
 });
 export type ReviewListRow = s.Infer<typeof ReviewListRow>;
 

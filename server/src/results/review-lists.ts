@@ -8,6 +8,10 @@ import {
   approvalGroupOf,
   canRelease,
   CANCER_TOXICITY_TESTS,
+  changedFromLast,
+  checkPcrControls,
+  controlOutcomes,
+  dnaQcOf,
   catalogueEntry,
   DNA_QC_LABELS,
   DnaQc,
@@ -15,11 +19,17 @@ import {
   isTestName,
   isValidResultValue,
   patientShortName,
+  REVIEW_EARLIER_RESULTS,
   resultInterpretation,
+  SampleStatus,
+  specimenAgeHours,
   TestResultStatus,
   type ImportReview,
   type ReleasedResultRow,
+  type ExtractionOutcome,
+  type PcrControlKind,
   type ReleasedResultsQuery,
+  type ReviewContext,
   type ReviewListQuery,
   type ReviewListRow,
   type SampleDna,
@@ -31,8 +41,6 @@ import { notFound } from '../errors';
 import { containsPattern, toIso } from '../answer-values';
 import { auditedPage, offsetOf } from '../paging';
 import { LAB_IMPORT_JOB } from '../imports/imports';
-import { plateChecksForResults } from '../pcr/pcr';
-import { dnaOfSamples, extractionsForResults } from '../extractions/extractions';
 import { includeTestSampleAccount, type ReviewCtx } from '../samples/review-rows';
 type Ctx = ReviewCtx;
 
@@ -67,6 +75,27 @@ interface ReviewSqlRow {
   file_id: number | null;
   file_name: string | null;
   released_value: string | null;
+  sample_type: string | null;
+  collected_at: Date | null;
+  received_at: Date | null;
+  tested_at: Date | null;
+  /** The extraction the result records, or else the sample's newest (own tells which). */
+  ex_label: string | null;
+  ex_concentration: string | null;
+  ex_a260_280: string | null;
+  ex_volume: string | null;
+  ex_plate: string | null;
+  ex_well: string | null;
+  ex_flags: string[] | null;
+  ex_outcome: ExtractionOutcome | null;
+  ex_result_status: string | null;
+  ex_own: boolean | null;
+  /** The PCR plate well the result was read in, and the plate's control wells. */
+  plate_id: number | null;
+  plate_name: string | null;
+  plate_well: string | null;
+  plate_controls: { well: string; label: string; kind: PcrControlKind; result: string | null }[] | null;
+  earlier: { resultId: number; barcode: string; value: string; releasedAt: string | null; sameSample: boolean }[] | null;
 }
 
 /**
@@ -95,44 +124,101 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
   const filter = reviewFilters(query);
   // The whole queue (no filter) is counted from the status index alone (every result has its test and sample).
   const unfiltered = Object.keys(filter.replacements).length === 0;
+  // One statement per page: the page is chosen first (its order and bounds), and only its rows
+  // reach the LATERAL joins that bring each result's context (its extraction, its plate's
+  // controls, the patient's earlier released results of the same test, when testing began).
   const { rows, total } = await auditedPage<ReviewSqlRow>(ctx.db, {
-    select: `SELECT r.id, r.test_id, r.version, r.value, r.status, r.entered_by_user_id, r.import_job_id, r.correction_reason, r.created_at,
-                    t.name AS test_name, s.id AS sample_id, s.barcode, s.status AS sample_status, s.status_before_storage,
-                    p.id AS patient_id, p.first_name, p.last_name, p.study_id, a.name AS account_name,
-                    u.first_name AS entered_first_name, u.last_name AS entered_last_name,
-                    f.id AS file_id, f.name AS file_name, rel.value AS released_value
-               FROM test_results r
-               JOIN tests t ON t.id = r.test_id
-               JOIN samples s ON s.id = t.sample_id
-               LEFT JOIN patients p ON p.id = s.patient_id
-               LEFT JOIN accounts a ON a.id = s.account_id
-               LEFT JOIN users u ON u.id = r.entered_by_user_id
-               LEFT JOIN jobs j ON j.id = r.import_job_id
-               LEFT JOIN files f ON f.id = (j.payload ->> 'fileId')::bigint
-               LEFT JOIN test_results rel ON rel.test_id = r.test_id AND rel.status = :released
-              WHERE ${filter.where}
-              ORDER BY r.created_at ASC, r.id ASC
-              LIMIT :limit OFFSET :offset`,
+    select: `SELECT pg.*,
+                    x.label AS ex_label, x.concentration_ng_per_ul AS ex_concentration, x.a260_280 AS ex_a260_280, x.volume_ul AS ex_volume,
+                    x.plate AS ex_plate, x.well AS ex_well, x.flags AS ex_flags, x.outcome AS ex_outcome, x.result_status AS ex_result_status, x.own AS ex_own,
+                    pw.plate_id, pw.plate_name, pw.well AS plate_well, pw.controls AS plate_controls,
+                    ev.earlier,
+                    (SELECT min(se.created_at) FROM sample_status_events se WHERE se.sample_id = pg.sample_id AND se.to_status = :inTesting) AS tested_at
+               FROM (SELECT r.id, r.test_id, r.version, r.value, r.status, r.entered_by_user_id, r.import_job_id, r.correction_reason, r.created_at,
+                            t.name AS test_name, s.id AS sample_id, s.barcode, s.status AS sample_status, s.status_before_storage,
+                            s.sample_type, s.collected_at, s.received_at,
+                            p.id AS patient_id, p.first_name, p.last_name, p.study_id, a.name AS account_name,
+                            u.first_name AS entered_first_name, u.last_name AS entered_last_name,
+                            f.id AS file_id, f.name AS file_name, rel.value AS released_value
+                       FROM test_results r
+                       JOIN tests t ON t.id = r.test_id
+                       JOIN samples s ON s.id = t.sample_id
+                       LEFT JOIN patients p ON p.id = s.patient_id
+                       LEFT JOIN accounts a ON a.id = s.account_id
+                       LEFT JOIN users u ON u.id = r.entered_by_user_id
+                       LEFT JOIN jobs j ON j.id = r.import_job_id
+                       LEFT JOIN files f ON f.id = (j.payload ->> 'fileId')::bigint
+                       LEFT JOIN test_results rel ON rel.test_id = r.test_id AND rel.status = :released
+                      WHERE ${filter.where}
+                      ORDER BY r.created_at ASC, r.id ASC
+                      LIMIT :limit OFFSET :offset) pg
+               LEFT JOIN LATERAL (
+                 SELECT e.label, e.concentration_ng_per_ul, e.a260_280, e.volume_ul, e.plate, e.well, e.flags, e.outcome,
+                        er.status AS result_status, e.test_result_id = pg.id AS own
+                   FROM dna_extractions e JOIN test_results er ON er.id = e.test_result_id
+                  WHERE e.sample_id = pg.sample_id
+                  ORDER BY e.test_result_id = pg.id DESC, e.id DESC
+                  LIMIT 1) x ON true
+               LEFT JOIN LATERAL (
+                 SELECT w.plate_id, pp.name AS plate_name, w.well,
+                        (SELECT jsonb_agg(jsonb_build_object('well', c.well, 'label', c.label, 'kind', c.control_kind, 'result', c.result) ORDER BY c.id)
+                           FROM pcr_plate_wells c WHERE c.plate_id = w.plate_id AND c.control_kind IS NOT NULL) AS controls
+                   FROM pcr_plate_wells w JOIN pcr_plates pp ON pp.id = w.plate_id
+                  WHERE w.test_result_id = pg.id) pw ON true
+               LEFT JOIN LATERAL (
+                 SELECT jsonb_agg(jsonb_build_object('resultId', e.id, 'barcode', e.barcode, 'value', e.value, 'releasedAt', e.reviewed_at, 'sameSample', e.sample_id = pg.sample_id)
+                                  ORDER BY e.reviewed_at DESC NULLS LAST, e.id DESC) AS earlier
+                   FROM (SELECT er.id, es.barcode, er.value, er.reviewed_at, es.id AS sample_id
+                           FROM samples es
+                           JOIN tests et ON et.sample_id = es.id AND et.name = pg.test_name
+                           JOIN test_results er ON er.test_id = et.id AND er.status = :released
+                          WHERE es.patient_id = pg.patient_id AND er.id <> pg.id
+                          ORDER BY er.reviewed_at DESC NULLS LAST, er.id DESC
+                          LIMIT ${REVIEW_EARLIER_RESULTS}) e) ev ON true
+              ORDER BY pg.created_at ASC, pg.id ASC`,
     fromWhere: unfiltered ? 'FROM test_results r WHERE r.status = :inReview' : `FROM test_results r JOIN tests t ON t.id = r.test_id JOIN samples s ON s.id = t.sample_id WHERE ${filter.where}`,
     replacements: { ...filter.replacements, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
-    constants: { inReview: TestResultStatus.InReview, released: TestResultStatus.Released },
+    constants: { inReview: TestResultStatus.InReview, released: TestResultStatus.Released, inTesting: SampleStatus.InTesting },
     audit: { ...auditActor(caller), action: 'results.review_list_viewed', details: { filters: filtersOf(query) } },
     idsKey: 'results',
     literalFirstPages: true,
   });
-  const ids = rows.map((r) => r.id);
-  const [plates, extractions, dna] = await Promise.all([plateChecksForResults(ctx, ids), extractionsForResults(ctx, ids), dnaOfSamples(ctx, rows.map((r) => r.sample_id))]);
   const out = rows.map((r): ReviewListRow => {
-    const plate = plates.get(r.id);
+    const controls = (r.plate_controls ?? []).map((c) => ({ well: c.well, label: c.label, control: c.kind, result: c.result }));
+    const check = r.plate_id !== null ? checkPcrControls(controls) : null;
+    const plate = r.plate_id !== null ? { plateId: Number(r.plate_id), plateName: r.plate_name!, well: r.plate_well!, check: check! } : null;
     const group = isTestName(r.test_name) ? approvalGroupOf(r.test_name) : null;
-    const extraction = extractions.get(r.id) ?? null;
-    const sampleDna = dna.get(Number(r.sample_id)) ?? null;
+    const ex = r.ex_label !== null
+      ? { label: r.ex_label, flags: r.ex_flags ?? [], qc: dnaQcOf({ label: r.ex_label, flags: r.ex_flags ?? [], outcome: r.ex_outcome, resultStatus: r.ex_result_status! }), own: r.ex_own === true }
+      : null;
+    const extraction = ex?.own ? { label: ex.label, flags: ex.flags } : null;
+    const sampleDna: SampleDna | null = ex && !ex.own ? { label: ex.label, qc: ex.qc, flags: ex.flags } : null;
     const decision = canRelease({
       resultId: r.id, resultStatus: r.status as TestResultStatus, testName: r.test_name, enteredByUserId: r.entered_by_user_id, barcode: r.barcode,
       sampleStatus: r.sample_status as Status, statusBeforeStorage: r.status_before_storage as Status | null, correction: r.released_value !== null,
       plate: plate ? { name: plate.plateName, ok: plate.check.ok, problems: plate.check.ok ? [] : plate.check.problems } : null,
       extraction, sampleDna,
     }, caller.userId);
+    const earlier = (r.earlier ?? []).map((e) => ({ resultId: Number(e.resultId), barcode: e.barcode, value: e.value, releasedAt: e.releasedAt === null ? null : new Date(e.releasedAt).toISOString(), sameSample: e.sameSample }));
+    const testedAt = new Date(r.tested_at ?? r.created_at);
+    const context: ReviewContext = {
+      extraction: ex && r.ex_label !== null
+        ? {
+          label: ex.label, concentration: Number(r.ex_concentration), a260280: Number(r.ex_a260_280), volume: Number(r.ex_volume),
+          plate: r.ex_plate!, well: r.ex_well!, flags: ex.flags, qc: ex.qc, own: ex.own,
+        }
+        : null,
+      controls: controlOutcomes(controls),
+      specimen: {
+        sampleType: r.sample_type,
+        collectedAt: toIso(r.collected_at),
+        receivedAt: toIso(r.received_at),
+        testedAt: testedAt.toISOString(),
+        ageAtTestingHours: specimenAgeHours(r.collected_at, testedAt),
+      },
+      earlier,
+      changedFromLast: changedFromLast(r.value, earlier),
+    };
     return {
       id: r.id,
       version: r.version,
@@ -156,6 +242,7 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
       dna: extraction ? null : dnaView(r.test_name, sampleDna),
       canApprove: decision.ok,
       cannotApprove: decision.ok ? null : decision.message,
+      context,
     };
   });
   return { total, rows: out };
