@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import {
   Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Radio, ScrollArea, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Tooltip,
 } from '@mantine/core';
@@ -25,6 +25,7 @@ import { useDnaExtractions } from '../../api/dna-extractions';
 import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 import { AskPatientButton } from './SampleQuestions';
 import { forgetRefusedPassword, isSignatureRefusal, SignatureDialog, SignatureFields, signingPasswordRule } from './SignatureDialog';
+import { reviewDetailId, ReviewRowDetail } from './ReviewRowDetail';
 
 const isProcessingStep = (test: string) => (PROCESSING_STEP_TESTS as readonly string[]).includes(test);
 
@@ -162,6 +163,9 @@ function InReview() {
     setSelected(new Set());
   }
 
+  // Rows whose details (QC, earlier results, run, specimen) are open.
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const toggleOpen = (id: number) => setOpen((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
   const toggle = (id: number) => setSelected((s) => { const next = new Set(s); if (next.has(id)) next.delete(id); else next.add(id); return next; });
   const filterByImport = (jobId: number) => reviewFilters.setFilter({ jobId });
 
@@ -227,18 +231,26 @@ function InReview() {
             )}
             {rows.map((r) => {
               const mine = r.enteredBy.id === me?.user.id;
+              const expanded = open.has(r.id);
               return (
-                <Table.Tr key={r.id}>
+                <Fragment key={r.id}>
+                <Table.Tr>
                   <Table.Td><Checkbox aria-label={`Choose ${r.barcode} ${r.test}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} /></Table.Td>
                   <Table.Td ff="monospace" fz="sm">
                     {r.barcode}<br /><Badge size="xs" color={statusColor(r.sampleStatus)}>{r.sampleStatus}</Badge>
                     {r.dna && <Text ff="text" fz="xs" fw={DNA_QC_HOLDS_RELEASE.includes(r.dna.qc) ? 700 : 400} c={DNA_QC_HOLDS_RELEASE.includes(r.dna.qc) ? AA_COLORS.red : 'dimmed'} data-testid="dna-state">{r.dna.text}</Text>}
+                    <Button ff="text" size="compact-xs" variant="subtle" mt={2} aria-expanded={expanded} aria-controls={expanded ? reviewDetailId(r.id) : undefined}
+                      aria-label={`Details: ${r.barcode} ${r.test}`} onClick={() => toggleOpen(r.id)}>
+                      {expanded ? 'Hide details' : 'Details'}
+                    </Button>
                   </Table.Td>
                   <Table.Td fz="sm">{r.test}{r.version > 1 ? <Text fz="xs" c="dimmed">version {r.version}</Text> : null}</Table.Td>
                   <Table.Td fz="sm">
                     <Tooltip label={r.interpretation ?? ''} disabled={!r.interpretation} multiline w={320} withinPortal><Text fw={600} fz="sm">{r.value}</Text></Tooltip>
                     {flaggedResults.has(r.id) && <Badge size="xs" color={AA_COLORS.orange}>Outside the acceptance range: decide above</Badge>}
                     {r.correctionReason && <Text fz="xs" c={AA_COLORS.orange}>Correction of {r.releasedValue ?? 'the released result'}: {r.correctionReason}</Text>}
+                    {r.context.changedFromLast && <Text fz="xs" fw={700} c={AA_COLORS.orange}>Changed from {r.context.earlier[0].value}</Text>}
+                    {!r.canApprove && <Badge size="xs" color={AA_COLORS.red} variant="outline">Cannot approve</Badge>}
                   </Table.Td>
                   <Table.Td fz="sm">{r.patient}<Text fz="xs" c="dimmed">{r.account ?? 'Lab ordered'}</Text><AskPatientButton sampleId={r.sampleId} barcode={r.barcode} /></Table.Td>
                   <Table.Td fz="sm">
@@ -256,6 +268,14 @@ function InReview() {
                     {!r.importFile && !r.plate && <Text fz="sm" c="dimmed">{r.correctionReason ? 'Correction' : 'Entered'}</Text>}
                   </Table.Td>
                 </Table.Tr>
+                {expanded && (
+                  <Table.Tr>
+                    <Table.Td colSpan={7}>
+                      <ReviewRowDetail row={r} onApprove={(row, button) => { focusBack.remember(button); setConfirming([row]); }} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                </Fragment>
               );
             })}
           </Table.Tbody>
