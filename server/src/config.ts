@@ -1,6 +1,6 @@
 /**
  * Every setting, read and validated once at start. Dev defaults are obviously dev; production
- * must set SESSION_SECRET (start refuses the dev one when NODE_ENV=production).
+ * must set SESSION_SECRET and MFA_SECRET_KEY (start refuses the dev ones when NODE_ENV=production).
  */
 import path from 'node:path';
 import Joi from 'joi';
@@ -18,6 +18,8 @@ export interface Config {
   redisUrl: string;
   redisPrefix: string;
   sessionSecret: string;
+  /** The key two-factor secrets are encrypted with (AES-256-GCM; MFA_SECRET_KEY). */
+  mfaSecretKey: string;
   secureCookies: boolean;
   /** Express's 'trust proxy': which proxies' X-Forwarded-* headers to believe (addresses, 'loopback', a hop count). */
   /** Express's `trust proxy`: false (the default) believes no X-Forwarded-For. */
@@ -94,6 +96,7 @@ export const DEV_LAB: LabIdentity = {
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const DEV_SHIPPING_SECRET = 'dev-only-shipping-webhook-secret';
+const DEV_MFA_SECRET_KEY = 'dev-only-mfa-secret-key-change-me';
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
@@ -105,6 +108,7 @@ const schema = Joi.object({
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: Joi.string().pattern(/^[\w-]+$/).default('platform'),
   SESSION_SECRET: Joi.string().min(16).default(DEV_SESSION_SECRET),
+  MFA_SECRET_KEY: Joi.string().min(32).default(DEV_MFA_SECRET_KEY),
   SECURE_COOKIES: Joi.boolean().default(false),
   TRUST_PROXY: Joi.string().allow('').default(''),
   SMTP_HOST: Joi.string().default('127.0.0.1'),
@@ -177,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   if (v.NODE_ENV === 'production' && v.SESSION_SECRET === DEV_SESSION_SECRET) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
   }
+  if (v.NODE_ENV === 'production' && v.MFA_SECRET_KEY === DEV_MFA_SECRET_KEY) {
+    throw new Error('Invalid configuration: MFA_SECRET_KEY must be set in production (two-factor secrets are encrypted with it)');
+  }
   if (v.NODE_ENV === 'production' && !v.SECURE_COOKIES) {
     throw new Error('Invalid configuration: SECURE_COOKIES must be true in production (serve it behind TLS)');
   }
@@ -203,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     redisUrl: v.REDIS_URL,
     redisPrefix: v.REDIS_PREFIX,
     sessionSecret: v.SESSION_SECRET,
+    mfaSecretKey: v.MFA_SECRET_KEY,
     secureCookies: v.SECURE_COOKIES,
     trustProxy: v.TRUST_PROXY === '' ? false : /^\d+$/.test(v.TRUST_PROXY) ? Number(v.TRUST_PROXY) : v.TRUST_PROXY,
     smtp: { host: v.SMTP_HOST, port: v.SMTP_PORT, secure: v.SMTP_SECURE, user: v.SMTP_USER, pass: v.SMTP_PASS, from: v.MAIL_FROM },

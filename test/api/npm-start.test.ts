@@ -199,6 +199,7 @@ describe('npm start', function () {
       SESSION_SECRET: testOnly('session-secret'),
       SECURE_COOKIES: 'true',
       SHIPPING_WEBHOOK_SECRET: testOnly('shipping-secret'),
+      MFA_SECRET_KEY: testOnly('mfa-secret'),
       LAB_NAME: 'Test Production Laboratory',
       LAB_ADDRESS: '1 Production Way, Testville',
       LAB_CLIA_NUMBER: '05D1234567',

@@ -25,6 +25,7 @@ import { adminApiClientsRouter } from './api-clients.routes';
 import { adminHl7Router } from './hl7.routes';
 import { adminAuditTrailRouter } from './audit-trail.routes';
 import { adminPatientReleaseRouter } from './patient-release.routes';
+import { adminTwoFactorRouter } from './two-factor.routes';
 import { adminTurnaroundRouter } from './turnaround.routes';
 
 export function adminRouter(ctx: AppContext): Router {
@@ -126,6 +127,7 @@ export function adminRouter(ctx: AppContext): Router {
   router.use(adminHl7Router(ctx));
   router.use(adminAuditTrailRouter(ctx));
   router.use(adminPatientReleaseRouter(ctx));
+  router.use(adminTwoFactorRouter(ctx));
   router.use(adminTurnaroundRouter(ctx));
 
   return router;

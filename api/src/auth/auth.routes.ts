@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { PassportStatic } from 'passport';
 import {
-  CsrfTokenAnswer, Me, MessageAnswer, AccountInvitationPreview, AccountInvitationAccepted,
+  CsrfTokenAnswer, LoginAnswer, Me, MessageAnswer, type SecondFactorChallenge, AccountInvitationPreview, AccountInvitationAccepted,
   accountInvitationTokenBody, changePasswordBody, forgotPasswordBody, loginBody, requestAccessBody, resetPasswordBody, switchAccountBody, wrongPortalMessage, ForgotPasswordAnswer,
   type RequestAccessBody, type SignInPortal,
 } from '@platform/domain';
@@ -9,7 +9,9 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/errors';
 import { validateBody } from '../http/validate';
 import { knownDevice, rememberDevice } from './device-cookie';
-import { assertMember, changePassword, describeMe, pickCurrentAccount, accountsOf, requestPasswordReset, resetPassword } from '@platform/server/access/sign-in';
+import { assertMember, changePassword, describeMe, requestPasswordReset, resetPassword, secondStepOf } from '@platform/server/access/sign-in';
+import { completeSignIn, logIn, regenerateSession } from './sign-in-completion';
+import { rememberedDevice, twoFactorRouter } from './two-factor.routes';
 import { requireUser } from './guards';
 import { csrfToken } from './session';
 import type { SessionUser } from './session-user';
@@ -32,9 +34,6 @@ function authenticate(passport: PassportStatic, req: Request): Promise<{ user: S
   });
 }
 
-function logIn(req: Request, user: SessionUser): Promise<void> {
-  return new Promise((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
-}
 
 export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
   const router = Router();
@@ -59,7 +58,7 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     next();
   };
 
-  router.post('/login', signIn, reserveAttempt, validateBody(loginBody), answers(200, Me), async (req, res) => {
+  router.post('/login', signIn, reserveAttempt, validateBody(loginBody), answers(200, LoginAnswer), async (req, res) => {
     const { email, portal } = req.body as { email: string; portal: SignInPortal };
     const attempt = res.locals.signInAttempt as SignInAttempt;
     const { user, wrongPortal } = await authenticate(passport, req);
@@ -70,13 +69,21 @@ export function authRouter(ctx: AppContext, passport: PassportStatic): Router {
     }
     await throttle.recordSuccess(attempt);
     rememberDevice(req, res, ctx.config, email);
-    await logIn(req, user); // passport regenerates the session here
-    req.session.signedInAt = Date.now();
-    const accounts = await accountsOf(ctx, user);
-    req.session.currentAccountId = pickCurrentAccount(accounts, undefined, portal)?.id;
-    await recordAudit(ctx.db, { ...auditActor(callerAs(callerOf(req, res), user)), action: 'auth.login', entityKind: 'user', entityId: user.id, details: { portal } });
-    res.json(await describeMe(ctx, user, req.session.currentAccountId));
+    const secondStep = await secondStepOf(ctx, user);
+    if (!secondStep) return res.json(await completeSignIn(ctx, req, res, user, portal));
+    if (!secondStep.enrol && (await rememberedDevice(ctx, req, user.id))) {
+      return res.json(await completeSignIn(ctx, req, res, user, portal, 'remembered_device'));
+    }
+    // The password was right; nobody is signed in until the second step (a new session id for it).
+    await regenerateSession(req);
+    req.session.secondStep = { userId: user.id, portal, startedAt: Date.now(), enrol: secondStep.enrol };
+    await recordAudit(ctx.db, {
+      ...auditActor(callerAs(callerOf(req, res), user)), action: 'auth.second_step_started', entityKind: 'user', entityId: user.id, details: { portal, enrol: secondStep.enrol },
+    });
+    res.set('Cache-Control', 'no-store').json({ secondFactor: secondStep } satisfies SecondFactorChallenge);
   });
+
+  router.use(twoFactorRouter(ctx));
 
   router.post('/logout', signIn, answersNothing(204), async (req, res) => {
     const caller = callerOf(req, res);

@@ -5,7 +5,7 @@
  */
 import { Router, type RequestHandler, type Response } from 'express';
 import {
-  ContactRow, AccountUserInvited, AccountInvitationRow, ContactDetail, SupportStaffRow, shapes,
+  ContactRow, AccountUserInvited, TwoFactorRequirement, twoFactorRequirementBody, AccountInvitationRow, ContactDetail, SupportStaffRow, shapes,
   AccountRole, activateDeactivateBody, addAccountAccessBody, contactInAccountBody, contactsQuery, registerProviderBody, staffLinksBody,
   type ContactsQuery,
 } from '@platform/domain';
@@ -20,12 +20,21 @@ import {
 } from '@platform/server';
 import { CLINIC_API_BASE } from '../http/portal-bases';
 import { answers, answersPage } from '../http/answers';
+import { accountTwoFactorRequirement, setAccountTwoFactorRequirement } from '@platform/server/access/sign-in';
 
 export function accountUsersRouter(ctx: AppContext): Router {
   const router = Router();
   const superAdmin: RequestHandler[] = [requireUser('provider'), requireAccountAccess(ctx, { portal: 'clinic', roles: [AccountRole.SuperAdmin] })];
   const path = (p: string) => `${CLINIC_API_BASE}/${p}`;
   const scopeOf = (res: Response) => oneAccount((res.locals.account as { id: number }).id);
+
+  // "Require two-factor sign-in": the account's members without a factor enrol at their next sign-in.
+  router.get(path('two-factor-requirement'), ...superAdmin, answers(200, TwoFactorRequirement), async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ required: await accountTwoFactorRequirement(ctx, scopeOf(res).accountId) });
+  });
+  router.put(path('two-factor-requirement'), ...superAdmin, validateBody(twoFactorRequirementBody), answers(200, TwoFactorRequirement), async (req, res) => {
+    res.json({ required: await setAccountTwoFactorRequirement(ctx, accountCallerOf(req, res), req.body.required) });
+  });
 
   router.get(path('contacts'), ...superAdmin, validateQuery(contactsQuery), answersPage(ContactRow), async (_req, res) => {
     sendPage(res, await listContacts(ctx, scopeOf(res), res.locals.query as ContactsQuery));

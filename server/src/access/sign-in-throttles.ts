@@ -8,7 +8,7 @@
  * past the limit; a success gives the points back.
  */
 import type { Redis } from 'ioredis';
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_THROTTLE_WINDOW_SECONDS } from '@platform/domain';
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_THROTTLE_WINDOW_SECONDS, SECOND_STEP_FAILURES_PER_USER } from '@platform/domain';
 import { TooManyAttempts } from '../errors';
 import { minutesOf, redisLimiter, takePoints } from '../throttle';
 
@@ -87,3 +87,22 @@ export function createEmailRequestThrottle(redis: Redis, prefix: string, name: '
     },
   };
 }
+
+/**
+ * The second step of a sign-in (a TOTP or recovery code, a passkey): wrong answers limited per
+ * user, apart from the password's allowance. A point is taken before the answer is checked; a
+ * success gives them back.
+ */
+export function createSecondStepThrottle(redis: Redis, prefix: string) {
+  const byUser = redisLimiter(redis, prefix, { name: 'second-step', points: SECOND_STEP_FAILURES_PER_USER, windowSeconds: window, blockSeconds: window });
+  return {
+    async reserve(userId: number): Promise<void> {
+      const wait = await takePoints([[byUser, String(userId)]]);
+      if (wait !== null) throw blocked('Too many wrong codes', wait);
+    },
+    async recordSuccess(userId: number): Promise<void> {
+      await byUser.delete(String(userId));
+    },
+  };
+}
+export type SecondStepThrottle = ReturnType<typeof createSecondStepThrottle>;

@@ -190,3 +190,6 @@ export function assertMember(me: Me, accountId: number): void {
   if (!me.accounts.some((a) => a.id === accountId)) throw forbidden('You are not a member of that account');
 }
 
+
+// Two-factor sign-in lives beside the password (it checks passwords too): loaded through this entry.
+export * from './two-factor';

@@ -30,6 +30,7 @@ export const EMAIL_TEMPLATES = {
   unpaidOrderExpired: 'unpaid-order-expired',
   financialAidGranted: 'financial-aid-granted',
   accountInvitation: 'account-invitation',
+  twoFactorReset: 'two-factor-reset',
   portalFeedbackRequest: EmailCampaign.PortalFeedbackRequest,
   portalSignupReminder: EmailCampaign.PortalSignupReminder,
 } as const;
@@ -61,6 +62,25 @@ export function passwordResetEmail(args: { brand: string; firstName: string | nu
       args.link,
       '',
       'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** The lab's admin reset a user's second factors: what happened, and what the next sign-in asks. */
+export function twoFactorResetEmail(args: { brand: string; firstName: string | null; required: boolean }): EmailContent {
+  return {
+    template: EMAIL_TEMPLATES.twoFactorReset,
+    subject: `Your ${args.brand} Platform two-factor sign-in was reset`,
+    text: [
+      greeting(args.firstName),
+      '',
+      `An administrator of ${args.brand} Platform reset your two-factor sign-in: your authenticator app, passkeys,`,
+      'recovery codes and remembered devices no longer sign you in, and you were signed out everywhere.',
+      args.required
+        ? 'At your next sign-in you will set up a new authenticator app or passkey.'
+        : 'You can set up a new authenticator app or passkey from your menu ("Two-factor sign-in") after signing in.',
+      '',
+      'If you did not ask for this, tell your administrator at once.',
     ].join('\n'),
   };
 }

@@ -6,6 +6,7 @@ import type {
   ChangePasswordBody,
   ForgotPasswordAnswer,
   ForgotPasswordBody,
+  LoginAnswer,
   LoginBody,
   Me,
   RequestAccessBody,
@@ -27,10 +28,11 @@ export function useMe() {
   return useApiQuery<Me>(ME_PATH, { errorHeading: 'Error retrieving accounts' });
 }
 
-export async function signIn(body: LoginBody): Promise<Me> {
-  const me = await apiFetch<Me>('/auth/login', { method: 'POST', body });
+/** The signed-in person, or (a second factor to give, or to enrol) the second step: no one is signed in yet. */
+export async function signIn(body: LoginBody): Promise<LoginAnswer> {
+  const answer = await apiFetch<LoginAnswer>('/auth/login', { method: 'POST', body });
   forgetCsrfToken();
-  return me;
+  return answer;
 }
 
 export async function signOut(): Promise<void> {

@@ -4,13 +4,14 @@ import type { SignInPortal } from '@platform/domain';
 import type { StoredSessionUser } from '../session/stored-user';
 import { useSignOut } from '../session/use-session-actions';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { TwoFactorModal } from './two-factor/TwoFactorModal';
 import { KeyIcon, SignOutIcon } from './icons';
 
 function initialsOf(user: StoredSessionUser): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 }
 
-/** The signed-in person: name, change password, sign out. */
+/** The signed-in person: name, change password, two-factor sign-in, sign out. */
 export function UserMenu({ user, portal, compact = false, inverted = false }: {
   user: StoredSessionUser;
   portal: SignInPortal;
@@ -19,6 +20,7 @@ export function UserMenu({ user, portal, compact = false, inverted = false }: {
 }) {
   const signOut = useSignOut(portal);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
     <>
@@ -56,12 +58,16 @@ export function UserMenu({ user, portal, compact = false, inverted = false }: {
           <Menu.Item leftSection={<KeyIcon size={18} />} onClick={() => setChangingPassword(true)}>
             Change password
           </Menu.Item>
+          <Menu.Item leftSection={<KeyIcon size={18} />} onClick={() => setTwoFactor(true)}>
+            Two-factor sign-in
+          </Menu.Item>
           <Menu.Item leftSection={<SignOutIcon size={18} />} onClick={() => void signOut()}>
             Sign out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+      <TwoFactorModal opened={twoFactor} onClose={() => setTwoFactor(false)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Fieldset, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ADMIN_TOASTS, formatDate, formatDateTime, fullName, listName, PERSON_NAME_MAX_LENGTH, type LabUserRow } from '@platform/domain';
 import { createLabUser, deactivateLabUser, reactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
@@ -8,6 +8,7 @@ import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
+import { ResetTwoFactorButton } from '../../components/two-factor/ResetTwoFactorButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { onCommandError } from './errors';
 import { FormFooter } from './FormFooter';
@@ -145,15 +146,18 @@ function LabUserList() {
               <Table.Td>{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never'}</Table.Td>
               <Table.Td>{formatDate(u.createdAt)}</Table.Td>
               <Table.Td>
-                {u.isActive ? (
-                  <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={(e) => ask(u, 'deactivate', e.currentTarget)} aria-label={`Deactivate ${fullName(u)}`}>
-                    Deactivate
-                  </Button>
-                ) : (
-                  <Button size="xs" variant="outline" color={AA_COLORS.green} onClick={(e) => ask(u, 'reactivate', e.currentTarget)} aria-label={`Reactivate ${fullName(u)}`}>
-                    Reactivate
-                  </Button>
-                )}
+                <Group gap="xs" wrap="nowrap">
+                  {u.isActive ? (
+                    <Button size="xs" variant="outline" color={AA_COLORS.red} onClick={(e) => ask(u, 'deactivate', e.currentTarget)} aria-label={`Deactivate ${fullName(u)}`}>
+                      Deactivate
+                    </Button>
+                  ) : (
+                    <Button size="xs" variant="outline" color={AA_COLORS.green} onClick={(e) => ask(u, 'reactivate', e.currentTarget)} aria-label={`Reactivate ${fullName(u)}`}>
+                      Reactivate
+                    </Button>
+                  )}
+                  {u.isActive && <ResetTwoFactorButton size="xs" userId={u.id} name={fullName(u)} />}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

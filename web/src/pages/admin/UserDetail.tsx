@@ -20,6 +20,7 @@ import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
 import { AccountSelect, type AccountOption } from './AccountSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ResetTwoFactorButton } from '../../components/two-factor/ResetTwoFactorButton';
 import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { ADMIN_PATHS } from './paths';
@@ -233,14 +234,19 @@ function SignIn({ c, busy, onActivate, onDeactivate }: { c: ContactDetail; busy:
               'Access was denied: they cannot sign in.'
             )}
           </Text>
-        ) : c.userActive ? (
-          <Button color={AA_COLORS.red} variant="outline" onClick={onDeactivate} loading={busy}>
-            Deactivate user
-          </Button>
         ) : (
-          <Button color={AA_COLORS.green} onClick={onActivate} loading={busy}>
-            Activate user
-          </Button>
+          <Group gap="sm">
+            {c.userActive ? (
+              <Button color={AA_COLORS.red} variant="outline" onClick={onDeactivate} loading={busy}>
+                Deactivate user
+              </Button>
+            ) : (
+              <Button color={AA_COLORS.green} onClick={onActivate} loading={busy}>
+                Activate user
+              </Button>
+            )}
+            {c.userActive && <ResetTwoFactorButton userId={c.userId} name={`${c.firstName} ${c.lastName}`} />}
+          </Group>
         )}
       </Group>
     </Card>

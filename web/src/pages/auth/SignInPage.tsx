@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { SignInPortal } from '@platform/domain';
+import { isSecondFactorChallenge, type Me, type SecondFactorChallenge, type SignInPortal } from '@platform/domain';
 import { signIn, signOut } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
 import { forgotPasswordPath, PROVIDER_INFO_LINKS, REQUEST_ACCESS_PATH, safeReturnPath, SIGN_IN_PORTAL_INFO } from '../../portals';
@@ -13,6 +13,8 @@ import { clearStoredUser, storeSignedInUser } from '../../session/stored-user';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { AuthCard } from './AuthCard';
+import { SecondStepForm } from '../../components/two-factor/SecondStepForm';
+import { EnrolmentScreen } from '../../components/two-factor/EnrolmentScreen';
 
 function problemOf(error: unknown): string {
   if (error instanceof ApiError) {
@@ -31,6 +33,8 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
   // The reason travels in the address, or (when another tab or a 401 got here first) in the tabs' shared marker.
   const [signedOutIdle] = useState(() => wasSignedOutForInactivity(params) || signedOutForInactivityJustNow());
   const [noAccess, setNoAccess] = useState<string | null>(null);
+  // The password was right and a second step follows (or, enrol, the first factor's setup).
+  const [secondStep, setSecondStep] = useState<SecondFactorChallenge['secondFactor'] | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -38,26 +42,51 @@ export function SignInPage({ portal }: { portal: SignInPortal }) {
       password: (value) => (value ? null : 'Enter your password'),
     },
   });
+  /** Signed in (by the password alone, or after the second step): to the portal's home, or back. */
+  const finish = async (me: Me) => {
+    forgetIdleSignOut();
+    const destination = safeReturnPath(params.get('next'), portal) ?? homePathAfterSignIn(portal, me);
+    if (!destination) {
+      await signOut().catch(() => undefined);
+      clearStoredUser();
+      setSecondStep(null);
+      setNoAccess(`None of your accounts has ${info.title} access yet. Please contact your account's super admin.`);
+      return;
+    }
+    storeSignedInUser(me, portal);
+    navigate(destination, { replace: true });
+  };
   const sending = useFormSubmit(
     form,
     async ({ email, password }) => {
       setNoAccess(null);
-      const me = await signIn({ email: email.trim(), password, portal });
-      forgetIdleSignOut();
-      const destination = safeReturnPath(params.get('next'), portal) ?? homePathAfterSignIn(portal, me);
-      if (!destination) {
-        await signOut().catch(() => undefined);
-        clearStoredUser();
-        setNoAccess(`None of your accounts has ${info.title} access yet. Please contact your account's super admin.`);
+      const answer = await signIn({ email: email.trim(), password, portal });
+      if (isSecondFactorChallenge(answer)) {
+        form.setFieldValue('password', '');
+        setSecondStep(answer.secondFactor);
         return;
       }
-      storeSignedInUser(me, portal);
-      navigate(destination, { replace: true });
+      await finish(answer);
     },
     { onError: () => form.setFieldValue('password', '') },
   );
   // A refusal shows in the alert even when it also names a field (the field says which).
   const problem = noAccess ?? (sending.lastError !== undefined ? problemOf(sending.lastError) : null);
+
+  if (secondStep?.enrol) {
+    return (
+      <AuthCard info={info} title="Set up two-factor sign-in">
+        <EnrolmentScreen onSignedIn={(me) => void finish(me)} />
+      </AuthCard>
+    );
+  }
+  if (secondStep) {
+    return (
+      <AuthCard info={info} title="Two-factor sign-in">
+        <SecondStepForm methods={secondStep.methods} onSignedIn={(me) => void finish(me)} onCancel={() => setSecondStep(null)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard info={info} title="Sign in" intro={info.audience}>

@@ -18,6 +18,7 @@ import { AccountUserPanel, membershipIn } from './AccountUserPanel';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { NewAccountUserForm } from './NewAccountUserForm';
 import { PendingInvitations } from './PendingInvitations';
+import { TwoFactorRequirementCard } from './TwoFactorRequirementCard';
 import { RecordTable } from '../../components/RecordTable';
 
 export const ONLY_SUPER_ADMINS = "Only this account's super admins manage its users";
@@ -138,6 +139,8 @@ function AccountUsers({ account }: { account: MeAccount }) {
       )}
 
       <PendingInvitations accountId={account.id} />
+
+      <TwoFactorRequirementCard accountId={account.id} />
 
       <Drawer
         opened={selected !== null}
