@@ -172,7 +172,7 @@ async function main() {
         sessions: clinic.slice(2 * quarter),
         failures: [],
       },
-      { name: 'POST lab intake', method: 'POST', path: () => '/api/lab-toolbox/intake/receive', body: (i) => ({ barcode: kits[i % kits.length] }), sessions: lab, failures: [] },
+      { name: 'POST lab intake', method: 'POST', path: () => '/api/lab-toolbox/intake/receive', body: (i) => ({ barcode: kits[i % kits.length], condition: 'acceptable', collectedAt: new Date(Date.now() - 60_000).toISOString(), identityConfirmed: true }), sessions: lab, failures: [] },
     ];
     console.log(`${routes.length} routes × ${quarter} sessions for ${SECONDS} s against ${base} …`);
     const results = await Promise.all(routes.map((r) => hammer(base, r)));

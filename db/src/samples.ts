@@ -1,5 +1,5 @@
 /** Samples and their life: status events, tests, result versions, study responses, follow-ups, patient result links. */
-import type { FollowUpKind, FollowUpStatus, ParentTestType, RejectionReason, SampleStatus, SampleType, TestName } from '@platform/domain';
+import type { FollowUpKind, FollowUpStatus, ParentTestType, RejectionReason, SampleStatus, SampleType, SpecimenCondition, TestName } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -33,6 +33,13 @@ export class Sample extends Model<InferAttributes<Sample>, InferCreationAttribut
   declare receivedAt: Nullable<Date>;
   declare receivedByUserId: NullableFk;
   declare rejectionReason: Nullable<RejectionReason>;
+  /** The specimen's condition recorded at intake (received or rejected there); null before intake. */
+  declare condition: Nullable<SpecimenCondition>;
+  /** The technician's note on the condition (required to receive an insufficient specimen). */
+  declare conditionNote: Nullable<string>;
+  /** Who confirmed at intake that the tube's name and date of birth match the requisition, and when. */
+  declare identityConfirmedByUserId: NullableFk;
+  declare identityConfirmedAt: Nullable<Date>;
   /** When the sample first reached a final status (Resulted or Rejected): kept by a trigger on its status events, never written here. */
   declare resultedAt: CreationOptional<Nullable<Date>>;
   declare createdAt: CreationOptional<Date>;
@@ -184,6 +191,10 @@ export function initSamples(sequelize: Sequelize) {
       receivedAt: { type: DataTypes.DATE },
       receivedByUserId: nullableFk(),
       rejectionReason: { type: DataTypes.TEXT },
+      condition: { type: DataTypes.TEXT },
+      conditionNote: { type: DataTypes.TEXT },
+      identityConfirmedByUserId: nullableFk(),
+      identityConfirmedAt: { type: DataTypes.DATE },
       resultedAt: { type: DataTypes.DATE },
       ...timestamps(),
     },

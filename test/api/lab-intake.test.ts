@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { KIT_BARCODE_RULE, REJECTION_REASONS } from '@platform/domain';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
-import { freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from '../support/fixtures/lab';
+import { checkedKit, freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from '../support/fixtures/lab';
 
 describe('lab toolbox: intake', function () {
   this.timeout(60_000);
@@ -30,7 +30,7 @@ describe('lab toolbox: intake', function () {
   it('receives a kit In Transit: In Queue, receipt time and who, on the timeline, answered with barcode, test, account and status', async () => {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTransit, tests: [TestName.ProstoxCfrt] });
     const before = Date.now();
-    const res = await lab1.post('/api/lab-toolbox/intake/receive', { barcode: s.barcode }).expect(200);
+    const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode)).expect(200);
     expect(res.body).to.include({ barcode: s.barcode, account: 'Riverside Oncology', previousStatus: 'In Transit', status: 'In Queue' });
     expect(res.body.tests).to.deep.equal(['PROSTOX CFRT']);
     expect(res.body.patient).to.match(/^Testy L\.$/);
@@ -41,8 +41,9 @@ describe('lab toolbox: intake', function () {
     expect(sample.receivedAt!.getTime()).to.be.within(before - 1000, Date.now() + 1000);
     expect(sample.receivedByUserId).to.equal(await userId(t.ctx.db, 'lab1'));
     const events = await t.ctx.db.models.SampleStatusEvent.findAll({ where: { sampleId: s.id }, order: [['id', 'ASC']] });
-    const last = events[events.length - 1];
-    expect([last.fromStatus, last.toStatus, last.actorKind, last.actorUserId]).to.deep.equal(['In Transit', 'In Queue', 'lab', sample.receivedByUserId]);
+    // The receipt, then the intake check's step (lab-intake-checks.test.ts).
+    const receipt = events[events.length - 2];
+    expect([receipt.fromStatus, receipt.toStatus, receipt.actorKind, receipt.actorUserId]).to.deep.equal(['In Transit', 'In Queue', 'lab', sample.receivedByUserId]);
     const audit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'sample.status_changed', entityId: String(s.id) } });
     expect(audit?.details).to.deep.include({ from: 'In Transit', to: 'In Queue' });
   });
@@ -50,12 +51,13 @@ describe('lab toolbox: intake', function () {
   it('receives an untracked kit (Pending Shipment) with a receipt time typed by the lab', async () => {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.PendingShipment });
     const receivedAt = new Date(Date.now() - 2 * 3_600_000);
-    const res = await lab1.post('/api/lab-toolbox/intake/receive', { barcode: s.barcode, receivedAt: receivedAt.toISOString() }).expect(200);
+    const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode, { receivedAt: receivedAt.toISOString(), collectedAt: new Date(receivedAt.getTime() - 3_600_000).toISOString() })).expect(200);
     expect(res.body.status).to.equal('In Queue');
     expect(new Date(res.body.receivedAt).getTime()).to.equal(receivedAt.getTime());
     const event = await t.ctx.db.models.SampleStatusEvent.findOne({ where: { sampleId: s.id, toStatus: 'In Queue' } });
     expect(event!.createdAt.getTime()).to.equal(receivedAt.getTime());
-    expect(await timeline(t.ctx.db, s.id)).to.deep.equal(['Order Placed', 'Pending Shipment', 'In Queue']);
+    // The receipt, then the intake check's step (the condition, collection time and confirmation: lab-intake-checks.test.ts).
+    expect(await timeline(t.ctx.db, s.id)).to.deep.equal(['Order Placed', 'Pending Shipment', 'In Queue', 'In Queue']);
   });
 
   it('refuses a barcode of the wrong pattern with the rule, changing nothing', async () => {
@@ -66,24 +68,24 @@ describe('lab toolbox: intake', function () {
       [' 41000000000001', 'Barcode must not start or end with a space'],
       ['', 'Barcode is required'],
     ]) {
-      const res = await lab1.post('/api/lab-toolbox/intake/receive', { barcode }).expect(400);
+      const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(barcode)).expect(400);
       expect(res.body.error.message).to.contain(expected);
     }
   });
 
   it('refuses an unknown barcode: "No sample has barcode …"', async () => {
     const barcode = freshBarcode();
-    const res = await lab1.post('/api/lab-toolbox/intake/receive', { barcode }).expect(404);
+    const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(barcode)).expect(404);
     expect(res.body.error.message).to.equal(`No sample has barcode ${barcode}`);
     expect(await t.ctx.db.models.Sample.count({ where: { barcode } })).to.equal(0);
   });
 
   it('refuses a kit already received, with the date, changing nothing (a second scan of the same kit)', async () => {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTransit });
-    await lab1.post('/api/lab-toolbox/intake/receive', { barcode: s.barcode }).expect(200);
+    await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode)).expect(200);
     const sample = (await t.ctx.db.models.Sample.findByPk(s.id))!;
     const events = await timeline(t.ctx.db, s.id);
-    const res = await lab1.post('/api/lab-toolbox/intake/receive', { barcode: s.barcode }).expect(409);
+    const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode)).expect(409);
     const pad = (n: number) => String(n).padStart(2, '0');
     const d = sample.receivedAt!;
     expect(res.body.error.message).to.equal(`Sample ${s.barcode} was already received on ${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`);
@@ -92,7 +94,7 @@ describe('lab toolbox: intake', function () {
     expect(refusal?.details).to.deep.include({ outcome: 'refused', reason: 'already received' });
 
     const testing = await makeSample(t.ctx.db, { status: SampleStatus.InTesting });
-    const again = await lab1.post('/api/lab-toolbox/intake/receive', { barcode: testing.barcode }).expect(409);
+    const again = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(testing.barcode)).expect(409);
     expect(again.body.error.message).to.match(new RegExp(`^Sample ${testing.barcode} was already received on \\d\\d/\\d\\d/\\d{4}$`));
   });
 
@@ -100,7 +102,7 @@ describe('lab toolbox: intake', function () {
     for (const status of [SampleStatus.OrderPlaced, SampleStatus.Rejected]) {
       const s = await makeSample(t.ctx.db, { status });
       const events = await timeline(t.ctx.db, s.id);
-      const res = await lab1.post('/api/lab-toolbox/intake/receive', { barcode: s.barcode }).expect(409);
+      const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode)).expect(409);
       expect(res.body.error.message).to.equal(`Sample ${s.barcode} is ${status}: it cannot be received`);
       await unchanged(s.id, status, events, null);
     }
@@ -108,7 +110,7 @@ describe('lab toolbox: intake', function () {
 
   it('refuses a receipt time in the future, changing nothing', async () => {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTransit });
-    const res = await lab1.post('/api/lab-toolbox/intake/receive', { barcode: s.barcode, receivedAt: new Date(Date.now() + 86_400_000).toISOString() }).expect(400);
+    const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode, { receivedAt: new Date(Date.now() + 86_400_000).toISOString() })).expect(400);
     expect(res.body.error.message).to.equal('The receipt time cannot be in the future');
     await unchanged(s.id, 'In Transit', ['Order Placed', 'Pending Shipment', 'In Transit'], null);
   });
@@ -143,11 +145,11 @@ describe('lab toolbox: intake', function () {
     const s = await makeSample(t.ctx.db, { status: SampleStatus.InTransit });
     const anonymous = request.agent(t.app);
     const csrf = (await anonymous.get('/api/auth/csrf')).body.csrfToken as string;
-    await anonymous.post('/api/lab-toolbox/intake/receive').set('x-csrf-token', csrf).send({ barcode: s.barcode }).expect(401);
+    await anonymous.post('/api/lab-toolbox/intake/receive').set('x-csrf-token', csrf).send(checkedKit(s.barcode)).expect(401);
     await anonymous.get('/api/lab-toolbox/get-review-list').expect(401);
     for (const [who, portal] of [['physician', 'provider'], ['admin', 'admin']] as const) {
       const session = await signIn(t.app, who, portal);
-      const res = await session.post('/api/lab-toolbox/intake/receive', { barcode: s.barcode }).expect(403);
+      const res = await session.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode)).expect(403);
       expect(res.body.error.code).to.equal('forbidden');
       await session.agent.get('/api/lab-toolbox/get-review-list').expect(403);
       await session.agent.get('/api/lab-toolbox/jobs/1').expect(403);

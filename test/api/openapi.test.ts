@@ -185,7 +185,7 @@ describe('The OpenAPI document of the REST API', function () {
       'POST /api/admin/insurance-plans/create': { name: 'OpenAPI Drift Plan' },
       'POST /api/admin/insurance-plans/:planId/update': { name: 'Medicare' },
       'POST /api/admin/lab-toolbox/users/create': { firstName: 'Olga', lastName: 'Drift', email: 'olga.drift@demo.test' },
-      'POST /api/lab-toolbox/intake/receive': { barcode: values.inTransitBarcode },
+      'POST /api/lab-toolbox/intake/receive': { barcode: values.inTransitBarcode, condition: 'acceptable', collectedAt: new Date(Date.now() - 60_000).toISOString(), identityConfirmed: true },
       'POST /api/admin/send-email/:campaign': { preview: true },
       'POST /api/lab-toolbox/storage/plates': { name: 'OA-DRIFT-1' },
       'POST /api/reports/patient-result/verify-patient': { ...link, dateOfBirth: values.dateOfBirth },

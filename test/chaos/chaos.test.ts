@@ -372,7 +372,7 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
     const intakes = (async () => {
       while (streaming && kits.length) {
         const barcode = kits[0];
-        const res = await lab.request('POST', '/api/lab-toolbox/intake/receive', { barcode }).then(note('intake'), hung('intake'));
+        const res = await lab.request('POST', '/api/lab-toolbox/intake/receive', { barcode, condition: 'acceptable', collectedAt: new Date(Date.now() - 60_000).toISOString(), identityConfirmed: true }).then(note('intake'), hung('intake'));
         await sleep(20); // a steady stream, through both restarts
         if (res.status === 200) received.push(kits.shift()!);
         else if (res.status === 409) kits.shift(); // received by an earlier try whose answer was lost

@@ -5,7 +5,7 @@
  */
 import express, { Router, type Response } from 'express';
 import {
-  IntakeOutcome, LabSampleCreated, QueuedSample, PlateSummary, PlateView, ImportUploadAccepted, ImportCommitAccepted, ImportJob, ReviewListRow, ReleasedResultRow, ImportReview, ApproveResultsAnswer, RejectResultsAnswer, CorrectedResult,
+  IntakeKit, IntakeOutcome, LabSampleCreated, QueuedSample, PlateSummary, PlateView, ImportUploadAccepted, ImportCommitAccepted, ImportJob, ReviewListRow, ReleasedResultRow, ImportReview, ApproveResultsAnswer, RejectResultsAnswer, CorrectedResult,
   IMPORT_MAX_BYTES,
   APPROVAL_GROUPS,
   correctResultBody,
@@ -37,7 +37,7 @@ import { requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { validateBody, validateQuery } from '../http/validate';
 import {
-  approveResults, commitImportFile, correctResult, createLabSample, createPasswordCheckThrottle, enterPlateResults, getImportJob, getPlate, importErrorsCsv, importReview, listPcrQueue, listPlates, receiveKit, registerPlate, rejectKit, sampleLabels, pcrPlateLabel, rejectResults, releasedToxicityResults, reviewList, uploadImportFile,
+  approveResults, commitImportFile, correctResult, createLabSample, createPasswordCheckThrottle, enterPlateResults, getImportJob, getPlate, importErrorsCsv, intakeKit, importReview, listPcrQueue, listPlates, receiveKit, registerPlate, rejectKit, sampleLabels, pcrPlateLabel, rejectResults, releasedToxicityResults, reviewList, uploadImportFile,
 } from '@platform/server';
 import { userCallerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
@@ -66,7 +66,10 @@ export function labRouter(ctx: AppContext): Router {
   router.use(BASE, requireUser('lab'));
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
-  // Intake
+  // Intake: the scanned kit as the technician checks it, then received or rejected
+  router.get(`${BASE}/intake/kits/:barcode`, answers(200, IntakeKit), async (req, res) => {
+    noStore(res).json(await intakeKit(ctx, userCallerOf(req, res), String(req.params.barcode)));
+  });
   router.post(`${BASE}/intake/receive`, validateBody(intakeReceiveBody), answers(200, IntakeOutcome), async (req, res) => {
     res.json(await receiveKit(ctx, userCallerOf(req, res), req.body));
   });

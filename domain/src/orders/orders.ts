@@ -31,3 +31,12 @@ export function isOrderId(value: string): boolean {
 
 /** The most tests one clinic order (one kit) may carry. */
 export const ORDER_MAX_TESTS = 5;
+
+/**
+ * Whether an order's kit comes with a requisition naming its patient: every order a clinic, a
+ * research provider, an EHR or a patient places does; a sample the lab registers itself does not.
+ * Intake asks the technician to confirm the tube's name and date of birth against it.
+ */
+export function orderHasRequisition(origin: string): boolean {
+  return origin !== TestOrigin.LabOrdered;
+}

@@ -6,6 +6,7 @@ import Joi from 'joi';
 import { canOrderIn, isTestName } from '../catalogue/catalogue';
 import type { TestName } from '../catalogue/tests';
 import { SAMPLE_TYPES, type SampleType } from '../samples/sample-types';
+import { EARLIEST_EVENT_DATE } from '../shared/constants';
 import { isDataDate } from '../shared/dates';
 import { type Attestations, ORDER_ATTESTATIONS } from './attestations';
 import { ORDER_MAX_TESTS, Portal } from './orders';
@@ -18,6 +19,8 @@ export interface ClinicOrderBody {
   physicianId: number;
   sampleType: SampleType;
   attestations: Attestations;
+  /** When the clinic collected the sample, if it already has (not in the future, at most a day before the order). */
+  collectedAt?: Date;
 }
 
 const attestationSchema = (a: (typeof ORDER_ATTESTATIONS)[number]) =>
@@ -73,6 +76,8 @@ export const clinicOrderBody = Joi.object<ClinicOrderBody>({
   physicianId: Joi.number().integer().positive().label('Physician').required(),
   sampleType: orderSampleTypeSchema.required(),
   attestations: attestationsSchema(ORDER_ATTESTATIONS).required(),
+  collectedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).label('Collection time')
+    .messages({ 'date.format': '{#label} must be a date and time', 'date.base': '{#label} must be a date and time', 'date.min': '{#label} must be after 01/01/2000' }),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface RequisitionDownloadQuery { dob?: string }

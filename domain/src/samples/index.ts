@@ -4,6 +4,7 @@ export * from './identifiers';
 export * from './lifecycle';
 export * from './sample-types';
 export * from './schemas';
+export * from './specimen-checks';
 export * from './statuses';
 export * from './timeline';
 export * from './storage-plates';

@@ -11,6 +11,7 @@ import { EARLIEST_EVENT_DATE, SCANNED_MAX_LENGTH } from '../shared/constants';
 import { isDataDate } from '../shared/dates';
 import { KIT_BARCODE_PATTERN, KIT_BARCODE_RULE } from './identifiers';
 import { SAMPLE_TYPES, type SampleType } from './sample-types';
+import { CONDITION_NOTE_MAX_LENGTH, SPECIMEN_CONDITIONS, type SpecimenCondition } from './specimen-checks';
 import { REJECTION_REASONS, type RejectionReason } from './statuses';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
@@ -22,19 +23,49 @@ export const RECEIPT_CLOCK_SKEW_MS = 5 * 60_000;
 /** A scanned barcode: any text up to 64 characters, even empty, so the answer can say what is wrong with it. */
 const scannedBarcode = (label: string) => Joi.string().allow('').max(SCANNED_MAX_LENGTH).label(label);
 
-export interface IntakeReceiveBody { barcode: string; receivedAt?: Date }
-/** POST intake/receive: a scanned kit; receivedAt when the kit arrived earlier than it is scanned. */
+/** The specimen's condition, required of every scan at intake. */
+const conditionSchema = () => Joi.string().valid(...SPECIMEN_CONDITIONS).label('Specimen condition')
+  .messages({ 'any.only': `{#label} must be one of: ${SPECIMEN_CONDITIONS.join(', ')}`, 'any.required': '{#label} is required: choose what the specimen looks like' });
+const conditionNoteSchema = () => Joi.string().trim().max(CONDITION_NOTE_MAX_LENGTH).allow('').label('Condition note');
+const collectedAtSchema = () => Joi.date().iso().min(EARLIEST_EVENT_DATE).label('Collection time')
+  .messages({ 'date.format': '{#label} must be a date and time', 'date.base': '{#label} must be a date and time', 'date.min': '{#label} must be after 01/01/2000' });
+
+export interface IntakeReceiveBody {
+  barcode: string;
+  receivedAt?: Date;
+  condition: SpecimenCondition;
+  conditionNote?: string;
+  /** Required when the order did not give it; when given, it replaces the order's (the change audited). */
+  collectedAt?: Date;
+  /** Required true for a kit with a requisition: the tube's name and date of birth match it. */
+  identityConfirmed?: boolean;
+}
+/** POST intake/receive: a scanned kit, its condition, collection time and identity check; receivedAt when the kit arrived earlier than it is scanned. */
 export const intakeReceiveBody = /*#__PURE__*/ Joi.object<IntakeReceiveBody>({
   barcode: scannedBarcode('Barcode').required(),
   receivedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).label('Receipt time').messages({ 'date.format': '{#label} must be a date and time', 'date.min': '{#label} must be after 01/01/2000' }),
+  condition: conditionSchema().required(),
+  conditionNote: conditionNoteSchema(),
+  collectedAt: collectedAtSchema(),
+  identityConfirmed: Joi.boolean().strict().label('Identity confirmation').messages({ 'boolean.base': '{#label} must be true or false' }),
 }).options(STRICT_KEYS).label('Request body');
 
-export interface IntakeRejectBody { barcode: string; reason: RejectionReason }
-/** POST intake/reject: a kit that cannot be tested, with one of the spec's rejection reasons. */
+export interface IntakeRejectBody {
+  barcode: string;
+  reason: RejectionReason;
+  /** Required for a kit rejected at intake (In Transit or Pending Shipment); a sample the lab already has keeps its intake condition. */
+  condition?: SpecimenCondition;
+  conditionNote?: string;
+  collectedAt?: Date;
+}
+/** POST intake/reject: a kit that cannot be tested, with one of the spec's rejection reasons and, at intake, its condition. */
 export const intakeRejectBody = /*#__PURE__*/ Joi.object<IntakeRejectBody>({
   barcode: scannedBarcode('Barcode').required(),
   reason: Joi.string().valid(...REJECTION_REASONS).label('Reason')
     .messages({ 'any.only': `{#label} must be one of: ${REJECTION_REASONS.join('; ')}` }).required(),
+  condition: conditionSchema(),
+  conditionNote: conditionNoteSchema(),
+  collectedAt: collectedAtSchema(),
 }).options(STRICT_KEYS).label('Request body');
 
 const personName = (label: string) => Joi.string().trim().min(1).max(PATIENT_NAME_MAX_LENGTH).label(label);

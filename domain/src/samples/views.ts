@@ -21,9 +21,42 @@ export const IntakeOutcome = s.object({
   status,
   receivedAt: s.nullable(s.string),
   rejectionReason: s.nullable(s.string),
+  /** What intake recorded of the specimen (null for a sample rejected after intake without one). */
+  condition: s.nullable(s.string),
+  collectedAt: s.nullable(s.string),
   message: s.string,
 });
 export type IntakeOutcome = s.Infer<typeof IntakeOutcome>;
+
+/**
+ * GET intake/kits/{barcode}: a scanned kit as the technician checks it before receiving it: its
+ * tests, account, status, the requisition's patient (name and date of birth, or a study id) and
+ * the collection time the order gave. The lab's own screen: the full name is shown.
+ */
+export const IntakeKit = s.object({
+  sampleId: s.integer,
+  barcode: s.string,
+  tests: s.array(s.string),
+  account: s.nullable(s.string),
+  status,
+  /** True when intake may receive or reject it now (In Transit or Pending Shipment). */
+  receivable: s.boolean,
+  /** Why it cannot be received now (null when it can). */
+  problem: s.nullable(s.string),
+  sampleType: s.nullable(s.string),
+  /** When the order was placed: no collection before it (see collectionTimeProblem). */
+  orderedAt: s.string,
+  /** The collection time the order gave (null: intake asks for it). */
+  collectedAt: s.nullable(s.string),
+  /** The requisition's patient, to confirm against the tube; null for a kit without a requisition. */
+  requisition: s.nullable(s.object({
+    firstName: s.nullable(s.string),
+    lastName: s.nullable(s.string),
+    dateOfBirth: s.nullable(s.string),
+    studyId: s.nullable(s.string),
+  })),
+});
+export type IntakeKit = s.Infer<typeof IntakeKit>;
 
 /** POST samples/create: the sample the lab registered (In Queue). */
 export const LabSampleCreated = s.object({

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import {
-  AccountRole, DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, fullName, testsOrderableIn, type Attestations, type CatalogueOption,
+  AccountRole, collectionTimeProblem, DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, fullName, testsOrderableIn, type Attestations, type CatalogueOption,
   type ClinicOrderBody, type CreatedOrder, type PhysicianOption, type SampleType, type TestName,
 } from '@platform/domain';
 import type { Physician } from '@platform/db';
@@ -15,7 +15,7 @@ import { type AccountCaller, auditActor, type Caller, recordAudit } from '../aud
 import { createSample } from '../samples/move-sample';
 import { enrolInProjects } from '../research/study-responses';
 import { enqueueJob } from '../jobs/outbox';
-import { forbidden, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay'>;
 
@@ -137,6 +137,8 @@ export interface ProviderOrder {
   attestations: Partial<Attestations>;
   /** The research project a Research Portal order is for. */
   researchProjectId?: number | null;
+  /** When the clinic collected the sample, if it has already (else intake asks for it). */
+  collectedAt?: Date | null;
   /** How an order that no user placed came (an EHR's HL7 order: the interface, its facility, the message), for the audit. */
   via?: Record<string, string>;
 }
@@ -166,7 +168,7 @@ export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, cal
   );
   const sample = await createSample(
     ctx.db, transaction,
-    { barcode: await newKitBarcode(ctx, transaction), sampleType: o.sampleType, accountId: caller.accountId, patientId: o.patientId, orderId: order.id },
+    { barcode: await newKitBarcode(ctx, transaction), sampleType: o.sampleType, accountId: caller.accountId, patientId: o.patientId, orderId: order.id, collectedAt: o.collectedAt ?? null },
     { by: caller },
   );
   const tests = [];
@@ -180,7 +182,7 @@ export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, cal
       action: 'order.created',
       entityKind: 'sample',
       entityId: sample.id,
-      details: { accountId: caller.accountId, orderId: order.id, patientId: o.patientId, physicianId: o.physicianId, tests: o.tests, portal: o.portal, ...(o.via ? { via: o.via } : {}) },
+      details: { accountId: caller.accountId, orderId: order.id, patientId: o.patientId, physicianId: o.physicianId, tests: o.tests, portal: o.portal, ...(o.collectedAt ? { collectedAt: o.collectedAt.toISOString() } : {}), ...(o.via ? { via: o.via } : {}) },
     },
     transaction,
   );
@@ -215,9 +217,15 @@ export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, role: A
   const patient = await ctx.db.models.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId, studyId: null } });
   if (!patient) throw notFound('Patient not found in this account');
   const physician = await orderingPhysician(ctx, caller, role, body.physicianId);
+  // The clinic collects: when it already has, the collection time goes on the sample (the order is placed now).
+  if (body.collectedAt) {
+    const problem = collectionTimeProblem(body.collectedAt, { orderedAt: new Date() });
+    if (problem) throw badRequest(problem, [{ field: 'collectedAt', message: problem }]);
+  }
   return inOrderTransaction(ctx, async (transaction) => {
     const created = await writeProviderOrder(ctx, transaction, caller, {
       patientId: patient.id, physicianId: physician.id, portal: Portal.Clinical, tests: body.tests, sampleType: body.sampleType, attestations: body.attestations,
+      collectedAt: body.collectedAt ?? null,
     });
     // A clinic taking part in a research project enrols the patient when it orders a test the project uses.
     await enrolInProjects(ctx, transaction, caller, patient.id, body.tests);
