@@ -239,9 +239,10 @@ function InReview() {
                   <Table.Td ff="monospace" fz="sm">
                     {r.barcode}<br /><Badge size="xs" color={statusColor(r.sampleStatus)}>{r.sampleStatus}</Badge>
                     {r.dna && <Text ff="text" fz="xs" fw={DNA_QC_HOLDS_RELEASE.includes(r.dna.qc) ? 700 : 400} c={DNA_QC_HOLDS_RELEASE.includes(r.dna.qc) ? AA_COLORS.red : 'dimmed'} data-testid="dna-state">{r.dna.text}</Text>}
-                    <Button ff="text" size="compact-xs" variant="subtle" mt={2} aria-expanded={expanded} aria-controls={expanded ? reviewDetailId(r.id) : undefined}
+                    {/* Its name starts with the words it shows; aria-expanded (and a filled look) say whether the details are open. */}
+                    <Button ff="text" size="compact-xs" variant={expanded ? 'light' : 'subtle'} mt={2} aria-expanded={expanded} aria-controls={expanded ? reviewDetailId(r.id) : undefined}
                       aria-label={`Details: ${r.barcode} ${r.test}`} onClick={() => toggleOpen(r.id)}>
-                      {expanded ? 'Hide details' : 'Details'}
+                      Details
                     </Button>
                   </Table.Td>
                   <Table.Td fz="sm">{r.test}{r.version > 1 ? <Text fz="xs" c="dimmed">version {r.version}</Text> : null}</Table.Td>

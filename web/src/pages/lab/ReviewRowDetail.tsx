@@ -7,7 +7,7 @@
  * result, or why it cannot be approved (the release rule's words, from the API: never decided here).
  */
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { describeSpecimenAge, DNA_QC_HOLDS_RELEASE, DNA_QC_LABELS, formatDateTime, PCR_CONTROL_LABELS, type PcrControlKind } from '@platform/domain';
 import type { ReviewListRow } from '../../api/lab';
 import { AA_COLORS } from '../../status-colors';
@@ -79,7 +79,7 @@ function Earlier({ row }: { row: ReviewListRow }) {
     <Section title={`Earlier ${row.test} results of this patient`}>
       {earlier.length === 0 && <Text fz="sm" c="dimmed">None released before.</Text>}
       {changedFromLast === true && (
-        <Badge color={AA_COLORS.orange} variant="filled" size="sm" data-testid="review-changed">Changed: last released {earlier[0].value}, now {row.value}</Badge>
+        <Text fz="sm" fw={700} c={AA_COLORS.orange} data-testid="review-changed">Changed: last released {earlier[0].value}, now {row.value}</Text>
       )}
       {changedFromLast === false && <Text fz="sm" c="dimmed">Same as the last released result.</Text>}
       {earlier.length > 0 && (
@@ -129,7 +129,7 @@ function Specimen({ row }: { row: ReviewListRow }) {
  */
 export function ReviewRowDetail({ row, onApprove }: { row: ReviewListRow; onApprove: (row: ReviewListRow, button: HTMLElement) => void }) {
   return (
-    <Box id={reviewDetailId(row.id)} data-testid="review-detail" style={{ position: 'sticky', left: 0, maxWidth: 'min(100%, calc(100vw - 4rem))' }} py="xs">
+    <Box id={reviewDetailId(row.id)} data-testid="review-detail" style={{ position: 'sticky', left: 0, maxWidth: 'min(100%, calc(100vw - 6rem))', overflowWrap: 'anywhere' }} py="xs">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <Qc row={row} />
         <Earlier row={row} />
