@@ -7,7 +7,7 @@
 import useSWR from 'swr';
 import type {
   ApprovalGroup, ApproveResultsAnswer, ApproveResultsBody, CorrectedResult, CorrectResultBody, CovidPcrResult, FollowUpView, ImportCommitAccepted, ImportError, ImportJob,
-  ImportJobResult, ImportReview, ImportUploadAccepted, IntakeOutcome, LabImportKind, LabSampleCreateBody, LabSampleCreated, PcrPlateBody,
+  ImportJobResult, ImportReview, ImportUploadAccepted, IntakeKit, IntakeOutcome, LabImportKind, LabSampleCreateBody, LabSampleCreated, PcrPlateBody,
   NewSampleFollowUpBody, PlateSummary, PlateView, PlateWellView, QueuedSample, RejectResultsAnswer, RejectResultsBody, RejectionReason,
   ReleasedResultRow, ReviewListRow,
 } from '@platform/domain';
@@ -26,7 +26,7 @@ const query = queryString;
 // Declared once in domain/ (lab-views.ts, lab-schemas.ts): the API's services return them.
 export type {
   ApproveResultsAnswer, CorrectedResult, ImportCommitAccepted, ImportError, ImportJob, ImportJobResult, ImportReview, ImportUploadAccepted,
-  IntakeOutcome, LabSampleCreated, PlateSummary, PlateView as Plate, PlateWellView as PlateWell, QueuedSample, RejectResultsAnswer,
+  IntakeKit, IntakeOutcome, LabSampleCreated, PlateSummary, PlateView as Plate, PlateWellView as PlateWell, QueuedSample, RejectResultsAnswer,
   ReleasedResultRow, ReviewListRow,
 };
 
@@ -99,11 +99,22 @@ export const importErrorsCsvUrl = (jobId: number) => `${API_PREFIX}${labApiPath(
 // Commands
 // ---------------------------------------------------------------------------------------------
 
-export const receiveKit = (barcode: string, receivedAt?: string) =>
-  apiFetch<IntakeOutcome>(labApiPath('intake/receive'), { method: 'POST', body: receivedAt ? { barcode, receivedAt } : { barcode } });
+/** GET intake/kits/{barcode}: the scanned kit as the technician checks it (its requisition's patient, the order's collection time). */
+export const getIntakeKit = (barcode: string) => apiFetch<IntakeKit>(labApiPath(`intake/kits/${encodeURIComponent(barcode)}`));
 
-export const rejectKit = (barcode: string, reason: RejectionReason) =>
-  apiFetch<IntakeOutcome>(labApiPath('intake/reject'), { method: 'POST', body: { barcode, reason } });
+/** What a scan sends: the kit, its condition and, to receive it, its collection time (ISO) and identity confirmation. */
+export interface IntakeCheckInput {
+  barcode: string;
+  condition: string;
+  conditionNote?: string;
+  collectedAt?: string;
+}
+
+export const receiveKit = (body: IntakeCheckInput & { receivedAt?: string; identityConfirmed?: boolean }) =>
+  apiFetch<IntakeOutcome>(labApiPath('intake/receive'), { method: 'POST', body });
+
+export const rejectKit = (body: Partial<IntakeCheckInput> & { barcode: string; reason: RejectionReason }) =>
+  apiFetch<IntakeOutcome>(labApiPath('intake/reject'), { method: 'POST', body });
 
 export const createLabSample = (body: Omit<LabSampleCreateBody, 'collectedAt' | 'receivedAt'> & { collectedAt?: string }) =>
   apiFetch<LabSampleCreated>(labApiPath('samples/create'), { method: 'POST', body });

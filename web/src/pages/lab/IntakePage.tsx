@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatDateTime, formatTime, REJECTION_REASONS, type RejectionReason } from '@platform/domain';
-import { receiveKit, rejectKit, type IntakeOutcome } from '../../api/lab';
+import {
+  CONDITION_RULES, formatDateTime, formatTime, REJECTION_REASONS, SPECIMEN_CONDITION_LABELS, SPECIMEN_CONDITIONS, type IntakeKit, type RejectionReason, type SpecimenCondition,
+} from '@platform/domain';
+import { getIntakeKit, rejectKit, type IntakeOutcome } from '../../api/lab';
+import { IntakeCheck } from './IntakeCheck';
 import { commandError } from '../../forms/server-errors';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
@@ -38,9 +41,12 @@ function detailOf(outcome: IntakeOutcome): string {
 }
 
 /**
- * /lab_toolbox/intake_tool: scan kits one after another. The scan box keeps the focus, Enter
- * sends, and each scan puts a line at the top of the log at once (green received, orange
- * rejected, red not done with the reason), so forty kits can go through without looking away.
+ * /lab_toolbox/intake_tool: scan kits one after another. In Receive, a scan opens the kit's check
+ * (IntakeCheck: the specimen's condition, its collection time, the tube's name and date of birth
+ * against the requisition), and Receive or Reject there puts a line at the top of the log (green
+ * received, orange rejected, red not done with the reason) and gives the focus back to the scan
+ * box. Reject mode rejects every kit scanned with the reason and condition chosen beforehand (a
+ * box of leaked kits, say).
  * Each received or rejected kit's line has "Print label" (a received sample's label: initials,
  * date of birth, test, receipt date; a rejected kit's: its kit label), and "Print this session's
  * labels" prints them all at once, on the paper chosen beside it.
@@ -48,10 +54,12 @@ function detailOf(outcome: IntakeOutcome): string {
 export function IntakePage() {
   // The scan form; each scan's own progress and outcome live in the log (scans overlap: a
   // scanner does not wait), so there is no one busy flag to keep.
-  const form = useForm<{ mode: Mode; reason: RejectionReason | null; receivedAt: string; barcode: string }>({
-    initialValues: { mode: 'receive', reason: null, receivedAt: '', barcode: '' },
+  const form = useForm<{ mode: Mode; reason: RejectionReason | null; condition: SpecimenCondition | null; receivedAt: string; barcode: string }>({
+    initialValues: { mode: 'receive', reason: null, condition: null, receivedAt: '', barcode: '' },
   });
-  const { mode, reason, receivedAt, barcode: value } = form.getValues();
+  const { mode, reason, condition, receivedAt, barcode: value } = form.getValues();
+  // The kit scanned in Receive, being checked (null: none; loading while it is looked up).
+  const [checking, setChecking] = useState<{ barcode: string; kit: IntakeKit | null } | null>(null);
   const [log, setLog] = useState<LogEntry[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
@@ -62,24 +70,56 @@ export function IntakePage() {
   const focusReason = () => window.setTimeout(() => reasonInput.current?.focus(), 0);
   const update = (id: number, patch: Partial<LogEntry>) => setLog((entries) => entries.map((e) => (e.id === id ? { ...e, ...patch } : e)));
 
-  const submit = form.onSubmit(({ mode, reason, receivedAt, barcode: typed }) => {
+  const submit = form.onSubmit(({ mode, reason, condition, barcode: typed }) => {
     const barcode = typed.trim();
     form.setFieldValue('barcode', '');
-    refocus();
-    if (!barcode) return;
-    if (mode === 'reject' && !reason) {
-      setLog((entries) => [{ id: nextId.current++, at: new Date(), barcode, mode, outcome: 'refused', message: 'Choose a rejection reason first, then scan the kit again' }, ...entries]);
+    if (!barcode) {
+      refocus();
       return;
     }
-    const id = nextId.current++;
     const trimmedNote = barcode !== typed ? ' (spaces around the scan were removed)' : '';
-    setLog((entries) => [{ id, at: new Date(), barcode, mode, outcome: 'pending', message: mode === 'receive' ? 'Receiving…' : 'Rejecting…' }, ...entries]);
-    const call = mode === 'receive' ? receiveKit(barcode, localInputToIso(receivedAt)) : rejectKit(barcode, reason!);
-    call.then(
-      (outcome) => update(id, { outcome: mode === 'receive' ? 'received' : 'rejected', message: outcome.message + trimmedNote, detail: detailOf(outcome), labelBarcode: outcome.barcode }),
-      (error: unknown) => update(id, { outcome: 'refused', message: commandError(error) + trimmedNote }),
+    if (mode === 'reject') {
+      refocus();
+      if (!reason || !condition) {
+        setLog((entries) => [{ id: nextId.current++, at: new Date(), barcode, mode, outcome: 'refused', message: 'Choose the rejection reason and the specimen’s condition first, then scan the kit again' }, ...entries]);
+        return;
+      }
+      const id = nextId.current++;
+      setLog((entries) => [{ id, at: new Date(), barcode, mode, outcome: 'pending', message: 'Rejecting…' }, ...entries]);
+      rejectKit({ barcode, reason, condition }).then(
+        (outcome) => update(id, { outcome: 'rejected', message: outcome.message + trimmedNote, detail: detailOf(outcome), labelBarcode: outcome.barcode }),
+        (error: unknown) => update(id, { outcome: 'refused', message: commandError(error) + trimmedNote }),
+      );
+      return;
+    }
+    // Receive: the kit is looked up and checked before anything is written.
+    setChecking({ barcode, kit: null });
+    getIntakeKit(barcode).then(
+      (kit) => {
+        if (kit.receivable) {
+          setChecking((current) => (current?.barcode === barcode ? { barcode, kit } : current));
+          return;
+        }
+        setChecking((current) => (current?.barcode === barcode ? null : current));
+        setLog((entries) => [{ id: nextId.current++, at: new Date(), barcode, mode, outcome: 'refused', message: (kit.problem ?? `Sample ${barcode} cannot be received`) + trimmedNote }, ...entries]);
+        refocus();
+      },
+      (error: unknown) => {
+        setChecking((current) => (current?.barcode === barcode ? null : current));
+        setLog((entries) => [{ id: nextId.current++, at: new Date(), barcode, mode, outcome: 'refused', message: commandError(error) + trimmedNote }, ...entries]);
+        refocus();
+      },
     );
   });
+
+  const checked = (outcome: IntakeOutcome, action: 'received' | 'rejected') => {
+    setLog((entries) => [{
+      id: nextId.current++, at: new Date(), barcode: outcome.barcode, mode: action === 'received' ? 'receive' : 'reject', outcome: action,
+      message: outcome.message, detail: detailOf(outcome), labelBarcode: outcome.barcode,
+    }, ...entries]);
+    setChecking(null);
+    refocus();
+  };
 
   const printer = useLabelPrinter();
   // The session's labels, in scan order (the log shows the latest first); a kit scanned twice prints once.
@@ -123,6 +163,23 @@ export function IntakePage() {
                   w={{ base: '100%', sm: 340 }}
                   required
                 />
+              ) : null}
+              {mode === 'reject' ? (
+                <Select
+                  label="Specimen condition"
+                  placeholder="Choose the condition"
+                  data={SPECIMEN_CONDITIONS.map((c) => ({ value: c, label: SPECIMEN_CONDITION_LABELS[c] }))}
+                  value={condition}
+                  onChange={(v) => {
+                    form.setFieldValue('condition', v as SpecimenCondition | null);
+                    // The reason this condition calls for, when none is chosen yet.
+                    const mapped = v ? CONDITION_RULES[v as SpecimenCondition].rejectionReason : null;
+                    if (!form.getValues().reason && mapped) form.setFieldValue('reason', mapped);
+                    refocus();
+                  }}
+                  w={{ base: '100%', sm: 220 }}
+                  required
+                />
               ) : (
                 <TextInput
                   type="datetime-local"
@@ -143,12 +200,13 @@ export function IntakePage() {
               <TextInput
                 ref={input}
                 label={mode === 'receive' ? 'Scan a kit to receive it' : 'Scan a kit to reject it'}
+                description={mode === 'receive' ? 'Its check opens below: condition, collection time, name and date of birth' : undefined}
                 placeholder="Kit barcode, then Enter"
                 value={value}
                 onChange={(e) => form.setFieldValue('barcode', e.currentTarget.value)}
                 onBlur={(e) => {
-                  // Keep the scanner's target: only a click on another control takes the focus away.
-                  if (e.relatedTarget === null) refocus();
+                  // Keep the scanner's target: only a click on another control takes the focus away (or a kit's check opening).
+                  if (e.relatedTarget === null && !checking) refocus();
                 }}
                 autoFocus
                 autoComplete="off"
@@ -158,7 +216,7 @@ export function IntakePage() {
                 styles={{ input: { fontFamily: 'monospace', letterSpacing: 1 } }}
               />
               <Button type="submit" size="lg" color={mode === 'reject' ? AA_COLORS.orange : undefined}>
-                {mode === 'receive' ? 'Receive' : 'Reject'}
+                {mode === 'receive' ? 'Check' : 'Reject'}
               </Button>
             </Group>
           </Stack>
@@ -167,9 +225,21 @@ export function IntakePage() {
 
       {mode === 'reject' && (
         <Notice color="orange">
-          Reject mode: every kit scanned now is rejected{reason ? ` (${reason})` : ''}. Switch back to Receive when done.
+          Reject mode: every kit scanned now is rejected{reason ? ` (${reason})` : ''}{condition ? `, recorded ${SPECIMEN_CONDITION_LABELS[condition].toLowerCase()}` : ''}. Switch back to Receive when done.
         </Notice>
       )}
+
+      {mode === 'receive' && checking && (checking.kit ? (
+        <IntakeCheck
+          key={checking.kit.barcode}
+          kit={checking.kit}
+          receivedAt={receivedAt}
+          onDone={checked}
+          onCancel={() => { setChecking(null); refocus(); }}
+        />
+      ) : (
+        <Text c="dimmed" role="status">Looking up {checking.barcode}…</Text>
+      ))}
 
       <Stack gap="xs">
         <Group justify="space-between">
