@@ -1,13 +1,14 @@
 /**
  * Barcode labels in a real browser (Debian's Chromium) on the real API (issue 30's "Must show"):
- * three kits scanned at intake, one rejected (the intake condition of issue 30 item 2 does not
- * exist yet: the kit goes through the reject-kit flow, as a leaked kit would), the session's
+ * three kits scanned at intake, each checked (issue 30 item 2): one recorded as leaked and
+ * rejected with the reason its condition calls for, the others received with their condition,
+ * collection time and name and date of birth confirmed against the requisition; the session's
  * labels printed; the label PDF the browser saves is rendered with pdftoppm and read with zbarimg:
  * its barcodes are the three kits. Then one scan's own label, on the same part-used sheet.
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { REJECTION_REASONS } from '@platform/domain';
+import { CONDITION_RULES } from '@platform/domain';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { signIn } from './pages';
 import { expectAccessible, browserSuite, collectPageErrors, screenshot } from '../support/browser';
@@ -34,7 +35,7 @@ describe('lab toolbox: barcode labels at intake (browser)', function () {
       await makeSample(t.ctx.db, { status: SampleStatus.InTransit, tests: [TestName.Previotox] }),
     ];
     const [first, second, leaked] = kits;
-    const reason = REJECTION_REASONS[0];
+    const reason = CONDITION_RULES.leaked.rejectionReason!;
     const { page } = await suite.newPage({ bypassCSP: true });
     const errors = collectPageErrors(page);
     await page.addInitScript(() => globalThis.localStorage.removeItem('labelPrinter'));
@@ -45,19 +46,49 @@ describe('lab toolbox: barcode labels at intake (browser)', function () {
     expect(await printSession.isDisabled(), 'nothing to print before a scan').to.equal(true);
 
     const log = page.getByRole('table', { name: 'Scan log' });
-    for (const kit of [first, second]) {
+    // Collected yesterday, as written on the tube (the orders gave no time): the datetime-local input's local value.
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const yesterday = new Date(Date.now() - 24 * 3_600_000);
+    const collectedInput = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}T${pad(yesterday.getHours())}:${pad(yesterday.getMinutes())}`;
+    for (const kit of kits) {
       await page.getByRole('textbox', { name: 'Scan a kit to receive it' }).fill(kit.barcode);
       await page.keyboard.press('Enter');
+      const check = page.getByRole('region', { name: `Check kit ${kit.barcode}` });
+      await check.waitFor();
+      await check.getByText('Testy Labson', { exact: false }).first().waitFor();
+      if (kit === leaked) {
+        // Leaked: Receive goes off, the rejection its condition calls for is offered.
+        await check.getByRole('radio', { name: 'Leaked' }).check();
+        expect(await check.getByRole('button', { name: 'Receive' }).isDisabled()).to.equal(true);
+        expect(await check.getByRole('combobox', { name: 'Rejection reason' }).inputValue()).to.equal(reason);
+        await check.getByRole('button', { name: 'Reject' }).click();
+        await log.getByText(`Rejected ${leaked.barcode}: ${reason}`).waitFor();
+        continue;
+      }
+      if (kit === first) {
+        // Receive with nothing answered: each field says what it needs (checked with axe).
+        await check.getByRole('button', { name: 'Receive' }).click();
+        await check.getByText('Choose the specimen’s condition').waitFor();
+        await check.getByText('Type the collection date and time written on the tube').waitFor();
+        await expectAccessible(page, 'intake check with its errors shown');
+        await screenshot(page, 'labels-intake-check-errors');
+      }
+      await check.getByRole('radio', { name: 'Acceptable' }).check();
+      await check.getByLabel(/^Collected at/).fill(collectedInput);
+      await check.getByRole('checkbox', { name: 'The name and date of birth on the tube match the requisition' }).check();
+      await check.getByRole('button', { name: 'Receive' }).click();
       await log.getByText(new RegExp(`^Received ${kit.barcode}`)).waitFor();
     }
-    // The leaked kit: reject mode, the reason, the scan.
-    await page.getByRole('radiogroup', { name: 'What a scan does' }).getByText('Reject').click();
-    await page.getByRole('combobox', { name: 'Rejection reason' }).click();
-    await page.getByRole('option', { name: reason }).click();
-    await page.getByRole('textbox', { name: 'Scan a kit to reject it' }).fill(leaked.barcode);
-    await page.keyboard.press('Enter');
-    await log.getByText(`Rejected ${leaked.barcode}: ${reason}`).waitFor();
     expect(await statusOf(t.ctx.db, leaked.id)).to.equal(SampleStatus.Rejected);
+    const m = t.ctx.db.models;
+    expect((await m.Sample.findByPk(leaked.id))!.condition).to.equal('leaked');
+    // The typed local time, read in the browser's own time zone.
+    const collectedAt = await page.evaluate((value) => new Date(value).getTime(), collectedInput);
+    for (const kit of [first, second]) {
+      const sample = (await m.Sample.findByPk(kit.id))!;
+      expect([sample.status, sample.condition, sample.collectedAt?.getTime()]).to.deep.equal(['In Queue', 'acceptable', collectedAt]);
+      expect(sample.identityConfirmedByUserId).to.be.a('number');
+    }
 
     // Each scanned row prints its own label; the session prints all three.
     for (const kit of kits) await log.getByRole('button', { name: `Print label for ${kit.barcode}` }).waitFor();

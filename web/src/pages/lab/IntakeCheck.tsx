@@ -8,6 +8,7 @@ import {
 import { receiveKit, rejectKit } from '../../api/lab';
 import { commandError, defaultFieldOf, serverFieldErrors } from '../../forms/server-errors';
 import { localInputToIso, nowLocalInput } from '../../format';
+import { AA_COLORS } from '../../status-colors';
 
 export interface CheckValues {
   condition: SpecimenCondition | null;
@@ -186,7 +187,7 @@ export function IntakeCheck({ kit, receivedAt, onDone, onCancel }: {
               error={form.errors.reason}
               w={{ base: '100%', sm: 300 }}
             />
-            <Button size="md" color="orange.9" variant={mustReject ? 'filled' : 'outline'} loading={busy} onClick={() => void send('rejected')}>
+            <Button size="md" color={AA_COLORS.orange} variant={mustReject ? 'filled' : 'outline'} loading={busy} onClick={() => void send('rejected')}>
               Reject
             </Button>
           </Group>
