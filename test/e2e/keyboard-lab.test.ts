@@ -38,11 +38,13 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     return { page, errors };
   }
 
-  it('intake: kits scanned in a row keep the focus in the scan box, each outcome shown and said; reject mode from the keyboard', async () => {
+  it('intake: kits scanned in a row, each checked from the keyboard and the focus back in the scan box, each outcome shown and said; reject mode from the keyboard', async () => {
     const kits = await Promise.all([
       makeSample(t.ctx.db, { status: SampleStatus.InTransit, tests: [TestName.ProstoxUltra] }),
       makeSample(t.ctx.db, { status: SampleStatus.InTransit, tests: [TestName.Kras] }),
     ]);
+    // The clinic gave the collection time on the order: intake shows it, nothing to type.
+    for (const k of kits) await t.ctx.db.models.Sample.update({ collectedAt: new Date(Date.now() - 26 * 3_600_000) }, { where: { id: k.id } });
     const unknown = freshBarcode();
     const spoiled = await makeSample(t.ctx.db, { status: SampleStatus.InTransit });
     const { page, errors } = await labPage('lab1');
@@ -57,15 +59,32 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     await waitForFocus(page, receiveBox);
     await expectAccessible(page, 'intake before a scan (keyboard)');
 
-    // Three kits, one after another, as a scanner types them: the box never loses the focus.
+    // Three kits, one after another, as a scanner types them: a kit's check takes the focus (its
+    // condition first), is answered from the keyboard (the collection time is the order's), and
+    // Receive gives the focus back to the scan box; an unknown kit is refused at once.
     const log = page.getByRole('table', { name: 'Scan log' });
     const said = page.getByText(/^This session: /);
     expect(await said.getAttribute('aria-live'), 'the session counts are said').to.equal('polite');
     for (const code of [kits[0].barcode, unknown, kits[1].barcode]) {
       await page.keyboard.type(code);
       await page.keyboard.press('Enter');
+      if (code !== unknown) {
+        const check = page.getByRole('region', { name: `Check kit ${code}` });
+        const acceptable = check.getByRole('radio', { name: 'Acceptable' });
+        await waitForFocus(page, acceptable, 'the condition of the kit scanned');
+        await page.keyboard.press('Space');
+        expect(await acceptable.isChecked()).to.equal(true);
+        const confirm = check.getByRole('checkbox', { name: 'The name and date of birth on the tube match the requisition' });
+        await tabTo(page, confirm, 15);
+        await expectVisibleFocus(confirm);
+        await page.keyboard.press('Space');
+        if (code === kits[0].barcode) await expectAccessible(page, 'intake: a kit being checked (keyboard)');
+        const receive = check.getByRole('button', { name: 'Receive' });
+        await tabTo(page, receive, 5);
+        await page.keyboard.press('Enter');
+      }
       await log.locator('tbody tr').filter({ hasText: code }).first().waitFor();
-      expect(await isFocused(receiveBox), `the scan box keeps the focus after ${code}`).to.equal(true);
+      await waitForFocus(page, receiveBox, `the scan box after ${code}`);
       expect(await receiveBox.inputValue(), 'the box is empty for the next scan').to.equal('');
     }
     await log.getByText(`Received ${kits[0].barcode} (PROSTOX ultra): now In Queue`).waitFor();
@@ -93,8 +112,16 @@ describe('e2e: the lab by keyboard alone (intake, import, review)', function () 
     await expired.waitFor();
     for (let presses = 0; presses < 20 && (await expired.getAttribute('data-combobox-selected')) === null; presses += 1) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    // The condition next (the reason chosen, it takes the focus), Acceptable first in its list; then the scan box.
+    const condition = page.getByRole('combobox', { name: 'Specimen condition' });
+    await waitForFocus(page, condition, 'the specimen condition once the reason is chosen');
+    await page.keyboard.press('ArrowDown');
+    const acceptableOption = page.getByRole('option', { name: 'Acceptable' });
+    await acceptableOption.waitFor();
+    for (let presses = 0; presses < 10 && (await acceptableOption.getAttribute('data-combobox-selected')) === null; presses += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     const rejectBox = page.getByRole('textbox', { name: 'Scan a kit to reject it' });
-    await waitForFocus(page, rejectBox, 'the scan box once the reason is chosen');
+    await waitForFocus(page, rejectBox, 'the scan box once the reason and condition are chosen');
     await page.keyboard.type(spoiled.barcode);
     await page.keyboard.press('Enter');
     await log.getByText(`Rejected ${spoiled.barcode}: Rejected - specimen expired`).waitFor();

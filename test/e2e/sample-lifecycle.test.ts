@@ -95,6 +95,16 @@ describe('e2e: one sample from order to the patient reading the result', functio
     const scan = page.getByRole('textbox', { name: 'Scan a kit to receive it' });
     await scan.fill(barcode);
     await scan.press('Enter');
+    // The kit's check: acceptable, collected a minute ago (the browser's local time, as on the tube), the requisition's name and date of birth confirmed.
+    const check = page.getByRole('region', { name: `Check kit ${barcode}` });
+    await check.getByRole('radio', { name: 'Acceptable' }).check();
+    // A string to evaluate: a function here would carry tsx's helpers the page does not have.
+    const collected = await page.evaluate<string>(
+      "(() => { const d = new Date(Date.now() - 60000); const p = (n) => String(n).padStart(2, '0'); return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`; })()",
+    );
+    await check.getByLabel(/^Collected at/).fill(collected);
+    await check.getByRole('checkbox', { name: 'The name and date of birth on the tube match the requisition' }).check();
+    await check.getByRole('button', { name: 'Receive' }).click();
     await page.getByRole('table', { name: 'Scan log' }).getByText(`Received ${barcode} (PROSTOX CFRT): now In Queue`).waitFor();
     expect(await sampleStatus(barcode)).to.equal(SampleStatus.InQueue);
 

@@ -65,6 +65,7 @@ export function IntakePage() {
   const nextId = useRef(1);
 
   const reasonInput = useRef<HTMLInputElement>(null);
+  const conditionInput = useRef<HTMLInputElement>(null);
   const refocus = () => window.setTimeout(() => input.current?.focus(), 0);
   // Reject mode needs its reason before a scan: the focus goes there first (then to the scan box once chosen).
   const focusReason = () => window.setTimeout(() => reasonInput.current?.focus(), 0);
@@ -158,7 +159,9 @@ export function IntakePage() {
                   value={reason}
                   onChange={(v) => {
                     form.setFieldValue('reason', v as RejectionReason | null);
-                    refocus();
+                    // The condition next, when it is not chosen yet; else back to the scan box.
+                    if (!form.getValues().condition) window.setTimeout(() => conditionInput.current?.focus(), 0);
+                    else refocus();
                   }}
                   w={{ base: '100%', sm: 340 }}
                   required
@@ -166,6 +169,7 @@ export function IntakePage() {
               ) : null}
               {mode === 'reject' ? (
                 <Select
+                  ref={conditionInput}
                   label="Specimen condition"
                   placeholder="Choose the condition"
                   data={SPECIMEN_CONDITIONS.map((c) => ({ value: c, label: SPECIMEN_CONDITION_LABELS[c] }))}
@@ -175,7 +179,8 @@ export function IntakePage() {
                     // The reason this condition calls for, when none is chosen yet.
                     const mapped = v ? CONDITION_RULES[v as SpecimenCondition].rejectionReason : null;
                     if (!form.getValues().reason && mapped) form.setFieldValue('reason', mapped);
-                    refocus();
+                    if (!form.getValues().reason) focusReason();
+                    else refocus();
                   }}
                   w={{ base: '100%', sm: 220 }}
                   required
