@@ -47,7 +47,8 @@ describe('lab toolbox: the review list shows the context to decide', function ()
     ) as unknown as { tested: Date }[];
     const collectedAt = new Date(new Date(tested).getTime() - 30 * 3_600_000);
     const receivedAt = new Date(new Date(tested).getTime() - 2 * 3_600_000);
-    await db.models.Sample.update({ collectedAt, receivedAt }, { where: { id: now.id } });
+    await db.sequelize.query(`UPDATE samples SET collected_at = :collectedAt, received_at = :receivedAt, condition = 'insufficient', condition_note = 'Half the swab volume' WHERE id = :s`,
+      { replacements: { collectedAt, receivedAt, s: now.id } });
     // Its DNA extraction, outside the acceptance range, waits for review and a decision.
     const exResult = await makeResult(db, now.testIds[1], 'Concentration 6.5 ng/µL; A260/280 1.8; volume 40 µL (EX-51 C1)', lab1Id);
     await db.models.DnaExtraction.create({
@@ -68,7 +69,7 @@ describe('lab toolbox: the review list shows the context to decide', function ()
     expect(row.context.earlier[0].releasedAt).to.be.a('string');
     expect(row.context.changedFromLast).to.equal(true);
     expect(row.context.specimen).to.deep.equal({
-      sampleType: 'Buccal Swab', collectedAt: collectedAt.toISOString(), receivedAt: receivedAt.toISOString(), testedAt: new Date(tested).toISOString(), ageAtTestingHours: 30,
+      sampleType: 'Buccal Swab', condition: 'insufficient', conditionNote: 'Half the swab volume', collectedAt: collectedAt.toISOString(), receivedAt: receivedAt.toISOString(), testedAt: new Date(tested).toISOString(), ageAtTestingHours: 30,
     });
     expect(row.context.controls).to.deep.equal([]);
 
@@ -95,7 +96,7 @@ describe('lab toolbox: the review list shows the context to decide', function ()
     const kras = (await lab2.agent.get(`/api/lab-toolbox/get-review-list?barcode=${now.barcode}`).expect(200)).body[0];
     expect(kras.id).to.equal(same.id);
     expect([kras.context.changedFromLast, kras.context.earlier.map((e: { value: string }) => e.value)]).to.deep.equal([false, ['T/T negative']]);
-    expect([kras.context.specimen.collectedAt, kras.context.specimen.ageAtTestingHours]).to.deep.equal([null, null]);
+    expect([kras.context.specimen.condition, kras.context.specimen.collectedAt, kras.context.specimen.ageAtTestingHours]).to.deep.equal([null, null, null]);
 
     const s = await makeSample(db, { status: SampleStatus.InQueue, tests: [TestName.CovidPcr] });
     const lab1 = await signIn(t.app, 'lab1', 'lab');

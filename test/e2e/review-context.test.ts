@@ -30,7 +30,7 @@ describe('review with the context to decide (browser)', function () {
     const before = await makeSample(db, { status: SampleStatus.InTesting, tests: [TestName.ProstoxUltra] });
     await makeResult(db, before.testIds[0], 'Low-Average Risk', lab1Id, { status: TestResultStatus.Released, reviewedBy: lab2Id });
     const now = await makeSample(db, { status: SampleStatus.InTesting, tests: [TestName.ProstoxUltra, TestName.DnaExtraction] });
-    await db.sequelize.query('UPDATE samples SET patient_id = :p, collected_at = now() - interval \'5 days\' WHERE id = :s', { replacements: { p: before.patientId, s: now.id } });
+    await db.sequelize.query(`UPDATE samples SET patient_id = :p, collected_at = now() - interval '5 days', condition = 'insufficient', condition_note = 'Half the swab' WHERE id = :s`, { replacements: { p: before.patientId, s: now.id } });
     const job = await db.models.Job.create({ name: 'lab-import', status: 'Completed', payload: { kind: 'dna-extraction', mode: 'commit' } as object, createdByUserId: lab1Id, finishedAt: new Date() });
     const exResult = await makeResult(db, now.testIds[1], 'Concentration 6.5 ng/µL; A260/280 1.8; volume 40 µL (EX-52 C1)', lab1Id);
     await db.models.DnaExtraction.create({
@@ -83,6 +83,7 @@ describe('review with the context to decide (browser)', function () {
     expect(style.background).to.not.equal('rgba(0, 0, 0, 0)');
     await detail.getByRole('list', { name: 'Earlier released results' }).getByText(earlierBarcode).waitFor();
     expect(await detail.getByRole('region', { name: 'Specimen' }).innerText()).to.match(/Age at testing\s*:?\s*\d+ days?/);
+    expect(await detail.getByRole('region', { name: 'Specimen' }).innerText()).to.include('Condition: Insufficient (Half the swab)');
 
     expect(await detail.getByTestId('review-cannot-approve').innerText()).to.equal(
       `Cannot be approved: The PROSTOX ultra result of sample ${barcode} cannot be released: its DNA extraction ${barcode} is outside the acceptance range (${LOW}) and waits for a decision`,

@@ -5,6 +5,7 @@ import { DnaQc } from '../extractions/dna-extraction';
 import { LANGUAGES } from '../messages';
 import { PatientListOrder } from '../patient-orders/views';
 import { SAMPLE_STATUSES } from '../samples/statuses';
+import { SPECIMEN_CONDITIONS } from '../samples/specimen-checks';
 import { DEMOGRAPHIC_FIELDS } from './result-links';
 import { TEST_RESULT_STATUSES } from './result-values';
 import { APPROVAL_GROUPS } from './review';
@@ -62,9 +63,12 @@ export const ReviewContext = s.object({
   })),
   /** The controls of the PCR plate the result was read on (empty for a result not read on a plate); passed null: not judged (a null control). */
   controls: s.array(s.object({ well: s.string, label: s.string, kind: s.string, result: s.nullable(s.string), expected: s.nullable(s.string), passed: s.nullable(s.boolean) })),
-  /** The specimen: its type, when it was collected and received, when testing began and its age then. */
+  /** The specimen: its type and condition at intake, when it was collected and received, when testing began and its age then. */
   specimen: s.object({
     sampleType: s.nullable(s.string),
+    /** As intake found it (null: received before intake recorded conditions), and the technician's note. */
+    condition: s.nullable(s.oneOf(SPECIMEN_CONDITIONS)),
+    conditionNote: s.nullable(s.string),
     collectedAt: s.nullable(s.string),
     receivedAt: s.nullable(s.string),
     /** When the sample moved to In Testing (its first move), else when this result was entered. */

@@ -33,6 +33,7 @@ import {
   type ReviewListQuery,
   type ReviewListRow,
   type SampleDna,
+  type SpecimenCondition,
   type SampleStatus as Status,
   type TestName,
 } from '@platform/domain';
@@ -76,6 +77,8 @@ interface ReviewSqlRow {
   file_name: string | null;
   released_value: string | null;
   sample_type: string | null;
+  condition: SpecimenCondition | null;
+  condition_note: string | null;
   collected_at: Date | null;
   received_at: Date | null;
   tested_at: Date | null;
@@ -136,7 +139,7 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
                     (SELECT min(se.created_at) FROM sample_status_events se WHERE se.sample_id = pg.sample_id AND se.to_status = :inTesting) AS tested_at
                FROM (SELECT r.id, r.test_id, r.version, r.value, r.status, r.entered_by_user_id, r.import_job_id, r.correction_reason, r.created_at,
                             t.name AS test_name, s.id AS sample_id, s.barcode, s.status AS sample_status, s.status_before_storage,
-                            s.sample_type, s.collected_at, s.received_at,
+                            s.sample_type, s.condition, s.condition_note, s.collected_at, s.received_at,
                             p.id AS patient_id, p.first_name, p.last_name, p.study_id, a.name AS account_name,
                             u.first_name AS entered_first_name, u.last_name AS entered_last_name,
                             f.id AS file_id, f.name AS file_name, rel.value AS released_value
@@ -211,6 +214,8 @@ export async function reviewList(ctx: Ctx, caller: UserCaller, query: ReviewList
       controls: controlOutcomes(controls),
       specimen: {
         sampleType: r.sample_type,
+        condition: r.condition,
+        conditionNote: r.condition_note,
         collectedAt: toIso(r.collected_at),
         receivedAt: toIso(r.received_at),
         testedAt: testedAt.toISOString(),

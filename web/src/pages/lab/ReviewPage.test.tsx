@@ -19,7 +19,7 @@ function row(id: number, test: string, group: ReviewListRow['approvalGroup'], ca
     barcode: `6100000000${String(id).padStart(4, '0')}`, sampleStatus: 'In Testing', patient: 'Testy L.', account: 'Riverside Oncology',
     enteredBy: { id: canApprove ? 1 : 2, name: canApprove ? 'Leo Bench' : 'Lena Pipette' }, enteredAt: '2026-11-21T09:00:00Z', importJobId: 7,
     importFile: { id: 70, name: 'plate-7.csv' }, plate: null, correctionReason: null, releasedValue: null, dna: null, canApprove, cannotApprove: canApprove ? null : 'You entered this result: another lab user approves it',
-    context: { extraction: null, controls: [], specimen: { sampleType: 'Buccal Swab', collectedAt: null, receivedAt: null, testedAt: '2026-11-21T08:00:00Z', ageAtTestingHours: null }, earlier: [], changedFromLast: null },
+    context: { extraction: null, controls: [], specimen: { sampleType: 'Buccal Swab', condition: null, conditionNote: null, collectedAt: null, receivedAt: null, testedAt: '2026-11-21T08:00:00Z', ageAtTestingHours: null }, earlier: [], changedFromLast: null },
     ...extra,
   };
 }

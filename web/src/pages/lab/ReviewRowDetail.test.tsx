@@ -18,7 +18,7 @@ function row(id: number, extra: Partial<ReviewListRow> = {}, context: Partial<Re
     correctionReason: null, releasedValue: null, dna: null, canApprove: true, cannotApprove: null,
     context: {
       extraction: null, controls: [], earlier: [], changedFromLast: null,
-      specimen: { sampleType: 'Buccal Swab', collectedAt: '2026-11-19T02:00:00Z', receivedAt: '2026-11-20T06:00:00Z', testedAt: '2026-11-20T08:00:00Z', ageAtTestingHours: 30 },
+      specimen: { sampleType: 'Buccal Swab', condition: 'insufficient', conditionNote: 'Half the swab volume; enough for one run', collectedAt: '2026-11-19T02:00:00Z', receivedAt: '2026-11-20T06:00:00Z', testedAt: '2026-11-20T08:00:00Z', ageAtTestingHours: 30 },
       ...context,
     },
     ...extra,
@@ -43,7 +43,7 @@ const pcr = row(3, {
     { well: 'A1', label: 'POS PCR CTRL', kind: 'positive', result: 'DETECTED', expected: 'DETECTED', passed: true },
     { well: 'B1', label: 'NEG PCR CTRL', kind: 'negative', result: 'DETECTED', expected: 'NOT DETECTED', passed: false },
   ],
-  specimen: { sampleType: 'Nasal Swab', collectedAt: null, receivedAt: null, testedAt: '2026-11-20T08:00:00Z', ageAtTestingHours: null },
+  specimen: { sampleType: 'Nasal Swab', condition: null, conditionNote: null, collectedAt: null, receivedAt: null, testedAt: '2026-11-20T08:00:00Z', ageAtTestingHours: null },
 });
 
 function renderReview(rows: ReviewListRow[]) {
@@ -87,6 +87,7 @@ describe('ReviewPage row details', () => {
 
     const specimen = within(detail).getByRole('region', { name: 'Specimen' });
     expect(specimen.textContent).toContain('Type: Buccal Swab');
+    expect(specimen.textContent).toContain('Condition: Insufficient (Half the swab volume; enough for one run)');
     expect(specimen.textContent).toContain('Age at testing: 1 day 6 hours');
     expect(within(detail).getByRole('region', { name: 'Run' }).textContent).toContain('Import file: risk-7.csv');
 
@@ -124,6 +125,7 @@ describe('ReviewPage row details', () => {
       'B1 NEG PCR CTRL (negative control): DETECTED (expected NOT DETECTED) — failed',
     ]);
     expect(within(detail).getByRole('region', { name: 'Specimen' }).textContent).toContain('Age at testing: unknown (no collection time)');
+    expect(within(detail).getByRole('region', { name: 'Specimen' }).textContent).toContain('Condition: not recorded');
     expect(within(detail).getByTestId('review-cannot-approve').textContent).toContain('its controls failed');
     expect(within(detail).queryByRole('button', { name: /^Approve/ })).toBeNull();
   });

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { Box, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { describeSpecimenAge, DNA_QC_HOLDS_RELEASE, DNA_QC_LABELS, formatDateTime, PCR_CONTROL_LABELS, type PcrControlKind } from '@platform/domain';
+import { describeSpecimenAge, DNA_QC_HOLDS_RELEASE, DNA_QC_LABELS, formatDateTime, PCR_CONTROL_LABELS, type PcrControlKind, SPECIMEN_CONDITION_LABELS, SpecimenCondition } from '@platform/domain';
 import type { ReviewListRow } from '../../api/lab';
 import { AA_COLORS } from '../../status-colors';
 
@@ -115,6 +115,12 @@ function Specimen({ row }: { row: ReviewListRow }) {
   return (
     <Section title="Specimen">
       <Fact label="Type">{s.sampleType ?? 'not recorded'}</Fact>
+      <Fact label="Condition">
+        {s.condition === null
+          ? 'not recorded'
+          : <Text span fz="sm" fw={s.condition === SpecimenCondition.Acceptable ? 400 : 700} c={s.condition === SpecimenCondition.Acceptable ? undefined : AA_COLORS.orange}>{SPECIMEN_CONDITION_LABELS[s.condition]}</Text>}
+        {s.conditionNote ? ` (${s.conditionNote})` : ''}
+      </Fact>
       <Fact label="Collected">{s.collectedAt ? formatDateTime(s.collectedAt) : 'not recorded'}</Fact>
       <Fact label="Received">{s.receivedAt ? formatDateTime(s.receivedAt) : 'not recorded'}</Fact>
       <Fact label="Tested">{formatDateTime(s.testedAt)}</Fact>
