@@ -17,6 +17,7 @@ import { outboxJobSettled } from '../support/jobs';
 import { statusOf } from '../support/fixtures/lab';
 import { createResearchSite, uniqueStudyId, type TestResearchSite } from '../support/fixtures/research';
 import { TEST_PASSWORD } from '../support/fixtures/clinic';
+import { receiveCheckedKit } from '../support/intake';
 
 describe('research journey: order, lab result, tests list, study response (browser)', function () {
   this.timeout(180_000);
@@ -75,6 +76,7 @@ describe('research journey: order, lab result, tests list, study response (brows
     await A.getByRole('heading', { name: 'Sample intake' }).waitFor();
     await A.getByRole('textbox', { name: 'Scan a kit to receive it' }).fill(barcode);
     await A.keyboard.press('Enter');
+    await receiveCheckedKit(A, barcode);
     await A.getByRole('table', { name: 'Scan log' }).getByText(`Received ${barcode} (${TestName.HeadAndNeck}): now In Queue`).waitFor();
     await A.goto('/lab_toolbox/cfrt_toxicity_import_tool');
     await A.locator('input[type=file]').setInputFiles({ name: 'panel.csv', mimeType: 'text/csv', buffer: Buffer.from(`barcode,risk_level\n${barcode},High Risk\n`) });

@@ -61,6 +61,9 @@ export function IntakeCheck({ kit, receivedAt, onDone, onCancel }: {
   useEffect(() => firstCondition.current?.focus(), [kit.barcode]);
 
   const identity = requisitionIdentity(kit);
+  const identityLabel = kit.requisition?.firstName || kit.requisition?.lastName
+    ? 'The name and date of birth on the tube match the requisition'
+    : 'The study id on the tube matches the requisition';
   const rule = values.condition ? CONDITION_RULES[values.condition] : null;
 
   const chooseCondition = (value: string) => {
@@ -160,7 +163,7 @@ export function IntakeCheck({ kit, receivedAt, onDone, onCancel }: {
                 <Text fw={700} data-testid="requisition-identity">{identity}</Text>
               </div>
               <Checkbox
-                label="The name and date of birth on the tube match the requisition"
+                label={identityLabel}
                 checked={values.identityConfirmed}
                 onChange={(e) => { form.setFieldValue('identityConfirmed', e.currentTarget.checked); form.clearFieldError('identityConfirmed'); }}
                 error={form.errors.identityConfirmed}
