@@ -33,7 +33,7 @@ export type NewPatientInput = Pick<NewPatientBody, RequiredPatientField> & {
 };
 
 /** What the order form sends. */
-export type OrderInput = ClinicOrderBody;
+export type OrderInput = Omit<ClinicOrderBody, 'collectedAt'> & { collectedAt?: string };
 
 // ---------------------------------------------------------------------------------------------
 // Paginated lists: rows plus the x-total-count header

@@ -117,6 +117,37 @@ describe('OrderPage', () => {
     expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ patientId: 5, tests: ['KRAS'], physicianId: 10 });
   });
 
+  it('asks when the clinic collected the sample: optional, sent as an instant when given, never in the future; the server refusal on its field', async () => {
+    const user = userEvent.setup();
+    const sent = clinicApi(meAs(AccountRole.Physician), {
+      'POST /provider-clinic/1/order': apiRefusal(400, 'validation', 'The order is not valid', [
+        { field: 'collectedAt', message: 'The collection time cannot be more than 24 hours before the order was placed (11/20/2026 3:00 PM UTC)' },
+      ]),
+    });
+    renderOrder(5);
+    const collected = await screen.findByLabelText(/^Collected at/);
+    expect(describedText(collected)).toContain('the lab asks for it when the kit arrives');
+    // In the future: said on the field, nothing sent.
+    await user.type(collected, '2099-01-01T10:00');
+    await placeKrasOrder(user);
+    await waitFor(() => expect(describedText(collected)).toContain('The collection time cannot be in the future'));
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await user.clear(collected);
+    await user.type(collected, '2026-11-19T09:30');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(describedText(collected)).toContain('The collection time cannot be more than 24 hours before the order was placed'));
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ patientId: 5, tests: ['KRAS'], collectedAt: new Date('2026-11-19T09:30').toISOString() });
+  });
+
+  it('places an order without a collection time when none is given', async () => {
+    const user = userEvent.setup();
+    const sent = clinicApi(meAs(AccountRole.Physician), { 'POST /provider-clinic/1/order': apiRefusal(404, 'not_found', 'The patient was not found') });
+    renderOrder(5);
+    await placeKrasOrder(user);
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect(Object.keys(sent.find((r) => r.method === 'POST')!.body as object)).not.toContain('collectedAt');
+  });
+
   it('shows a refusal that names no field above the button', async () => {
     const user = userEvent.setup();
     clinicApi(meAs(AccountRole.Physician), { 'POST /provider-clinic/1/order': apiRefusal(404, 'not_found', 'The patient was not found') });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Anchor, Button, Card, Checkbox, Divider, Group, List, Select, SimpleGrid, Stack, Text, Title,
+  Anchor, Button, Card, Checkbox, Divider, Group, List, Select, SimpleGrid, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -22,6 +22,7 @@ import { ClinicPageFrame } from './ClinicPageFrame';
 import { PatientPicker } from './PatientPicker';
 import { RequisitionButton } from '../../components/RequisitionButton';
 import { patientPath } from './ResultList';
+import { localInputToIso, nowLocalInput } from '../../format';
 
 const NO_ATTESTATIONS = Object.fromEntries(ORDER_ATTESTATIONS.map((a) => [a.key, false])) as Attestations;
 
@@ -39,13 +40,15 @@ interface OrderValues {
   physicianId: string | null;
   sampleType: string | null;
   attestations: Attestations;
+  /** When the clinic collected the sample, if it already has (datetime-local; '' when not yet: the lab asks at receipt). */
+  collectedAt: string;
 }
 
 /** Where the server's field paths land on the form. */
 function orderFieldOf(field: string): keyof OrderValues | undefined {
   if (field === 'patientId') return 'patient';
   const head = field.split('.')[0];
-  return ['tests', 'physicianId', 'sampleType', 'attestations'].includes(head) ? (head as keyof OrderValues) : undefined;
+  return ['tests', 'physicianId', 'sampleType', 'attestations', 'collectedAt'].includes(head) ? (head as keyof OrderValues) : undefined;
 }
 
 /** The physician to pre-select: the only one of the account, or the signed-in user's own physician record. */
@@ -72,19 +75,25 @@ function OrderForm({ account }: { account: MeAccount }) {
   const refresh = useRefreshClinic(account.id);
 
   const form = useForm<OrderValues>({
-    initialValues: { patient: null, tests: [], physicianId: null, sampleType: SampleType.BuccalSwab, attestations: NO_ATTESTATIONS },
+    initialValues: { patient: null, tests: [], physicianId: null, sampleType: SampleType.BuccalSwab, attestations: NO_ATTESTATIONS, collectedAt: '' },
     validate: {
       patient: (value) => (value ? null : 'Choose the patient'),
       tests: (value) => (value.length ? null : 'Choose at least one test'),
       physicianId: (value) => (value ? null : 'Choose the ordering physician'),
       sampleType: (value) => (value ? null : 'Choose the sample type'),
+      collectedAt: (value) => {
+        if (!value) return null;
+        const iso = localInputToIso(value);
+        if (!iso) return 'Type the date and time the sample was collected';
+        return new Date(iso).getTime() > Date.now() ? 'The collection time cannot be in the future' : null;
+      },
       attestations: (value) => {
         const missing = ORDER_ATTESTATIONS.filter((a) => !value[a.key]);
         return missing.length ? `Confirm every attestation (${missing.map((a) => a.short).join(', ')} not yet confirmed)` : null;
       },
     },
   });
-  const { patient, tests, physicianId, sampleType, attestations } = form.getValues();
+  const { patient, tests, physicianId, sampleType, attestations, collectedAt } = form.getValues();
 
   /** A change to one field; a field showing an error is checked again at once, so a fixed field loses its error. */
   const change = <K extends keyof OrderValues>(field: K, value: OrderValues[K]) => {
@@ -101,6 +110,8 @@ function OrderForm({ account }: { account: MeAccount }) {
         physicianId: Number(values.physicianId),
         sampleType: values.sampleType as SampleType,
         attestations: values.attestations,
+        // Only when the clinic has collected already; the lab asks for it at receipt otherwise.
+        ...(values.collectedAt ? { collectedAt: localInputToIso(values.collectedAt) } : {}),
       }),
     {
       fieldOf: orderFieldOf,
@@ -137,7 +148,7 @@ function OrderForm({ account }: { account: MeAccount }) {
 
   const reset = () => {
     setCreated(null);
-    form.setValues({ patient: null, tests: [], attestations: NO_ATTESTATIONS });
+    form.setValues({ patient: null, tests: [], attestations: NO_ATTESTATIONS, collectedAt: '' });
     form.clearErrors();
     sending.reset();
     if (params.has('patientId')) setParams({}, { replace: true });
@@ -209,6 +220,15 @@ function OrderForm({ account }: { account: MeAccount }) {
               nothingFoundMessage="No physician you may order for matches"
             />
             <Select label="Sample type" data={SAMPLE_TYPES} value={sampleType} onChange={(v) => change('sampleType', v)} error={errors.sampleType} withAsterisk allowDeselect={false} />
+            <TextInput
+              type="datetime-local"
+              label="Collected at"
+              description="If the clinic has collected the sample already: when. Leave empty otherwise; the lab asks for it when the kit arrives."
+              value={collectedAt}
+              max={nowLocalInput()}
+              onChange={(e) => change('collectedAt', e.currentTarget.value)}
+              error={errors.collectedAt}
+            />
           </SimpleGrid>
         </Stack>
       </Card>
