@@ -41,6 +41,8 @@ export class Account extends Model<InferAttributes<Account>, InferCreationAttrib
   declare researchAccess: CreationOptional<boolean>;
   /** Patients ordering for themselves may name this account as their treating provider. */
   declare takesPatientOrders: CreationOptional<boolean>;
+  /** Set by the account's Super Admin: its providers sign in with a second factor. */
+  declare requireTwoFactor: CreationOptional<boolean>;
   declare isActive: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -221,6 +223,7 @@ export function initPeople(sequelize: Sequelize) {
       clinicAccess: dbDefault(DataTypes.BOOLEAN),
       researchAccess: dbDefault(DataTypes.BOOLEAN),
       takesPatientOrders: dbDefault(DataTypes.BOOLEAN),
+      requireTwoFactor: dbDefault(DataTypes.BOOLEAN),
       isActive: dbDefault(DataTypes.BOOLEAN),
       ...timestamps(),
     },
