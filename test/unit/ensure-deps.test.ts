@@ -88,6 +88,7 @@ describe('npm start / npm test: installing what a fresh clone lacks', () => {
 
     symlinkSync('/usr/bin/chromium', path.join(bin, 'chromium'));
     symlinkSync('/usr/bin/redis-server', path.join(bin, 'redis-server'));
+    symlinkSync('/usr/bin/zbarimg', path.join(bin, 'zbarimg'));
     const onlyPoppler = ensure('--test');
     expect(onlyPoppler.stderr).to.include('apt-get install -y poppler-utils\n');
     expect(onlyPoppler.stderr).not.to.include('Debian package chromium');

@@ -6,13 +6,13 @@ describe('dates and times a client sends', () => {
 
   for (const year of ['0000', '-010000', '1999']) {
     it(`refuses a receipt time in ${year}, which PostgreSQL could not store or the lab never had`, () => {
-      const result = validate(intakeReceiveBody, { barcode: '41000000000001', receivedAt: `${year}-01-01T00:00:00Z` });
+      const result = validate(intakeReceiveBody, { barcode: '41000000000001', condition: 'acceptable', receivedAt: `${year}-01-01T00:00:00Z` });
       expect(fieldsOf(result)).to.deep.equal([{ field: 'receivedAt', message: 'Receipt time must be after 01/01/2000' }]);
     });
   }
 
   it('accepts a receipt time in this century', () => {
-    const result = validate(intakeReceiveBody, { barcode: '41000000000001', receivedAt: '2026-11-20T09:30:00Z' });
+    const result = validate(intakeReceiveBody, { barcode: '41000000000001', condition: 'acceptable', receivedAt: '2026-11-20T09:30:00Z' });
     expect(fieldsOf(result)).to.deep.equal([]);
   });
 
