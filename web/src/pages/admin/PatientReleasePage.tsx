@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Card, Group, NumberInput, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Table, Text } from '@mantine/core';
 import {
   DEFAULT_PATIENT_HOLD_DAYS, formatDateTime, MAX_PATIENT_HOLD_DAYS, MIN_PATIENT_HOLD_DAYS, PATIENT_RELEASE_POLICIES, PatientReleasePolicy,
   type PatientReleasePolicyBody,
 } from '@platform/domain';
 import { savePatientReleasePolicy, usePatientReleasePolicies, useRefreshPatientReleasePolicies, type PatientReleasePolicyView } from '../../api/patient-release';
-import { FormError } from '../../components/FormError';
 import { useCommand } from '../../forms/use-form-submit';
-import { commandError, serverFieldErrors, defaultFieldOf } from '../../forms/server-errors';
+import { serverFieldErrors, defaultFieldOf } from '../../forms/server-errors';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AdminPageFrame } from './AdminPageFrame';
+import { PerTestSettingsTable, RowRefusal } from './PerTestSettings';
 import { onCommandError } from './errors';
 import { QueryState, queryFlags } from './QueryState';
 
@@ -22,28 +22,15 @@ export function PatientReleasePage() {
       subtitle="When the patient is sent a released result, per test. The ordering clinic is always told at release. “To the clinic first” holds the patient’s email until a provider of the clinic marks the result reviewed, or until the days set here have passed, whichever comes first."
     >
       <QueryState what="patient release policies" {...queryFlags(policies, (d) => d.length === 0)} emptyText="No test sends results to patients." onRetry={() => void policies.mutate()}>
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" aria-label="Patient release by test">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Test</Table.Th>
-                  <Table.Th>The patient gets the result</Table.Th>
-                  <Table.Th>Days before it goes to the patient anyway</Table.Th>
-                  <Table.Th>Last changed</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Save</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(policies.data ?? []).map((p) => (
-                  <PolicyRow key={`${p.testName}:${p.updatedAt ?? ''}`} view={p} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <PerTestSettingsTable
+          label="Patient release by test"
+          headers={['Test', 'The patient gets the result', 'Days before it goes to the patient anyway', 'Last changed']}
+          minWidth={760}
+        >
+          {(policies.data ?? []).map((p) => (
+            <PolicyRow key={`${p.testName}:${p.updatedAt ?? ''}`} view={p} />
+          ))}
+        </PerTestSettingsTable>
       </QueryState>
     </AdminPageFrame>
   );
@@ -108,13 +95,7 @@ function PolicyRow({ view }: { view: PatientReleasePolicyView }) {
           </Group>
         </Table.Td>
       </Table.Tr>
-      {saving.error !== undefined && Object.keys(fieldErrors).length === 0 && (
-        <Table.Tr>
-          <Table.Td colSpan={5}>
-            <FormError title={`The ${view.testName} policy was not saved`} error={saving.error} message={commandError(saving.error)} onClose={() => saving.reset()} />
-          </Table.Td>
-        </Table.Tr>
-      )}
+      <RowRefusal colSpan={5} title={`The ${view.testName} policy was not saved`} error={saving.error} shown={Object.keys(fieldErrors).length === 0} onClose={() => saving.reset()} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, NumberInput, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, NumberInput, Select, Table, Text } from '@mantine/core';
 import { describeTarget, formatDateTime, MAX_TARGET, TARGET_UNITS, TargetUnit, type TurnaroundTargetBody, type TurnaroundTargetView } from '@platform/domain';
 import { saveTurnaroundTarget, useRefreshTurnaroundTargets, useTurnaroundTargets } from '../../api/turnaround';
-import { FormError } from '../../components/FormError';
 import { useCommand } from '../../forms/use-form-submit';
-import { commandError, serverFieldErrors, defaultFieldOf } from '../../forms/server-errors';
+import { serverFieldErrors, defaultFieldOf } from '../../forms/server-errors';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AdminPageFrame } from './AdminPageFrame';
+import { PerTestSettingsTable, RowRefusal } from './PerTestSettings';
 import { onCommandError } from './errors';
 import { QueryState, queryFlags } from './QueryState';
 
@@ -21,28 +21,11 @@ export function TurnaroundTargetsPage() {
       subtitle="Per test, how long from receipt at the lab to a result is on time. The Lab Toolbox's Turnaround dashboard and each clinic's Turnaround page count the samples past it."
     >
       <QueryState what="turnaround targets" {...queryFlags(targets, (d) => d.length === 0)} emptyText="No test reports a result." onRetry={() => void targets.mutate()}>
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label="Turnaround target by test">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Test</Table.Th>
-                  <Table.Th>Target (receipt to result)</Table.Th>
-                  <Table.Th>Unit</Table.Th>
-                  <Table.Th>Last changed</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Save</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(targets.data ?? []).map((v) => (
-                  <TargetRow key={`${v.testName}:${v.updatedAt ?? ''}`} view={v} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <PerTestSettingsTable label="Turnaround target by test" headers={['Test', 'Target (receipt to result)', 'Unit', 'Last changed']} minWidth={720}>
+          {(targets.data ?? []).map((v) => (
+            <TargetRow key={`${v.testName}:${v.updatedAt ?? ''}`} view={v} />
+          ))}
+        </PerTestSettingsTable>
       </QueryState>
     </AdminPageFrame>
   );
@@ -103,13 +86,7 @@ function TargetRow({ view }: { view: TurnaroundTargetView }) {
           </Button>
         </Table.Td>
       </Table.Tr>
-      {saving.error !== undefined && Object.keys(fieldErrors).length === 0 && (
-        <Table.Tr>
-          <Table.Td colSpan={5}>
-            <FormError title={`The ${view.testName} target was not saved`} error={saving.error} message={commandError(saving.error)} onClose={() => saving.reset()} />
-          </Table.Td>
-        </Table.Tr>
-      )}
+      <RowRefusal colSpan={5} title={`The ${view.testName} target was not saved`} error={saving.error} shown={Object.keys(fieldErrors).length === 0} onClose={() => saving.reset()} />
     </>
   );
 }
