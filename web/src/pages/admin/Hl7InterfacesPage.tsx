@@ -4,7 +4,7 @@
  * messages sent, each with its ACK and "Resend".
  */
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatDateTime, HL7_NAMESPACE_MAX_LENGTH, Hl7MessageStatus, type Hl7InterfaceBody } from '@platform/domain';
 import {
@@ -20,6 +20,7 @@ import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { HL7_STATUS_COLORS } from '../../status-colors';
 import { AccountSelect, type AccountOption } from './AccountSelect';
+import { MllpListenerFields, ReceiverFields } from './Hl7Fields';
 import { AdminPageFrame } from './AdminPageFrame';
 
 export function Hl7InterfacesPage() {
@@ -110,24 +111,8 @@ function InterfaceForm({ account, current }: { account: AccountOption; current: 
           Connection
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Host" description="The EHR's MLLP listener (host name or IP address)" withAsterisk key={form.key('host')} {...form.getInputProps('host')} />
-          <NumberInput label="Port" withAsterisk min={1} max={65535} allowDecimal={false} key={form.key('port')} {...form.getInputProps('port')} />
-          <TextInput
-            label="Receiving application"
-            description="MSH-5 of every message sent"
-            withAsterisk
-            maxLength={HL7_NAMESPACE_MAX_LENGTH}
-            key={form.key('receivingApplication')}
-            {...form.getInputProps('receivingApplication')}
-          />
-          <TextInput
-            label="Receiving facility"
-            description="MSH-6 of every message sent"
-            withAsterisk
-            maxLength={HL7_NAMESPACE_MAX_LENGTH}
-            key={form.key('receivingFacility')}
-            {...form.getInputProps('receivingFacility')}
-          />
+          <MllpListenerFields form={form} whose="The EHR's" />
+          <ReceiverFields form={form} each="every message sent" />
           <TextInput
             label="Sending facility of orders"
             description="Optional: MSH-4 of the orders this EHR sends"

@@ -5,10 +5,10 @@
  * batch files, and the latest messages, a failed one with "Resend".
  */
 import { useState } from 'react';
-import { Badge, Button, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Radio, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  ELR_REPORT_DAYS, ElrMode, formatCalendarDate, formatCount, formatDateTime, HL7_NAMESPACE_MAX_LENGTH, Hl7MessageStatus, type ElrSettingsBody,
+  ELR_REPORT_DAYS, ElrMode, formatCalendarDate, formatCount, formatDateTime, Hl7MessageStatus, type ElrSettingsBody,
 } from '@platform/domain';
 import {
   resendElrMessage, saveElrSettings, useElrReport, useElrSettings, useRefreshElrReport, writeElrBatch,
@@ -22,6 +22,7 @@ import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS, HL7_STATUS_COLORS } from '../../status-colors';
+import { MllpListenerFields, ReceiverFields } from './Hl7Fields';
 import { AdminPageFrame } from './AdminPageFrame';
 import { QueryState, queryFlags } from './QueryState';
 
@@ -123,10 +124,7 @@ function SettingsForm({ current, onSaved }: { current: ElrSettingsView; onSaved:
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {mode === ElrMode.Mllp ? (
-            <>
-              <TextInput label="Host" description="Public health's MLLP listener (host name or IP address)" withAsterisk key={form.key('host')} {...form.getInputProps('host')} />
-              <NumberInput label="Port" withAsterisk min={1} max={65535} allowDecimal={false} key={form.key('port')} {...form.getInputProps('port')} />
-            </>
+            <MllpListenerFields form={form} whose="Public health's" />
           ) : (
             <TextInput
               label="Folder"
@@ -137,22 +135,7 @@ function SettingsForm({ current, onSaved }: { current: ElrSettingsView; onSaved:
               {...form.getInputProps('folder')}
             />
           )}
-          <TextInput
-            label="Receiving application"
-            description="MSH-5 of every report"
-            withAsterisk
-            maxLength={HL7_NAMESPACE_MAX_LENGTH}
-            key={form.key('receivingApplication')}
-            {...form.getInputProps('receivingApplication')}
-          />
-          <TextInput
-            label="Receiving facility"
-            description="MSH-6 of every report"
-            withAsterisk
-            maxLength={HL7_NAMESPACE_MAX_LENGTH}
-            key={form.key('receivingFacility')}
-            {...form.getInputProps('receivingFacility')}
-          />
+          <ReceiverFields form={form} each="every report" />
         </SimpleGrid>
         <Switch
           label="Enabled: report COVID-19 results to public health"
