@@ -16,6 +16,8 @@ export function associate(m: Models): void {
   m.Technician.belongsTo(m.User, { foreignKey: 'userId', as: 'user' });
   m.PasswordResetToken.belongsTo(m.User, { foreignKey: 'userId', as: 'user' });
 
+  m.Account.hasMany(m.AccountAddress, { foreignKey: 'accountId', as: 'addresses' });
+  m.AccountAddress.belongsTo(m.Account, { foreignKey: 'accountId', as: 'account' });
   m.Account.hasMany(m.Department, { foreignKey: 'accountId', as: 'departments' });
   m.Department.belongsTo(m.Account, { foreignKey: 'accountId', as: 'account' });
 

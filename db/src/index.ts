@@ -16,6 +16,7 @@ export * from './values';
 
 export {
   Account,
+  AccountAddress,
   AccountInvitation,
   AccountMembership,
   Contact,

@@ -8,6 +8,7 @@ import {
 import {
   initPeople,
   type Account,
+  type AccountAddress,
   type AccountMembership,
   type Contact,
   type Department,
@@ -48,6 +49,7 @@ import { initFollowUps, type FollowUpModels } from './follow-ups';
 export interface Models extends PcrModels, StorageModels, ExtractionModels, FollowUpModels, PaymentModels, ResearchModels {
   User: typeof User;
   Account: typeof Account;
+  AccountAddress: typeof AccountAddress;
   Department: typeof Department;
   Contact: typeof Contact;
   AccountMembership: typeof AccountMembership;

@@ -1,5 +1,5 @@
 /** People and accounts: users, accounts, departments, provider contacts, memberships, physicians, staff, technicians. */
-import type { AccessStatus, AccountInvitationStatus, AccountRole, AccountType, ProviderTitle, Specialty, UserKind } from '@platform/domain';
+import type { AccessStatus, AccountAddressKind, AccountInvitationStatus, AccountRole, AccountType, ProviderTitle, Specialty, UserKind } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -43,10 +43,12 @@ export class Account extends Model<InferAttributes<Account>, InferCreationAttrib
   declare takesPatientOrders: CreationOptional<boolean>;
   /** Set by the account's Super Admin: its providers sign in with a second factor. */
   declare requireTwoFactor: CreationOptional<boolean>;
+  declare phone: Nullable<string>;
   declare isActive: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
+  declare addresses?: NonAttribute<AccountAddress[]>;
   declare departments?: NonAttribute<Department[]>;
   declare memberships?: NonAttribute<AccountMembership[]>;
   declare contacts?: NonAttribute<Contact[]>;
@@ -54,6 +56,23 @@ export class Account extends Model<InferAttributes<Account>, InferCreationAttrib
   declare patients?: NonAttribute<Patient[]>;
   declare orders?: NonAttribute<Order[]>;
   declare researchProjects?: NonAttribute<ResearchProject[]>;
+}
+
+/** An account's shipping or billing address (at most one of each kind). */
+export class AccountAddress extends Model<InferAttributes<AccountAddress>, InferCreationAttributes<AccountAddress>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare kind: AccountAddressKind;
+  declare addressLine1: string;
+  declare addressLine2: Nullable<string>;
+  declare city: string;
+  declare state: Nullable<string>;
+  declare postalCode: string;
+  declare country: CreationOptional<string>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare account?: NonAttribute<Account>;
 }
 
 export class Department extends Model<InferAttributes<Department>, InferCreationAttributes<Department>> {
@@ -224,10 +243,28 @@ export function initPeople(sequelize: Sequelize) {
       researchAccess: dbDefault(DataTypes.BOOLEAN),
       takesPatientOrders: dbDefault(DataTypes.BOOLEAN),
       requireTwoFactor: dbDefault(DataTypes.BOOLEAN),
+      phone: { type: DataTypes.TEXT },
       isActive: dbDefault(DataTypes.BOOLEAN),
       ...timestamps(),
     },
     { sequelize, modelName: 'Account', tableName: 'accounts' },
+  );
+
+  const AccountAddressM = subclass(AccountAddress);
+  AccountAddressM.init(
+    {
+      id: id(),
+      accountId: fk(),
+      kind: { type: DataTypes.TEXT, allowNull: false },
+      addressLine1: { type: DataTypes.TEXT, allowNull: false },
+      addressLine2: { type: DataTypes.TEXT },
+      city: { type: DataTypes.TEXT, allowNull: false },
+      state: { type: DataTypes.TEXT },
+      postalCode: { type: DataTypes.TEXT, allowNull: false },
+      country: dbDefault(DataTypes.TEXT),
+      ...timestamps(),
+    },
+    { sequelize, modelName: 'AccountAddress', tableName: 'account_addresses' },
   );
 
   const DepartmentM = subclass(Department);
@@ -347,6 +384,7 @@ export function initPeople(sequelize: Sequelize) {
   return {
     User: UserM,
     Account: AccountM,
+    AccountAddress: AccountAddressM,
     Department: DepartmentM,
     Contact: ContactM,
     AccountMembership: AccountMembershipM,

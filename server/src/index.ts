@@ -48,6 +48,7 @@ export * from './access/memberships';
 export * from './access/new-users';
 export * from './access/providers';
 export * from './access/scope';
+export * from './accounts/account-addresses';
 export * from './accounts/accounts';
 export * from './payments/insurance-plans';
 export * from './access/lab-users';

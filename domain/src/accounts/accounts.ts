@@ -20,3 +20,11 @@ export const ACCOUNT_ROLES = valuesOf(AccountRole);
 
 export const ACCOUNT_NAME_MAX_LENGTH = 200;
 export const ACCOUNT_MAX_DEPARTMENTS = 50;
+
+/** The addresses an account keeps: where the lab sends kits and parcels, and where invoices go. */
+export const AccountAddressKind = {
+  Shipping: 'shipping',
+  Billing: 'billing',
+} as const;
+export type AccountAddressKind = (typeof AccountAddressKind)[keyof typeof AccountAddressKind];
+export const ACCOUNT_ADDRESS_KINDS = valuesOf(AccountAddressKind);

@@ -2,13 +2,30 @@
 import Joi from 'joi';
 import { SPECIALTIES, type Specialty } from '../access/access';
 import { npiSchema } from '../access/schemas';
+import { phoneSchema, postalAddressSchema, type PostalAddress } from '../shared/addresses';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/constants';
 import { paging, personName, search, text } from '../shared/schema-fields';
 import { ACCOUNT_MAX_DEPARTMENTS, ACCOUNT_NAME_MAX_LENGTH, ACCOUNT_TYPES, AccountType, type AccountType as AccountTypeT } from './accounts';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 
-export interface CreateAccountBody {
+/** How the lab reaches an account: its addresses (either may be unknown: null) and its phone. */
+export interface AccountContactDetails {
+  /** Where kits and parcels go. */
+  shippingAddress: PostalAddress | null;
+  /** Where invoices go. */
+  billingAddress: PostalAddress | null;
+  phone: string | null;
+}
+
+/** The account's addresses and phone, as a new account and an edited one give them. */
+export const accountContactDetailsFields = {
+  shippingAddress: postalAddressSchema('Shipping address').allow(null).default(null),
+  billingAddress: postalAddressSchema('Billing address').allow(null).default(null),
+  phone: phoneSchema,
+};
+
+export interface CreateAccountBody extends AccountContactDetails {
   name: string;
   type: AccountTypeT;
   eapPartner: boolean;
@@ -31,6 +48,7 @@ export const createAccountBody = Joi.object<CreateAccountBody>({
   clinicAccess: Joi.boolean().default(true).label('Clinic access'),
   researchAccess: Joi.boolean().default(false).label('Research access'),
   takesPatientOrders: Joi.boolean().default(false).label('Takes patient orders'),
+  ...accountContactDetailsFields,
   departments: Joi.array()
     .items(text('Department', ACCOUNT_NAME_MAX_LENGTH))
     .max(ACCOUNT_MAX_DEPARTMENTS)

@@ -7,10 +7,10 @@
 import Joi from 'joi';
 import type { Language } from '../messages';
 import { type Attestations, ORDER_ATTESTATIONS } from '../orders/attestations';
-import { PATIENT_PHONE_PATTERN } from '../patients/patients';
 import { patientDateOfBirthSchema, patientNameSchema } from '../patients/schemas';
 import { AID_CODE_PATTERN } from '../payments/financial-aid';
 import { PAYMENT_METHODS, PaymentMethod } from '../payments/payments';
+import { optionalAddressFields, phoneSchema, usStateSchema, usZipSchema } from '../shared/addresses';
 import { emailSchema, languageSchema, orderField, pageFields } from '../shared/schemas';
 import { YES_NO_OTHER } from '../shared/values';
 import {
@@ -54,10 +54,7 @@ export const eligibilityInquiryBody = Joi.object<EligibilityInquiryBody>(product
 // Request bodies
 // ---------------------------------------------------------------------------------------------
 
-const US_STATE_PATTERN = /^[A-Z]{2}$/;
-const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 const requiredText = (label: string, max: number) => Joi.string().trim().min(1).max(max).required().label(label);
-const optionalText = (label: string, max: number) => Joi.string().trim().max(max).allow('', null).empty(['', null]).default(null).label(label);
 
 /** The ordering patient: who they are, how to reach them, where the kit goes (US addresses). */
 export interface OrderingPatient {
@@ -78,15 +75,12 @@ export const orderingPatientSchema = Joi.object<OrderingPatient>({
   lastName: patientNameSchema('Last name').required(),
   dateOfBirth: patientDateOfBirthSchema.required(),
   email: emailSchema.required(),
-  phone: Joi.string().trim().pattern(PATIENT_PHONE_PATTERN).allow('', null).empty(['', null]).default(null).label('Phone')
-    .messages({ 'string.pattern.base': '{#label} must be 7 to 20 digits (spaces, dashes, dots, parentheses and a leading + allowed)' }),
+  phone: phoneSchema,
   addressLine1: requiredText('Address line 1', 200),
-  addressLine2: optionalText('Address line 2', 200),
+  addressLine2: optionalAddressFields.addressLine2,
   city: requiredText('City', 100),
-  state: Joi.string().trim().uppercase().pattern(US_STATE_PATTERN).required().label('State')
-    .messages({ 'string.pattern.base': '{#label} must be a two-letter US state code, for example CA' }),
-  postalCode: Joi.string().trim().pattern(US_ZIP_PATTERN).required().label('ZIP code')
-    .messages({ 'string.pattern.base': '{#label} must be 5 digits, or 5+4 digits like 94110-1234' }),
+  state: usStateSchema.required(),
+  postalCode: usZipSchema.required(),
 }).options(STRICT_KEYS).label('Patient');
 
 const orderNumberSchema = Joi.string().trim().pattern(PATIENT_ORDER_NUMBER_PATTERN).required().label('Order number')

@@ -38,8 +38,6 @@ export function dateOfBirthProblem(value: string): DateOfBirthProblem | null {
   return null;
 }
 
-export const PATIENT_PHONE_PATTERN = /^\+?[0-9 ().-]{7,20}$/;
-
 export const PATIENT_SEARCH_MAX_LENGTH = 100;
 
 /** How a patient or participant reads: their name, or "Study ID …" for a research participant (no name is kept). */

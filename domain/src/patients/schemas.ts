@@ -1,9 +1,11 @@
 /** Request schemas of patients: a new patient, the exists-check and the searches. */
 import Joi from 'joi';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PERSON_NAME_MAX_LENGTH } from '../shared/constants';
+import { optionalAddressFields, phoneSchema } from '../shared/addresses';
 import { emailSchema } from '../shared/schemas';
+import { optionalText } from '../shared/schema-fields';
 import {
-  DATE_OF_BIRTH_MESSAGES, dateOfBirthProblem, PATIENT_NAME_MAX_LENGTH, PATIENT_PHONE_PATTERN, PATIENT_SEARCH_MAX_LENGTH,
+  DATE_OF_BIRTH_MESSAGES, dateOfBirthProblem, PATIENT_NAME_MAX_LENGTH, PATIENT_SEARCH_MAX_LENGTH,
   PATIENT_SEX_LABELS, PATIENT_SEXES, type PatientSex,
 } from './patients';
 import type { PatientRecordDetails } from './views';
@@ -32,9 +34,6 @@ const nameSchema = (label: string) =>
 /** A patient's first or last name, as a new patient and a correction (LIMS sample update) give it. */
 export const patientNameSchema = nameSchema;
 
-/** An optional text field: empty string or null means "not given" (stored as null). */
-const optionalText = (label: string, max: number) => Joi.string().trim().max(max).allow('', null).empty(['', null]).default(null).label(label);
-
 /** A new patient as validated (optional fields given as '' or left out are null). */
 export interface NewPatientBody extends PatientRecordDetails {
   firstName: string;
@@ -56,20 +55,8 @@ export const newPatientBody = Joi.object<NewPatientBody>({
     .messages({ 'any.only': `{#label} must be one of ${PATIENT_SEXES.map((s) => `${s} (${PATIENT_SEX_LABELS[s]})`).join(', ')}` })
     .required(),
   email: emailSchema.allow('', null).empty(['', null]).default(null),
-  phone: Joi.string()
-    .trim()
-    .pattern(PATIENT_PHONE_PATTERN)
-    .allow('', null)
-    .empty(['', null])
-    .default(null)
-    .label('Phone')
-    .messages({ 'string.pattern.base': '{#label} must be 7 to 20 digits (spaces, dashes, dots, parentheses and a leading + allowed)' }),
-  addressLine1: optionalText('Address line 1', 200),
-  addressLine2: optionalText('Address line 2', 200),
-  city: optionalText('City', 100),
-  state: optionalText('State', 100),
-  postalCode: optionalText('Postal code', 20),
-  country: optionalText('Country', 100),
+  phone: phoneSchema,
+  ...optionalAddressFields,
   medicalRecordNumber: optionalText('Medical record number', 64),
 }).options(STRICT_KEYS).label('Request body');
 

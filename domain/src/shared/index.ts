@@ -1,3 +1,4 @@
+export * from './addresses';
 export * from './audit';
 export * from './constants';
 export * from './dates';

@@ -1,12 +1,13 @@
 /** Accounts as the admin creates and finds them, and what needs an admin's attention now. */
 import { Op, QueryTypes } from 'sequelize';
 import type { Account } from '@platform/db';
-import { AccessStatus, EmailStatus, JobStatus, type AccountsQuery, type AdminAccountRow, type AdminAttention, type CreateAccountBody } from '@platform/domain';
+import { AccessStatus, AccountAddressKind, EmailStatus, JobStatus, type AccountsQuery, type AdminAccountRow, type AdminAttention, type CreateAccountBody } from '@platform/domain';
 import { auditActor, recordAudit, type Caller } from '../audit';
 import { conflict, conflictOnDuplicate } from '../errors';
 import type { ServerContext } from '../context';
 import { containsPattern, toIso } from '../answer-values';
 import { offsetOf } from '../paging';
+import { saveAccountAddress } from './account-addresses';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
 
@@ -51,12 +52,14 @@ export async function createAccount(ctx: Ctx, caller: Caller, body: CreateAccoun
       () => Account.create(
         {
           name: body.name, type: body.type, eapPartner: body.eapPartner, international: body.international, clinicAccess: body.clinicAccess,
-          researchAccess: body.researchAccess, takesPatientOrders: body.takesPatientOrders, isActive: true,
+          researchAccess: body.researchAccess, takesPatientOrders: body.takesPatientOrders, phone: body.phone, isActive: true,
         },
         { transaction },
       ),
       { accounts_name_lower_key: duplicateName(body.name) },
     );
+    await saveAccountAddress(ctx.db, transaction, created.id, AccountAddressKind.Shipping, body.shippingAddress);
+    await saveAccountAddress(ctx.db, transaction, created.id, AccountAddressKind.Billing, body.billingAddress);
     await Department.bulkCreate(body.departments.map((name) => ({ accountId: created.id, name })), { transaction });
     await Physician.bulkCreate(body.physicians.map((p) => ({ accountId: created.id, contactId: null, ...p })), { transaction });
     await recordAudit(ctx.db, {

@@ -19,7 +19,7 @@ import { FormFooter } from './FormFooter';
 // The form holds the account as it is sent: the domain's CreateAccountBody.
 const EMPTY: CreateAccountBody = {
   name: '', type: AccountType.General, eapPartner: false, international: false, clinicAccess: true, researchAccess: false, takesPatientOrders: false,
-  departments: [], physicians: [],
+  shippingAddress: null, billingAddress: null, phone: null, departments: [], physicians: [],
 };
 const emptyPhysician = (): CreateAccountBody['physicians'][number] => ({ firstName: '', lastName: '', npi: '', specialty: null });
 
