@@ -1,6 +1,7 @@
 /**
  * `npm start`: finds or starts PostgreSQL and Redis, starts the SMTP catcher unless SMTP_HOST is
- * set and the local Stripe stand-in unless STRIPE_SECRET_KEY is set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API,
+ * set, the local Stripe stand-in unless STRIPE_SECRET_KEY is set and the local Twilio stand-in
+ * unless TWILIO_ACCOUNT_SID is set, migrates, loads the demo data, builds the SPA when its sources are newer than the bundle, starts the API,
  * the worker and the HL7 orders listener, and prints the URL and the demo logins.
  *
  * It is the demo and development command, and it starts whatever NODE_ENV says: it always runs with
@@ -11,11 +12,12 @@
 import path from 'node:path';
 import { connect, createMigrator } from '@platform/db';
 import { startApi } from '@platform/api';
-import { loadConfig } from '@platform/server';
+import { loadConfig, SMS_INBOUND_PATH } from '@platform/server';
 import { startHl7Listener, startWorker } from '@platform/worker';
 import { findPostgres, findRedis, listenPreferring } from './local-services';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { startTwilioStandIn, type TwilioStandIn } from './twilio-stand-in';
 import { PAYMENT_WEBHOOK_PATH } from '@platform/domain';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
@@ -65,6 +67,13 @@ async function main() {
     : await listenPreferring((port) => startStripeStandIn({ port, webhookSecret: loadConfig(process.env, { webDist: WEB_DIST }).stripe.webhookSecret }), 12111);
   if (stripe) process.env.STRIPE_API_URL = stripe.url;
 
+  // Without Twilio credentials, texts go to the local stand-in (its page lists them and replies STOP).
+  const smsSettings = loadConfig(process.env, { webDist: WEB_DIST }).sms;
+  const twilio: TwilioStandIn | null = process.env.TWILIO_ACCOUNT_SID
+    ? null
+    : await listenPreferring((port) => startTwilioStandIn({ port, accountSid: smsSettings.accountSid, authToken: smsSettings.authToken, ourNumber: smsSettings.from }), 12112);
+  if (twilio) process.env.TWILIO_API_URL = twilio.url;
+
   if (webBuildIsStale(ROOT, WEB_DIST)) {
     console.log('Building the web app (its sources changed since the last build, or it was never built)…');
     buildWeb(ROOT, WEB_DIST);
@@ -76,6 +85,8 @@ async function main() {
   const hl7 = process.env.HL7_PORT ? await startHl7Listener(config) : await listenPreferring((port) => startHl7Listener(config, port), config.hl7Port);
   const api = await startApi(config, process.env.HOST ?? '127.0.0.1');
   stripe?.setWebhookUrl(`${api.url}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
+  // Signed over the URL the API checks: PUBLIC_URL's.
+  twilio?.setWebhookUrl(`${config.publicUrl}/api/webhooks${SMS_INBOUND_PATH}`);
 
   const width = Math.max(...Object.values(DEMO_USERS).map((u) => u.email.length));
   // One origin everywhere: the address printed is the one emailed links and payment returns use
@@ -87,6 +98,7 @@ ${config.brand} Platform is running at ${url}
   Redis:      ${redis.source}
   Email:      ${catcher ? `caught locally on SMTP port ${catcher.port} (stored in the caught_mail table)` : `SMTP ${config.smtp.host}:${config.smtp.port}`}
   Payments:   ${stripe ? `local Stripe stand-in at ${stripe.url} (test card 4242 4242 4242 4242)` : 'Stripe (STRIPE_SECRET_KEY is set)'}
+  Texts:      ${twilio ? `local Twilio stand-in at ${twilio.url} (lists the texts sent; reply STOP there)` : 'Twilio (TWILIO_ACCOUNT_SID is set)'}
   HL7 orders: MLLP on ${config.hl7Host}:${hl7.port} (ORM^O01 from an account's EHR: Administration → HL7 interfaces)
 
 Demo logins (password: ${DEMO_PASSWORD})
@@ -103,6 +115,7 @@ ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${ke
     await hl7.close();
     await worker.close();
     await stripe?.close();
+    await twilio?.close();
     await catcher?.close();
     await redis.stop();
     await postgres.stop();

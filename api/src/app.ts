@@ -32,6 +32,7 @@ import { sampleDetailsRouter } from './provider/sample-details.routes';
 import { clinicTurnaroundRouter } from './provider/turnaround.routes';
 import { labTurnaroundRouter } from './lab/turnaround.routes';
 import { paymentWebhookRouter } from './webhooks/payment.routes';
+import { smsWebhookRouter } from './webhooks/sms.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { researchRouter } from './research/research.routes';
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext): Express {
   // Webhooks verify their own signatures on the raw body: before JSON parsing, sessions and CSRF.
   app.use('/api/webhooks', webhooksRouter(ctx));
   app.use('/api/webhooks', paymentWebhookRouter(ctx));
+  app.use('/api/webhooks', smsWebhookRouter(ctx));
   // Machines (an account's EHR): client credentials and bearer tokens, form and FHIR bodies, no session or CSRF.
   app.use('/oauth2', oauthRouter(ctx));
   app.use(FHIR_BASE_PATH, fhirRouter(ctx));

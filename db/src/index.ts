@@ -33,6 +33,7 @@ export { SampleDocument, StoredFile } from './documents';
 export { Shipment, ShipmentItem } from './shipments';
 export { AuditEvent, CaughtMail, Email, EmailCampaignRecipient, EmailCampaignRun, Job, Outbox, WebhookEvent } from './jobs';
 export { PcrPlate, PcrPlateWell } from './pcr';
+export { SmsOptOut, TextMessage } from './sms';
 export { StoragePlate, StoragePlateWell } from './storage';
 export { DnaExtraction } from './extractions';
 export { CancerDiagnosis, SampleFollowUpLink } from './follow-ups';

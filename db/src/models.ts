@@ -44,9 +44,10 @@ import { initExtractions, type ExtractionModels } from './extractions';
 import { initResearch, type ResearchModels } from './research';
 import { initPayments, type PaymentModels } from './payments';
 import { initFollowUps, type FollowUpModels } from './follow-ups';
+import { initSms, type SmsModels } from './sms';
 
 /** The models of one `Db`: use these for queries (`db.models.Sample.findAll(…)`). */
-export interface Models extends PcrModels, StorageModels, ExtractionModels, FollowUpModels, PaymentModels, ResearchModels {
+export interface Models extends PcrModels, StorageModels, ExtractionModels, FollowUpModels, PaymentModels, ResearchModels, SmsModels {
   User: typeof User;
   Account: typeof Account;
   AccountAddress: typeof AccountAddress;
@@ -98,6 +99,7 @@ export function initModels(sequelize: Sequelize): Models {
     ...initFollowUps(sequelize),
     ...initPayments(sequelize),
     ...initResearch(sequelize),
+    ...initSms(sequelize),
   };
   associate(models);
   return models;

@@ -1,5 +1,5 @@
 /** Patients and their orders: patients, invitations, insurance plans, financial assistance, orders. */
-import type { AccessStatus, Language, PatientProduct, PaymentMethod, PaymentStatus, Portal, TestOrigin } from '@platform/domain';
+import type { AccessStatus, Language, PatientProduct, PaymentMethod, PaymentStatus, Portal, SmsConsentSource, TestOrigin } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -37,6 +37,12 @@ export class Patient extends Model<InferAttributes<Patient>, InferCreationAttrib
   declare medicalRecordNumber: Nullable<string>;
   /** The language of the patient's pages and emails (set when they order or switch on their result page). */
   declare preferredLanguage: CreationOptional<Language>;
+  /** E.164; texts go here only while smsConsent is true (docs/sms.md). */
+  declare mobilePhone: CreationOptional<Nullable<string>>;
+  declare smsConsent: CreationOptional<boolean>;
+  /** When and where the consent to texts was given (or last withdrawn). */
+  declare smsConsentAt: CreationOptional<Nullable<Date>>;
+  declare smsConsentSource: CreationOptional<Nullable<SmsConsentSource>>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -185,6 +191,10 @@ export function initPatients(sequelize: Sequelize) {
       country: { type: DataTypes.TEXT },
       medicalRecordNumber: { type: DataTypes.TEXT },
       preferredLanguage: dbDefault(DataTypes.TEXT),
+      mobilePhone: { type: DataTypes.TEXT },
+      smsConsent: dbDefault(DataTypes.BOOLEAN),
+      smsConsentAt: { type: DataTypes.DATE },
+      smsConsentSource: { type: DataTypes.TEXT },
       ...timestamps(),
     },
     { sequelize, modelName: 'Patient', tableName: 'patients' },

@@ -23,3 +23,4 @@ export * from './messages';
 export * from './signatures';
 export * from './labels';
 export * from './turnaround';
+export * from './sms';

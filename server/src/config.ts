@@ -55,7 +55,26 @@ export interface Config {
   extractionAcceptance: ExtractionAcceptance;
   /** Card payments of patient orders (server/src/payments). */
   stripe: StripeConfig;
+  /** Text messages to patients through Twilio (server/src/sms; docs/sms.md). */
+  sms: SmsConfig;
 }
+
+export interface SmsConfig {
+  /** Twilio's account SID (AC…) and auth token; the token also checks the inbound webhook's X-Twilio-Signature. */
+  accountSid: string;
+  authToken: string;
+  /** The sender: a Twilio phone number (E.164) or a Messaging Service SID (MG…). */
+  from: string;
+  /** Where the twilio client sends its calls instead of api.twilio.com (the local stand-in); null for Twilio itself. */
+  apiUrl: string | null;
+}
+
+/** Obviously not real credentials: `npm start` and the tests use them with the local stand-in; production refuses them. */
+export const DEV_SMS: Omit<SmsConfig, 'apiUrl'> = {
+  accountSid: 'ACdevonlylocalstandin0000000000000',
+  authToken: 'dev-only-twilio-auth-token-local-stand-in',
+  from: '+15005550006',
+};
 
 export interface StripeConfig {
   secretKey: string;
@@ -147,6 +166,12 @@ const schema = Joi.object({
   STRIPE_PUBLISHABLE_KEY: Joi.string().pattern(/^pk_(test|live)_\w+$/).default(DEV_STRIPE.publishableKey),
   STRIPE_WEBHOOK_SECRET: Joi.string().pattern(/^whsec_\w+$/).default(DEV_STRIPE.webhookSecret),
   STRIPE_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).optional(),
+  TWILIO_ACCOUNT_SID: Joi.string().pattern(/^AC\w{32}$/).default(DEV_SMS.accountSid)
+    .messages({ 'string.pattern.base': '"TWILIO_ACCOUNT_SID" must be a Twilio account SID (AC and 32 characters)' }),
+  TWILIO_AUTH_TOKEN: Joi.string().min(16).default(DEV_SMS.authToken),
+  TWILIO_FROM: Joi.string().pattern(/^(\+[1-9]\d{7,14}|MG\w{32})$/).default(DEV_SMS.from)
+    .messages({ 'string.pattern.base': '"TWILIO_FROM" must be a phone number in E.164 (+15551234567) or a Messaging Service SID (MG…)' }),
+  TWILIO_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).optional(),
 }).unknown(true);
 
 const STRIPE_ENV: Record<keyof typeof DEV_STRIPE, string> = { secretKey: 'STRIPE_SECRET_KEY', publishableKey: 'STRIPE_PUBLISHABLE_KEY', webhookSecret: 'STRIPE_WEBHOOK_SECRET' };
@@ -159,6 +184,18 @@ function stripeConfig(v: Record<string, string>): StripeConfig {
     throw new Error(`Invalid configuration: ${dev.map((k) => STRIPE_ENV[k]).join(', ')} must be set in production`);
   }
   return stripe;
+}
+
+const SMS_ENV: Record<keyof typeof DEV_SMS, string> = { accountSid: 'TWILIO_ACCOUNT_SID', authToken: 'TWILIO_AUTH_TOKEN', from: 'TWILIO_FROM' };
+
+/** The Twilio settings; in production none of the dev values may remain (texts would go to the stand-in's test numbers). */
+function smsConfig(v: Record<string, string>): SmsConfig {
+  const sms: SmsConfig = { accountSid: v.TWILIO_ACCOUNT_SID, authToken: v.TWILIO_AUTH_TOKEN, from: v.TWILIO_FROM, apiUrl: v.TWILIO_API_URL ?? null };
+  const dev = (Object.keys(DEV_SMS) as (keyof typeof DEV_SMS)[]).filter((k) => sms[k] === DEV_SMS[k]);
+  if (v.NODE_ENV === 'production' && dev.length) {
+    throw new Error(`Invalid configuration: ${dev.map((k) => SMS_ENV[k]).join(', ')} must be set in production`);
+  }
+  return sms;
 }
 
 const LAB_ENV: Record<keyof LabIdentity, string> = {
@@ -192,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   }
   const lab = labIdentity(v);
   const stripe = stripeConfig(v);
+  const sms = smsConfig(v);
   const extractionAcceptance: ExtractionAcceptance = {
     minConcentration: v.EXTRACTION_MIN_CONCENTRATION,
     minA260280: v.EXTRACTION_MIN_A260_280,
@@ -231,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     lab,
     extractionAcceptance,
     stripe,
+    sms,
   };
 }

@@ -4,7 +4,7 @@
  * reader of lab import files (CSV / XLSX).
  * Password hashing is its own entry (`@platform/server/auth/passwords`): the worker never loads argon2.
  */
-export { DEV_LAB, DEV_STRIPE, loadConfig, type Config, type LabIdentity, type StripeConfig } from './config';
+export { DEV_LAB, DEV_SMS, DEV_STRIPE, loadConfig, type Config, type LabIdentity, type SmsConfig, type StripeConfig } from './config';
 export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
 export * from './errors';
 export {
@@ -12,6 +12,7 @@ export {
   type EnqueueOptions, type OutboxRelay, type OutboxRow, type QueuedJobData,
 } from './jobs';
 export { queueEmail, type OutgoingEmail } from './email/queue-email';
+export * from './sms';
 export { createMailer, type Mailer } from './email/mailer';
 export * from './email/templates';
 export {

@@ -9,6 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase } from '@platform/db';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher';
+import { startTwilioStandIn, type TwilioStandIn } from '../../scripts/twilio-stand-in';
+import { loadConfig } from '@platform/server';
 import { seedDemoData } from '../../scripts/seed';
 import { deleteRedisKeys } from '../../scripts/redis-keys';
 import pg from 'pg';
@@ -19,6 +21,8 @@ const RUN_ID_VAR = 'TEST_RUN_ID';
 const templateOf = (runId: string) => `platform_test_${runId}`;
 
 export let mailCatcher: MailCatcher;
+/** This process's Twilio stand-in: every text the product sends in a test is recorded here (docs/sms.md). */
+export let smsStandIn: TwilioStandIn;
 let processReady: Promise<void> | undefined;
 
 /** This process's own database (a copy of the run's template), Redis prefix and mail catcher. */
@@ -31,6 +35,9 @@ async function prepareProcess(): Promise<void> {
   Object.assign(process.env, { DATABASE_URL: url, REDIS_PREFIX: `test-${runId}-${worker}`, BUILD_ID: `test-${runId}` });
   mailCatcher = await startMailCatcher({ databaseUrl: url });
   process.env.SMTP_PORT = String(mailCatcher.port);
+  const { sms } = loadConfig(process.env);
+  smsStandIn = await startTwilioStandIn({ accountSid: sms.accountSid, authToken: sms.authToken, ourNumber: sms.from });
+  process.env.TWILIO_API_URL = smsStandIn.url;
 }
 
 export async function mochaGlobalSetup(this: unknown) {
@@ -80,6 +87,9 @@ export const mochaHooks = {
   },
   async afterAll(this: Mocha.Context) {
     // A worker of --parallel runs more files after this one: its catcher lives as long as it does.
-    if (process.env.MOCHA_WORKER_ID === undefined) await mailCatcher?.close();
+    if (process.env.MOCHA_WORKER_ID === undefined) {
+      await mailCatcher?.close();
+      await smsStandIn?.close();
+    }
   },
 };

@@ -57,7 +57,7 @@ export async function startPaymentStack(overrides: Record<string, string> = {}):
 export const paymentIntentCalls = (standIn: StripeStandIn) => standIn.calls.filter((c) => c.path.startsWith('/v1/payment_intents'));
 
 /** A port nothing listens on now (the API's, so its public URL, which Stripe returns to, is known before it starts). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();

@@ -33,7 +33,7 @@ interface Rule {
  * barrel, apart).
  */
 export const CAPABILITY_ORDER = [
-  'jobs', 'auth', 'email', 'webhooks', 'hl7', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
+  'jobs', 'auth', 'email', 'sms', 'webhooks', 'hl7', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
   'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'audit-trail', 'labels',
   'turnaround',
 ] as const;

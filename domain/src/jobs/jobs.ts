@@ -30,6 +30,8 @@ export interface JobPayloads {
   'send-hl7': { messageId: number };
   /** Renders a PDF of the audit trail, filtered, for the user who asked (within one account's events, or the lab's). */
   'audit-trail-pdf': { filters: AuditTrailFilters; accountId: number | null; userId: number };
+  /** Sends one logged text message to a patient through Twilio (skipped, with why, when the number opted out or consent was withdrawn). */
+  'send-sms': { textMessageId: number };
 }
 export type JobName = keyof JobPayloads;
 

@@ -30,6 +30,7 @@ export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads
   'deliver-webhook': Joi.object({ deliveryId: id().required() }),
   'send-hl7': Joi.object({ messageId: id().required() }),
   'audit-trail-pdf': Joi.object({ filters: auditFiltersSchema.required(), accountId: id().allow(null).required(), userId: id().required() }),
+  'send-sms': Joi.object({ textMessageId: id().required() }),
 };
 
 export interface JobsQuery { status: JobStatus | null; name: string | null; page: number; pageSize: number }

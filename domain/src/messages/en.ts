@@ -345,6 +345,20 @@ export const en = {
       send: 'Send my answers',
     },
   },
+  texts: {
+    mobilePhone: 'Mobile phone for texts (optional)',
+    mobileHint: 'A US number, or any number starting with +',
+    consent: 'Also text me when my kit ships and when my result is ready',
+    consentHint: 'The text only says that something is ready, with a link: never a result, your name or your date of birth. Message and data rates may apply. Reply STOP to stop texts at any time.',
+    needsNumber: 'Enter your mobile number to get texts',
+  },
+  sms: {
+    resultReady: '{{brand}}: your test result is ready. Open it here (we will ask for your date of birth): {{url}} Reply STOP to stop texts.',
+    resultReadyCorrected: '{{brand}}: an updated (corrected) test result is ready. Open it here (we will ask for your date of birth): {{url}} Reply STOP to stop texts.',
+    kitShipped: '{{brand}}: your test kit has shipped. Track it here: {{url}} Reply STOP to stop texts.',
+    kitShippedNoLink: '{{brand}}: your test kit has shipped and should reach you in a few days. Reply STOP to stop texts.',
+    kitDelivered: '{{brand}}: your test kit was delivered. Please follow the instructions in the box. Reply STOP to stop texts.',
+  },
   email: {
     greeting: 'Hello {{firstName}},',
     greetingNoName: 'Hello,',

@@ -335,6 +335,20 @@ export const es: Messages = {
       send: 'Enviar mis respuestas',
     },
   },
+  texts: {
+    mobilePhone: 'Teléfono móvil para mensajes de texto (opcional)',
+    mobileHint: 'Un número de EE. UU., o cualquier número que empiece con +',
+    consent: 'Envíenme también un mensaje de texto cuando se envíe mi kit y cuando mi resultado esté listo',
+    consentHint: 'El mensaje solo dice que algo está listo, con un enlace: nunca un resultado, su nombre ni su fecha de nacimiento. Pueden aplicarse tarifas de mensajes y datos. Responda STOP para dejar de recibir mensajes en cualquier momento.',
+    needsNumber: 'Escriba su número de móvil para recibir mensajes de texto',
+  },
+  sms: {
+    resultReady: '{{brand}}: su resultado está listo. Ábralo aquí (le pediremos su fecha de nacimiento): {{url}} Responda STOP para no recibir más mensajes.',
+    resultReadyCorrected: '{{brand}}: hay un resultado actualizado (corregido) de su prueba. Ábralo aquí (le pediremos su fecha de nacimiento): {{url}} Responda STOP para no recibir más mensajes.',
+    kitShipped: '{{brand}}: su kit de prueba fue enviado. Sígalo aquí: {{url}} Responda STOP para no recibir más mensajes.',
+    kitShippedNoLink: '{{brand}}: su kit de prueba fue enviado y debería llegarle en unos días. Responda STOP para no recibir más mensajes.',
+    kitDelivered: '{{brand}}: su kit de prueba fue entregado. Siga las instrucciones de la caja. Responda STOP para no recibir más mensajes.',
+  },
   email: {
     greeting: 'Hola, {{firstName}}:',
     greetingNoName: 'Hola:',

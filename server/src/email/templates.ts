@@ -174,7 +174,7 @@ interface InLanguage { language: Language }
  * A link to a patient page, opening in the patient's language: `lang` (read by the SPA's
  * patient-language) is added for any language but the default, after the link's own parameters.
  */
-function inLanguage(url: string, language: Language): string {
+export function inLanguage(url: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return url;
   return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
 }

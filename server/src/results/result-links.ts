@@ -13,6 +13,8 @@ import type { OutboxRelay } from '../jobs';
 import { queueEmail } from '../email/queue-email';
 import { resultReadyPatientEmail } from '../email/templates';
 import { resultContactsOf } from './result-contacts';
+import { queueTextMessage } from '../sms/queue-sms';
+import { resultReadyText } from '../sms/texts';
 
 export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand' | 'lab'> };
 
@@ -53,30 +55,36 @@ export async function issuePatientResultLink(
 }
 
 /**
- * Issues a new link and queues the patient's email carrying it. The email holds no result and no
- * test value: only that a result is ready and the link (the page asks for the date of birth).
+ * Issues a new link and queues the patient's email carrying it, and the same link by text when the
+ * patient gave a mobile number and consents (docs/sms.md). Neither holds a result or a test value:
+ * only that a result is ready and the link (the page asks for the date of birth).
  * The caller checks that the patient has an email address.
  */
 export async function sendPatientResultLink(
   ctx: ResultLinkCtx,
   transaction: Transaction,
   args: { sample: SampleRow; patient: PatientRow; testNames: string[]; corrected: boolean; createdByUserId: number | null },
-): Promise<{ linkId: number; emailId: number }> {
+): Promise<{ linkId: number; emailId: number; textMessageId: number | null }> {
   const { sample, patient } = args;
   if (!patient.email) throw new Error(`patient ${patient.id} has no email address`);
   if (!patient.firstName) throw new Error(`patient ${patient.id} is a research participant: results are not sent to participants`);
   const { link, token } = await issuePatientResultLink(ctx, transaction, sample, patient, { createdByUserId: args.createdByUserId });
+  const url = patientResultUrl(ctx.config, sample.barcode, token);
   const email = await queueEmail(ctx, transaction, {
     to: patient.email,
     ...resultReadyPatientEmail({
       language: patient.preferredLanguage, brand: ctx.config.brand, firstName: patient.firstName, testNames: args.testNames, corrected: args.corrected,
-      url: patientResultUrl(ctx.config, sample.barcode, token),
+      url,
       contacts: await resultContactsOf(ctx.db, ctx.config.lab, sample, transaction),
     }),
     entity: { kind: 'sample', id: sample.id },
     createdByUserId: args.createdByUserId,
   });
-  return { linkId: link.id, emailId: email.id };
+  // One link for both: a second one would revoke the email's.
+  const textMessageId = await queueTextMessage(ctx, transaction, patient, resultReadyText({ language: patient.preferredLanguage, brand: ctx.config.brand, url, corrected: args.corrected }), {
+    entity: { kind: 'sample', id: sample.id }, createdByUserId: args.createdByUserId,
+  });
+  return { linkId: link.id, emailId: email.id, textMessageId };
 }
 
 /**

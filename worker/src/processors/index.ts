@@ -10,6 +10,7 @@ import { cancelPaymentIntent } from './cancel-payment-intent';
 import { deliverWebhook } from './deliver-webhook';
 import { sendHl7 } from './send-hl7';
 import { auditTrailPdf } from './audit-trail-pdf';
+import { sendSms } from './send-sms';
 
 export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 
@@ -25,4 +26,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'deliver-webhook': deliverWebhook,
   'send-hl7': sendHl7,
   'audit-trail-pdf': auditTrailPdf,
+  'send-sms': sendSms,
 };

@@ -1,0 +1,3 @@
+export * from './sms';
+export * from './schemas';
+export * from './views';

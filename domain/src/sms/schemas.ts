@@ -1,0 +1,37 @@
+/** The mobile number and text consent fields, as every form that takes them validates them. */
+import Joi from 'joi';
+import { normaliseMobile } from './sms';
+
+export const MOBILE_PHONE_MESSAGE = 'must be a mobile number, e.g. (415) 555-0134 or +44 7700 900123';
+
+/**
+ * A mobile number for texts: normalised to E.164 (a US number may be typed without +1); '' or null
+ * removes it.
+ */
+export const mobilePhoneSchema = Joi.string().trim().max(30).allow('', null)
+  .custom((value: string, helpers) => {
+    if (value === '' || value === null) return null;
+    return normaliseMobile(value) ?? helpers.error('mobile.invalid');
+  })
+  .label('Mobile phone')
+  .messages({ 'mobile.invalid': `{#label} ${MOBILE_PHONE_MESSAGE}`, 'string.max': `{#label} ${MOBILE_PHONE_MESSAGE}` });
+
+/** Whether the patient agrees to get their notices by text as well as by email. */
+export const smsConsentSchema = Joi.boolean().strict().label('Text message consent')
+  .messages({ 'boolean.base': '{#label} must be true or false' });
+
+/** The two fields together: consent to texts needs a mobile number in the same request. */
+export const smsContactFields = {
+  mobilePhone: mobilePhoneSchema,
+  smsConsent: smsConsentSchema,
+};
+
+/** The rule that joins them (a patient form's `.custom`): consent to texts without a mobile number is refused. */
+export const SMS_CONSENT_NEEDS_NUMBER = 'Give a mobile number to get texts';
+
+export interface SmsContactInput {
+  /** E.164, null to remove it; undefined leaves it as it is. */
+  mobilePhone?: string | null;
+  /** undefined leaves it as it is. */
+  smsConsent?: boolean;
+}

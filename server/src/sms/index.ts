@@ -1,0 +1,6 @@
+export * from './consent';
+export * from './inbound';
+export * from './queue-sms';
+export * from './texts';
+export * from './twilio-client';
+export * from './send-sms';

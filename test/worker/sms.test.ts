@@ -1,0 +1,160 @@
+/**
+ * Text-message notices (issue 31, item 5; docs/sms.md), on the real worker and API with the local
+ * Twilio stand-in (test/support/hooks.ts starts one per test process, as `npm start` does): a
+ * patient who consents gets "your result is ready" by text in their language, with the email's
+ * link and nothing more; without consent nothing is texted; a reply of STOP (or Twilio's other
+ * opt-out words) stops later texts, the row saying why, and START lets them through again; an
+ * inbound webhook with a wrong signature is refused and changes nothing. Negative checks wait for
+ * the job rows' final state, never a fixed time.
+ */
+import { randomInt } from 'node:crypto';
+import { expect } from 'chai';
+import { JobStatus, NOT_SENT_REASONS, SMS_OPT_OUT_KEYWORDS, SmsConsentSource, TextMessageStatus } from '@platform/domain';
+import { createContext, closeContext, type AppContext } from '@platform/api';
+import { SMS_INBOUND_PATH } from '@platform/server';
+import type { RunningWorker } from '@platform/worker';
+import { startServer, startTestWorker, testConfig } from '../support/server';
+import type { RunningServer } from '../support/browser';
+import { smsStandIn } from '../support/hooks';
+import { freePort } from '../support/stripe';
+import { waitForMail } from '../support/mail';
+import { outboxJobSettled } from '../support/jobs';
+import { createClinic, createResult, resultLinkIn, runJob, type Clinic, type ResultFixture } from '../support/fixtures/reports';
+
+/** A fresh US mobile number in the 555-01xx range kept for fiction (unique per test). */
+const newMobile = () => `+1415555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+
+describe('text-message notices (SMS through the Twilio stand-in)', function () {
+  this.timeout(60_000);
+  let ctx: AppContext;
+  let worker: RunningWorker;
+  let api: RunningServer;
+  let clinic: Clinic;
+
+  before(async () => {
+    ctx = await createContext(testConfig(), 'test');
+    worker = await startTestWorker();
+    // The API on a known port: the webhook's signature is over PUBLIC_URL's address, as Twilio's is over the URL it was given.
+    const port = await freePort();
+    api = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    smsStandIn.setWebhookUrl(`${api.baseUrl}/api/webhooks${SMS_INBOUND_PATH}`);
+    clinic = await createClinic(ctx.db, 'sms');
+  });
+  after(async () => {
+    smsStandIn.setWebhookUrl('');
+    await api?.stop();
+    await worker?.close();
+    await closeContext(ctx);
+  });
+
+  /** A released result whose patient has this mobile number and consent (given at the clinic). */
+  async function resultFor(options: { mobile: string; consent: boolean; language?: 'en' | 'es'; value?: string }): Promise<ResultFixture> {
+    const r = await createResult(ctx.db, { accountId: clinic.account.id, physicianId: clinic.physician.id, value: options.value ?? 'Very High Risk', preferredLanguage: options.language });
+    await ctx.db.models.Patient.update(
+      { mobilePhone: options.mobile, smsConsent: options.consent, smsConsentAt: options.consent ? new Date() : null, smsConsentSource: options.consent ? SmsConsentSource.Clinic : null },
+      { where: { id: r.patientId } },
+    );
+    return r;
+  }
+
+  /** Notifies the result and waits for the text's send-sms job to be over; answers its row (null when none was written). */
+  async function notifyAndSettle(r: ResultFixture) {
+    const job = await runJob(ctx, 'notify-result', { testResultId: r.resultId });
+    expect(job.status, String(job.error)).to.equal(JobStatus.Completed);
+    // The text's row and job are written in notify-result's transaction: none now means none ever.
+    const row = await ctx.db.models.TextMessage.findOne({ where: { patientId: r.patientId }, order: [['id', 'DESC']] });
+    if (!row) return null;
+    const sendJob = await outboxJobSettled(ctx, `send-sms:${row.id}`);
+    expect(sendJob.status, String(sendJob.error)).to.equal(JobStatus.Completed);
+    return row.reload();
+  }
+
+  it('consent given: "your result is ready" is texted in the patient\'s language (Spanish) with the email\'s link and no result, name or date of birth', async () => {
+    const mobile = newMobile();
+    const r = await resultFor({ mobile, consent: true, language: 'es' });
+    const row = await notifyAndSettle(r);
+    expect(row?.status, String(row?.error)).to.equal(TextMessageStatus.Sent);
+    expect(row!.attempts).to.equal(1);
+
+    const texts = smsStandIn.messagesTo(mobile);
+    expect(texts, 'one text to the number').to.have.length(1);
+    const [text] = texts;
+    expect(row!.providerSid).to.equal(text.sid);
+    expect(text.body).to.match(/^Prostox: su resultado está listo\. Ábralo aquí \(le pediremos su fecha de nacimiento\): /);
+    expect(text.body).to.match(/Responda STOP para no recibir más mensajes\.$/);
+    const [mail] = await waitForMail(r.patient.email!);
+    const emailed = resultLinkIn(mail.text);
+    const texted = resultLinkIn(text.body);
+    expect(texted.token, 'the text carries the same link as the email (a second link would revoke the first)').to.equal(emailed.token);
+    expect(text.body).to.include(`${emailed.url}&lang=es`);
+    for (const secret of ['Very High', 'Risk', 'PROSTOX', r.patient.firstName, r.patient.lastName, '1957', '08/19', '19/08']) {
+      expect(text.body, `the text must not hold "${secret}"`).to.not.include(secret);
+    }
+    // The row keeps what was sent less the link's token (it works only from the phone).
+    expect(row!.body).to.include('token=[redacted]');
+    expect(row!.body).to.not.include(texted.token);
+  });
+
+  it('in English for an English-speaking patient', async () => {
+    const mobile = newMobile();
+    const row = await notifyAndSettle(await resultFor({ mobile, consent: true }));
+    expect(row?.status).to.equal(TextMessageStatus.Sent);
+    const [text] = smsStandIn.messagesTo(mobile);
+    expect(text.body).to.match(/^Prostox: your test result is ready\. Open it here \(we will ask for your date of birth\): http\S+\/reports\/patient_result\/\S+\?token=[0-9a-f]{64} Reply STOP to stop texts\.$/);
+  });
+
+  it('no consent: nothing is texted (a mobile number alone is not consent)', async () => {
+    const mobile = newMobile();
+    const r = await resultFor({ mobile, consent: false });
+    expect(await notifyAndSettle(r), 'no text message row').to.equal(null);
+    await waitForMail(r.patient.email!); // the email still goes
+    expect(smsStandIn.messagesTo(mobile)).to.deep.equal([]);
+  });
+
+  it('a reply of STOP stops later texts (the row says why), START lets them through again; each opt-out word works', async () => {
+    const mobile = newMobile();
+    const stop = await smsStandIn.reply(mobile, ' stop ');
+    expect(stop.status, 'the webhook is taken').to.equal(200);
+    expect(await ctx.db.models.SmsOptOut.findByPk(mobile)).to.not.equal(null);
+    const audit = await ctx.db.models.AuditEvent.findOne({ where: { action: 'sms.opted_out' }, order: [['id', 'DESC']] });
+    expect(audit?.details).to.include({ phone: `…${mobile.slice(-4)}`, keyword: 'STOP' });
+
+    const held = await notifyAndSettle(await resultFor({ mobile, consent: true }));
+    expect(held?.status).to.equal(TextMessageStatus.NotSent);
+    expect(held?.error).to.equal(NOT_SENT_REASONS.optedOut);
+    expect(smsStandIn.messagesTo(mobile), 'nothing reached the phone').to.deep.equal([]);
+
+    expect((await smsStandIn.reply(mobile, 'START')).status).to.equal(200);
+    expect(await ctx.db.models.SmsOptOut.findByPk(mobile)).to.equal(null);
+    const sent = await notifyAndSettle(await resultFor({ mobile, consent: true }));
+    expect(sent?.status).to.equal(TextMessageStatus.Sent);
+    expect(smsStandIn.messagesTo(mobile)).to.have.length(1);
+
+    for (const word of SMS_OPT_OUT_KEYWORDS) {
+      const other = newMobile();
+      expect((await smsStandIn.reply(other, word.toLowerCase())).status, word).to.equal(200);
+      expect(await ctx.db.models.SmsOptOut.findByPk(other), word).to.not.equal(null);
+    }
+    // Any other reply changes nothing.
+    const chatty = newMobile();
+    expect((await smsStandIn.reply(chatty, 'Stop sending me the results please')).status).to.equal(200);
+    expect(await ctx.db.models.SmsOptOut.findByPk(chatty)).to.equal(null);
+  });
+
+  it('an inbound webhook with a wrong or missing X-Twilio-Signature is refused (403) and changes nothing', async () => {
+    const mobile = newMobile();
+    const forged = await smsStandIn.reply(mobile, 'STOP', { signWith: 'not-the-auth-token-of-this-lab' });
+    expect(forged.status).to.equal(403);
+    const unsigned = await fetch(`${api.baseUrl}/api/webhooks${SMS_INBOUND_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ MessageSid: 'SM0', From: mobile, Body: 'STOP' }).toString(),
+    });
+    expect(unsigned.status).to.equal(403);
+    expect(await ctx.db.models.SmsOptOut.findByPk(mobile)).to.equal(null);
+    expect(await ctx.db.models.WebhookEvent.count({ where: { source: 'twilio-sms', eventId: forged.messageSid } })).to.equal(0);
+    // The patient still gets their texts.
+    const row = await notifyAndSettle(await resultFor({ mobile, consent: true }));
+    expect(row?.status).to.equal(TextMessageStatus.Sent);
+  });
+});
