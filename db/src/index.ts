@@ -17,6 +17,7 @@ export * from './values';
 export {
   Account,
   AccountAddress,
+  AccountSupportMailbox,
   AccountInvitation,
   AccountMembership,
   Contact,

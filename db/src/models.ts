@@ -9,6 +9,7 @@ import {
   initPeople,
   type Account,
   type AccountAddress,
+  type AccountSupportMailbox,
   type AccountMembership,
   type Contact,
   type Department,
@@ -51,6 +52,7 @@ export interface Models extends PcrModels, StorageModels, ExtractionModels, Foll
   User: typeof User;
   Account: typeof Account;
   AccountAddress: typeof AccountAddress;
+  AccountSupportMailbox: typeof AccountSupportMailbox;
   Department: typeof Department;
   Contact: typeof Contact;
   AccountMembership: typeof AccountMembership;

@@ -1,5 +1,5 @@
 /** People and accounts: users, accounts, departments, provider contacts, memberships, physicians, staff, technicians. */
-import type { AccessStatus, AccountAddressKind, AccountInvitationStatus, AccountRole, AccountType, ProviderTitle, Specialty, UserKind } from '@platform/domain';
+import type { AccessStatus, AccountAddressKind, AccountInvitationStatus, AccountRole, AccountType, ProviderTitle, Specialty, TestLine, UserKind } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -73,6 +73,16 @@ export class AccountAddress extends Model<InferAttributes<AccountAddress>, Infer
   declare updatedAt: CreationOptional<Date>;
 
   declare account?: NonAttribute<Account>;
+}
+
+/** Where an account's questions about one test line go (SPEC §9 support mailboxes). */
+export class AccountSupportMailbox extends Model<InferAttributes<AccountSupportMailbox>, InferCreationAttributes<AccountSupportMailbox>> {
+  declare id: CreationOptional<number>;
+  declare accountId: Fk;
+  declare testLine: TestLine;
+  declare email: string;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
 }
 
 export class Department extends Model<InferAttributes<Department>, InferCreationAttributes<Department>> {
@@ -267,6 +277,12 @@ export function initPeople(sequelize: Sequelize) {
     { sequelize, modelName: 'AccountAddress', tableName: 'account_addresses' },
   );
 
+  const AccountSupportMailboxM = subclass(AccountSupportMailbox);
+  AccountSupportMailboxM.init(
+    { id: id(), accountId: fk(), testLine: { type: DataTypes.TEXT, allowNull: false }, email: { type: DataTypes.TEXT, allowNull: false }, ...timestamps() },
+    { sequelize, modelName: 'AccountSupportMailbox', tableName: 'account_support_mailboxes' },
+  );
+
   const DepartmentM = subclass(Department);
   DepartmentM.init(
     { id: id(), accountId: fk(), name: { type: DataTypes.TEXT, allowNull: false }, ...timestamps() },
@@ -385,6 +401,7 @@ export function initPeople(sequelize: Sequelize) {
     User: UserM,
     Account: AccountM,
     AccountAddress: AccountAddressM,
+    AccountSupportMailbox: AccountSupportMailboxM,
     Department: DepartmentM,
     Contact: ContactM,
     AccountMembership: AccountMembershipM,

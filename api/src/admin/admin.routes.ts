@@ -19,6 +19,7 @@ import { answers, answersPage } from '../http/answers';
 import {
   activateDeactivate, addAccountAccess, addSuperAdmin, adminAttention, ALL_ACCOUNTS, contactDetail, createAccount, createFinancialAid, createInsurancePlan, createLabUser, deactivateLabUser, listAccounts, listContacts, listFinancialAid, listInsurancePlans, listLabUsers, pendingContacts, reactivateLabUser, registerProvider, removeAccountAccess, searchAllPatients, setContactNpi, supportStaffOf, updateAccess, updateInsurancePlan, upsertStaffLinks,
 } from '@platform/server';
+import { adminAccountsRouter } from './accounts.routes';
 import { adminEmailsRouter } from './emails.routes';
 import { adminJobsRouter } from './jobs.routes';
 import { adminApiClientsRouter } from './api-clients.routes';
@@ -121,6 +122,7 @@ export function adminRouter(ctx: AppContext): Router {
   });
 
   // The email log, bulk campaigns and the job monitor
+  router.use(adminAccountsRouter(ctx));
   router.use(adminEmailsRouter(ctx));
   router.use(adminJobsRouter(ctx));
   router.use(adminApiClientsRouter(ctx));

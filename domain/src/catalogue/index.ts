@@ -1,2 +1,3 @@
 export * from './catalogue';
 export * from './tests';
+export * from './test-lines';

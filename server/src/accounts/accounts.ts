@@ -13,14 +13,15 @@ type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
 
 const duplicateName = (name: string) => ({ field: 'name', message: `An account named "${name}" already exists` });
 
-async function accountRows(ctx: Ctx, accounts: Account[]): Promise<AdminAccountRow[]> {
+export async function accountRows(ctx: Ctx, accounts: Account[]): Promise<AdminAccountRow[]> {
   if (!accounts.length) return [];
   const ids = accounts.map((a) => a.id);
-  const counts = await ctx.db.sequelize.query<{ id: string; departments: string[] | null; physicians: string; users: string }>(
+  const counts = await ctx.db.sequelize.query<{ id: string; departments: string[] | null; physicians: string; users: string; samples: string }>(
     `SELECT a.id,
             (SELECT array_agg(d.name ORDER BY d.name) FROM departments d WHERE d.account_id = a.id) AS departments,
             (SELECT count(*) FROM physicians p WHERE p.account_id = a.id) AS physicians,
-            (SELECT count(*) FROM account_memberships m WHERE m.account_id = a.id AND m.is_active) AS users
+            (SELECT count(*) FROM account_memberships m WHERE m.account_id = a.id AND m.is_active) AS users,
+            (SELECT count(*) FROM samples s WHERE s.account_id = a.id) AS samples
        FROM accounts a WHERE a.id IN (:ids)`,
     { replacements: { ids }, type: QueryTypes.SELECT },
   );
@@ -29,13 +30,19 @@ async function accountRows(ctx: Ctx, accounts: Account[]): Promise<AdminAccountR
     return {
       id: a.id, name: a.name, type: a.type, eapPartner: a.eapPartner, international: a.international, clinicAccess: a.clinicAccess,
       researchAccess: a.researchAccess, takesPatientOrders: a.takesPatientOrders, isActive: a.isActive, departments: c?.departments ?? [],
-      physicianCount: Number(c?.physicians ?? 0), userCount: Number(c?.users ?? 0), createdAt: toIso(a.createdAt)!,
+      physicianCount: Number(c?.physicians ?? 0), userCount: Number(c?.users ?? 0), sampleCount: Number(c?.samples ?? 0),
+      phone: a.phone ?? null, createdAt: toIso(a.createdAt)!,
     };
   });
 }
 
+/** GET admin/accounts: by name, with a portal's access, of a type; a page of them and how many match. */
 export async function listAccounts(ctx: Ctx, query: AccountsQuery): Promise<{ rows: AdminAccountRow[]; total: number }> {
-  const where = query.q ? { name: { [Op.iLike]: containsPattern(query.q) } } : {};
+  const where = {
+    ...(query.q ? { name: { [Op.iLike]: containsPattern(query.q) } } : {}),
+    ...(query.access === 'clinic' ? { clinicAccess: true } : query.access === 'research' ? { researchAccess: true } : {}),
+    ...(query.type ? { type: query.type } : {}),
+  };
   const { rows, count } = await ctx.db.models.Account.findAndCountAll({
     where, order: [['name', 'ASC'], ['id', 'ASC']], limit: query.pageSize, offset: offsetOf(query.page, query.pageSize),
   });

@@ -140,9 +140,11 @@ export function accessDeniedEmail(args: { brand: string; firstName: string | nul
   };
 }
 
-/** To the provider: test and barcode only, no patient details and no result. */
+/** To the provider: test and barcode only, no patient details and no result; where questions about the test go (its line's support mailbox). */
 export function resultReadyProviderEmail(args: {
   brand: string; testName: string; barcode: string; accountName: string; corrected: boolean; listUrl: string;
+  /** Where the clinic's questions about this test go: the account's support mailbox for the test's line, else the lab's address. */
+  supportEmail: string;
 }): EmailContent {
   const { brand, testName, barcode, accountName } = args;
   return {
@@ -158,6 +160,8 @@ export function resultReadyProviderEmail(args: {
       'To protect the patient\'s privacy this email holds no patient details and no result.',
       'Sign in to read the result and download the report from your completed list:',
       args.listUrl,
+      '',
+      `Questions about this ${testName} result: write to ${args.supportEmail}`,
     ].join('\n'),
   };
 }

@@ -18,7 +18,9 @@ import {
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Processor } from './types';
-import { auditActor, decidePatientRelease, describeResult, moveSample, queueEmail, recordAudit, resultReadyProviderEmail, systemCaller } from '@platform/server';
+import {
+  auditActor, decidePatientRelease, describeResult, moveSample, queueEmail, recordAudit, resultReadyProviderEmail, supportMailboxFor, systemCaller,
+} from '@platform/server';
 
 export const RESULT_NOTIFIED_ACTION = 'result.notified';
 
@@ -90,12 +92,13 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
 
     // (a) the provider: test and barcode only.
     const recipients = account ? await providerRecipients(db, sample) : [];
+    const supportEmail = await supportMailboxFor(db, config.lab, sample.accountId, test.name, transaction);
     const providerEmailIds: number[] = [];
     for (const to of recipients) {
       const email = await queueEmail({ db, relay: deps.relay }, transaction, {
         to,
         ...resultReadyProviderEmail({
-          brand: config.brand, testName: test.name, barcode: sample.barcode, accountName: account!.name, corrected,
+          brand: config.brand, testName: test.name, barcode: sample.barcode, accountName: account!.name, corrected, supportEmail,
           listUrl: completedListUrl(config.publicUrl, account!),
         }),
         entity: { kind: 'sample', id: sample.id },
