@@ -31,6 +31,8 @@ import { followUpsRouter } from './follow-ups/follow-ups.routes';
 import { sampleDetailsRouter } from './provider/sample-details.routes';
 import { clinicTurnaroundRouter } from './provider/turnaround.routes';
 import { labTurnaroundRouter } from './lab/turnaround.routes';
+import { labWorklistRouter } from './lab/worklist.routes';
+import { clinicWorklistsRouter } from './provider/worklists.routes';
 import { paymentWebhookRouter } from './webhooks/payment.routes';
 import { smsWebhookRouter } from './webhooks/sms.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
@@ -95,6 +97,8 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', sampleDetailsRouter(ctx));
   app.use('/api', labTurnaroundRouter(ctx));
   app.use('/api', clinicTurnaroundRouter(ctx));
+  app.use('/api', labWorklistRouter(ctx));
+  app.use('/api', clinicWorklistsRouter(ctx));
   // The API's description, read from every router above (and any mounted before the catch-all).
   app.use('/api', openApiRouter(ctx, app));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));

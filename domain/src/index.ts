@@ -23,4 +23,5 @@ export * from './messages';
 export * from './signatures';
 export * from './labels';
 export * from './turnaround';
+export * from './worklists';
 export * from './sms';

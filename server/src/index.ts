@@ -106,5 +106,6 @@ export * from './hl7';
 export { receiveHl7Order } from './orders/hl7-orders';
 export * from './audit-trail';
 export * from './turnaround';
+export * from './worklists';
 export * from './labels';
 export { runAsProcess, type RunningPart } from './process';

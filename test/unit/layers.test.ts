@@ -35,7 +35,7 @@ interface Rule {
 export const CAPABILITY_ORDER = [
   'jobs', 'auth', 'email', 'sms', 'webhooks', 'hl7', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
   'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'audit-trail', 'labels',
-  'turnaround',
+  'turnaround', 'worklists',
 ] as const;
 
 /** The folder right under `root` a path is in (null for a file at the root itself). */

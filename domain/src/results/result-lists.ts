@@ -29,3 +29,8 @@ export const RESULT_LIST_STATUSES: Record<Exclude<ResultListCategory, 'PATIENT_O
 /** The fields a result list can be sorted by. */
 export const RESULT_LIST_SORT_FIELDS = ['barcode', 'patientName', 'status', 'orderedAt', 'resultedAt'] as const;
 export type ResultListSortField = (typeof RESULT_LIST_SORT_FIELDS)[number];
+
+/** The shortest search of the clinic's lists (one character matches too much to be useful). */
+export const RESULT_SEARCH_MIN_LENGTH = 2;
+/** What a search of the clinic's lists may hold: the letters of names, the digits and _ of barcodes and order ids, and . , ' - @ / */
+export const RESULT_SEARCH_PATTERN = /^[\p{L}\p{M}\p{N} '.,_@\/-]+$/u;

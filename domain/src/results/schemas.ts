@@ -4,7 +4,8 @@ import { TestName } from '../catalogue/tests';
 import { REJECTION_REASONS, type RejectionReason } from '../samples/statuses';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SCANNED_MAX_LENGTH } from '../shared/constants';
 import { orderField, pageFields } from '../shared/schemas';
-import { RESULT_LIST_CATEGORIES, RESULT_LIST_SORT_FIELDS, type ResultListCategory, type ResultListSortField } from './result-lists';
+import { RESULT_LIST_CATEGORIES, RESULT_LIST_SORT_FIELDS, RESULT_SEARCH_MIN_LENGTH, RESULT_SEARCH_PATTERN, type ResultListCategory, type ResultListSortField } from './result-lists';
+import { PATIENT_SEARCH_MAX_LENGTH } from '../patients/patients';
 import { APPROVAL_GROUPS, type ApprovalGroup, REVIEW_BATCH_MAX, REVIEW_REASON_MAX_LENGTH, SAMPLE_OUTCOMES, type SampleOutcome } from './review';
 import { signingPassword } from '../signatures/schemas';
 
@@ -22,8 +23,8 @@ export interface ResultListQuery {
   physicianId?: number;
 }
 
-/** GET provider-clinic/{accountId}/tests?category=&page=&pageSize=&sort=&order= */
-export const resultListQuery = Joi.object<ResultListQuery>({
+/** The fields of a result list's query (the list, its page, its order, its physician). */
+const resultListFields = {
   category: Joi.string()
     .valid(...RESULT_LIST_CATEGORIES)
     .label('Category')
@@ -36,7 +37,29 @@ export const resultListQuery = Joi.object<ResultListQuery>({
     .messages({ 'any.only': `{#label} must be one of ${RESULT_LIST_SORT_FIELDS.join(', ')}` }),
   order: orderField,
   physicianId: Joi.number().integer().positive().label('Physician'),
-}).options(STRICT_KEYS).label('Query');
+};
+
+/** GET provider-clinic/{accountId}/tests?category=&page=&pageSize=&sort=&order= */
+export const resultListQuery = Joi.object<ResultListQuery>(resultListFields).options(STRICT_KEYS).label('Query');
+
+export interface ResultSearchBody extends ResultListQuery {
+  /** Words of the patient's name, or part of a sample barcode or an order id. */
+  q: string;
+}
+
+/**
+ * POST provider-clinic/{accountId}/tests/search: one of the result lists, only the samples whose
+ * patient's name, barcode or order id holds the words searched. A POST, like the patient search:
+ * a patient's name never goes into a URL.
+ */
+export const resultSearchBody = Joi.object<ResultSearchBody>({
+  ...resultListFields,
+  q: Joi.string().trim().min(RESULT_SEARCH_MIN_LENGTH).max(PATIENT_SEARCH_MAX_LENGTH).pattern(RESULT_SEARCH_PATTERN).label('Search').required()
+    .messages({
+      'string.min': `{#label} must be at least ${RESULT_SEARCH_MIN_LENGTH} characters`,
+      'string.pattern.base': "{#label} may hold letters, digits, spaces and . , ' - _ @ / only",
+    }),
+}).options(STRICT_KEYS).label('Request body');
 
 const resultIds = () => Joi.array().items(id().label('Result id')).min(1).max(REVIEW_BATCH_MAX).unique()
   .label('Results')

@@ -213,3 +213,7 @@ export type LanguageAnswer = s.Infer<typeof LanguageAnswer>;
 /** POST provider-clinic/{accountId}/patient/send-result-email (202): the toast text and the address written to. */
 export const ResultEmailSent = s.object({ message: s.string, sentTo: s.string });
 export type ResultEmailSent = s.Infer<typeof ResultEmailSent>;
+
+/** POST provider-clinic/{accountId}/tests/search: one page of a result list's matches, and how many match. */
+export const ResultSearchAnswer = s.object({ rows: s.array(ResultListRow), total: s.integer });
+export type ResultSearchAnswer = s.Infer<typeof ResultSearchAnswer>;

@@ -6,7 +6,7 @@
 import type { Transaction } from 'sequelize';
 import type { Order } from '@platform/db';
 import {
-  patientOrderStage, PaymentStatus, testsForProduct, TestOrigin, type EligibilityAnswers, type PatientOrderKey, type PatientOrderSummary,
+  patientOrderStage, PaymentStatus, SETTLED_PAYMENT_STATUSES, testsForProduct, TestOrigin, type EligibilityAnswers, type PatientOrderKey, type PatientOrderSummary,
   type PatientListOrder, type PatientProduct, type TestName,
 } from '@platform/domain';
 import { notFound } from '../errors';
@@ -25,6 +25,14 @@ export function testsOfOrder(order: Order): TestName[] {
 export function stageOf(order: Order) {
   return patientOrderStage({ paymentStatus: order.paymentStatus, signedOffAt: order.signedOffAt, cancelledAt: order.cancelledAt });
 }
+
+/**
+ * SQL: order o is a patient's own order at stage Awaiting Sign-off (patientOrderStage: paid or not
+ * charged, not signed off, not cancelled), for counting where rows are not read one by one; its
+ * values are AWAITING_SIGN_OFF_CONSTANTS.
+ */
+export const AWAITING_SIGN_OFF_SQL = 'o.origin = :patientOrdered AND o.cancelled_at IS NULL AND o.signed_off_at IS NULL AND o.payment_status IN (:settled)';
+export const AWAITING_SIGN_OFF_CONSTANTS = { patientOrdered: TestOrigin.PatientOrdered, settled: SETTLED_PAYMENT_STATUSES };
 
 /** The order with its account and insurance plan loaded (as `orderByKey` and the clinic's lookups load it). */
 export function summaryOf(order: Order): PatientOrderSummary {

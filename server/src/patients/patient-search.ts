@@ -26,6 +26,9 @@ export interface PatientSearch {
 /** The most words of a search that count. */
 const MAX_WORDS = 5;
 
+/** The words of a search that count ("Carter, John" is two words; at most MAX_WORDS). */
+export const searchWords = (q: string): string[] => q.trim().split(/[\s,]+/).filter(Boolean).slice(0, MAX_WORDS);
+
 /** A US-style date as people type it (MM/DD/YYYY), as YYYY-MM-DD; null when it is not one. */
 function usDate(q: string): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(q);
@@ -64,7 +67,7 @@ function patientSearchWhere(q: string, scope: PatientScope): { sql: string; valu
     values.dob = dob;
   } else {
     // Each word anywhere in the first name, last name or email (one trigram index: patientSearchText).
-    q.trim().split(/[\s,]+/).filter(Boolean).slice(0, MAX_WORDS).forEach((word, i) => {
+    searchWords(q).forEach((word, i) => {
       conditions.push(`${patientSearchText('p')} ILIKE :word${i}`);
       values[`word${i}`] = containsPattern(word);
     });

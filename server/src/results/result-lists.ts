@@ -8,11 +8,23 @@ import {
 } from '@platform/domain';
 import type { ServerContext } from '../context';
 import { type AccountCaller, auditActor } from '../audit';
-import { dataDate } from '../answer-values';
+import { patientSearchText } from '@platform/db';
+import { containsPattern, dataDate } from '../answer-values';
 import { auditedPage, offsetOf } from '../paging';
+import { searchWords } from '../patients/patient-search';
 import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from '../patients/clinic-patients';
 
 type Ctx = Pick<ServerContext, 'db'>;
+
+/**
+ * SQL: a sample's released results (`hr`, of test `ht`) held from the patient until the clinic's
+ * review (policy "To the clinic first", docs/patient-release.md), as rows `pr` of
+ * patient_result_releases; `:releasedResult` is TestResultStatus.Released.
+ */
+export const HELD_FOR_REVIEW_FROM = `patient_result_releases pr
+             JOIN test_results hr ON hr.id = pr.test_result_id AND hr.status = :releasedResult
+             JOIN tests ht ON ht.id = hr.test_id`;
+export const HELD_FOR_REVIEW_WHERE = 'pr.held_at IS NOT NULL AND pr.reviewed_at IS NULL AND pr.released_to_patient_at IS NULL';
 
 
 /** Whitelisted sort fields and their SQL (never the client's text). */
@@ -87,8 +99,23 @@ function patientOrderOf(r: RawRow): ResultListRow['patientOrder'] {
   };
 }
 
-export async function listResults(ctx: Ctx, caller: AccountCaller, query: ResultListQuery): Promise<{ rows: ResultListRow[]; total: number }> {
+/**
+ * The search of a list (POST tests/search): each word of `q` in the patient's name (or email, as the
+ * one patient search reads them), the sample's barcode or the order id. Values as replacements.
+ */
+function searchFilter(q: string | undefined): { sql: string; replacements: Record<string, unknown> } {
+  if (q === undefined) return { sql: '', replacements: {} };
+  const replacements: Record<string, unknown> = {};
+  const sql = searchWords(q).map((word, i) => {
+    replacements[`search${i}`] = containsPattern(word);
+    return ` AND (${patientSearchText('p')} ILIKE :search${i} OR s.barcode ILIKE :search${i} OR o.order_number ILIKE :search${i})`;
+  }).join('');
+  return { sql, replacements };
+}
+
+export async function listResults(ctx: Ctx, caller: AccountCaller, query: ResultListQuery & { q?: string }): Promise<{ rows: ResultListRow[]; total: number }> {
   const filter = categoryFilter(query.category);
+  const search = searchFilter(query.q);
   const sort = query.sort ?? DEFAULT_SORT[query.category].sort;
   const order = (query.order ?? (query.sort ? 'asc' : DEFAULT_SORT[query.category].order)) === 'desc' ? 'DESC' : 'ASC';
   // Only nullable fields name where NULLs go: a NOT NULL field sorted plainly keeps to its index's order.
@@ -106,11 +133,13 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
     limit: query.pageSize,
     offset: offsetOf(query.page, query.pageSize),
     physicianId: query.physicianId ?? null,
+    ...search.replacements,
   };
   // Tests by physician (SPEC §7): only the samples this physician ordered.
   const byPhysician = query.physicianId === undefined ? '' : ' AND o.physician_id = :physicianId';
-  const needsOrder = filter.needsOrder || byPhysician !== '';
-  const countFrom = `FROM samples s ${CLINIC_PATIENT_JOIN} ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}`;
+  const needsOrder = filter.needsOrder || byPhysician !== '' || search.sql !== '';
+  const where = `s.account_id = :accountId AND ${filter.sql}${byPhysician}${search.sql} AND ${CLINIC_PATIENT_SQL}`;
+  const countFrom = `FROM samples s ${CLINIC_PATIENT_JOIN} ${needsOrder ? 'JOIN orders o ON o.id = s.order_id' : ''} WHERE ${where}`;
   // aw: the sample's results held from the patient until this clinic's review (policy "To the clinic first").
   const { rows: raw, total } = await auditedPage<RawRow>(ctx.db, {
     select: `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.rejection_reason, s.sample_type,
@@ -125,15 +154,13 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
          FROM samples s
          LEFT JOIN LATERAL (
            SELECT array_agg(ht.name ORDER BY ht.id) AS awaiting_tests, min(pr.release_due_at) AS awaiting_due
-             FROM patient_result_releases pr
-             JOIN test_results hr ON hr.id = pr.test_result_id AND hr.status = :releasedResult
-             JOIN tests ht ON ht.id = hr.test_id
-            WHERE pr.sample_id = s.id AND pr.held_at IS NOT NULL AND pr.reviewed_at IS NULL AND pr.released_to_patient_at IS NULL
+             FROM ${HELD_FOR_REVIEW_FROM}
+            WHERE pr.sample_id = s.id AND ${HELD_FOR_REVIEW_WHERE}
          ) aw ON true
          JOIN orders o ON o.id = s.order_id
          ${CLINIC_PATIENT_JOIN}
          LEFT JOIN physicians ph ON ph.id = o.physician_id
-        WHERE s.account_id = :accountId AND ${filter.sql}${byPhysician} AND ${CLINIC_PATIENT_SQL}
+        WHERE ${where}
         ORDER BY ${orderBy}
         LIMIT :limit OFFSET :offset`,
     fromWhere: countFrom,
@@ -143,7 +170,8 @@ export async function listResults(ctx: Ctx, caller: AccountCaller, query: Result
       ...auditActor(caller),
       action: 'samples.listed',
       entityKind: 'sample',
-      details: { accountId: caller.accountId, category: query.category, physicianId: query.physicianId ?? null, page: query.page },
+      // Whether the list was searched, never the words searched for (a patient's name).
+      details: { accountId: caller.accountId, category: query.category, physicianId: query.physicianId ?? null, page: query.page, ...(query.q === undefined ? {} : { searched: true }) },
     },
     idsKey: 'sampleIds',
   });

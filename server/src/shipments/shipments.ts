@@ -44,10 +44,14 @@ interface RawSample {
   shipment_status: string | null;
 }
 
+/** SQL: sample s is still at the clinic (UNSHIPPED_SAMPLE_STATUSES, no live shipment); its values are UNSHIPPED_CONSTANTS. */
+export const UNSHIPPED_SQL = `s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}`;
+export const UNSHIPPED_CONSTANTS = { unshipped: UNSHIPPED_SAMPLE_STATUSES, cancelled: ShipmentStatus.Cancelled };
+
 /** The account's samples, newest first; with unshipped=true only those still at the clinic. */
 export async function listSamples(ctx: Ctx, caller: AccountCaller, query: SamplesQuery): Promise<{ rows: SampleRow[]; total: number }> {
-  const where = `${query.unshipped ? `s.account_id = :accountId AND s.status IN (:unshipped) AND NOT ${IN_LIVE_SHIPMENT}` : 's.account_id = :accountId'} AND ${CLINIC_PATIENT_SQL}`;
-  const constants = { unshipped: UNSHIPPED_SAMPLE_STATUSES, cancelled: ShipmentStatus.Cancelled, requisition: DocumentType.TestRequisitionForm };
+  const where = `${query.unshipped ? `s.account_id = :accountId AND ${UNSHIPPED_SQL}` : 's.account_id = :accountId'} AND ${CLINIC_PATIENT_SQL}`;
+  const constants = { ...UNSHIPPED_CONSTANTS, requisition: DocumentType.TestRequisitionForm };
   const replacements = { accountId: caller.accountId, limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) };
   const { rows: raw, total } = await auditedPage<RawSample>(ctx.db, {
     select: `SELECT s.id, s.barcode, s.status, s.sample_type,

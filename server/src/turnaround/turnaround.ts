@@ -36,10 +36,15 @@ function isStep(alias: string, step: TurnaroundStep): string {
 const TESTS = list(TURNAROUND_TESTS);
 /** A sample received and not yet resulted or rejected: In Queue or In Testing (also while In Storage). */
 const OPEN_STATUSES = [SampleStatus.InQueue, SampleStatus.InTesting];
-const isOpen = (s: string) => `(${s}.status IN (${list(OPEN_STATUSES)}) OR (${s}.status = ${lit(SampleStatus.InStorage)} AND ${s}.status_before_storage IN (${list(OPEN_STATUSES)})))`;
-/** The turnaround tests of a sample, once each (a sample may carry two tests). */
-const sampleTests = (sampleId: string) => `CROSS JOIN LATERAL (SELECT DISTINCT tx.name FROM tests tx WHERE tx.sample_id = ${sampleId} AND tx.name IN (${TESTS})) t`;
-const targets = `LEFT JOIN (SELECT tt.test_name, ${TARGET_HOURS_SQL} AS hours FROM turnaround_targets tt) tg ON tg.test_name = t.name`;
+export const openSampleSql = (s: string) => `(${s}.status IN (${list(OPEN_STATUSES)}) OR (${s}.status = ${lit(SampleStatus.InStorage)} AND ${s}.status_before_storage IN (${list(OPEN_STATUSES)})))`;
+/** The turnaround tests of a sample, as `t.name`, once each (a sample may carry two tests). */
+export const sampleTestsJoin = (sampleId: string) => `CROSS JOIN LATERAL (SELECT DISTINCT tx.name FROM tests tx WHERE tx.sample_id = ${sampleId} AND tx.name IN (${TESTS})) t`;
+/** The target of test `t.name`, in hours, as `tg.hours` (null when the admin set none). */
+export const TARGET_JOIN = `LEFT JOIN (SELECT tt.test_name, ${TARGET_HOURS_SQL} AS hours FROM turnaround_targets tt) tg ON tg.test_name = t.name`;
+/** Sample `sampleId`'s receipt (its first received step), as `r.received_at` (null when it has none). */
+export const receiptJoin = (sampleId: string) => `CROSS JOIN LATERAL (SELECT min(r.created_at) AS received_at FROM sample_status_events r WHERE r.sample_id = ${sampleId} AND ${isStep('r', 'received')}) r`;
+/** Overdue: received (at `receivedAt`) longer ago than its test's target (`tg.hours`), at :now. A test with no target has nothing overdue. */
+export const pastTargetSql = (receivedAt: string) => `(tg.hours IS NOT NULL AND ${receivedAt} < :now::timestamptz - tg.hours * interval '1 hour')`;
 
 export interface ResolvedRange {
   from: string;
@@ -85,7 +90,7 @@ SELECT t.name AS test_name, timed.measure, timed.week, count(*)::int AS samples,
        percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY timed.hours) AS p,
        count(*) FILTER (WHERE timed.measure = ${lit(resultMeasure)} AND tg.hours IS NOT NULL AND timed.hours > tg.hours)::int AS past_target,
        min(tg.hours) AS target_hours
-  FROM timed ${sampleTests('timed.sample_id')} ${targets}
+  FROM timed ${sampleTestsJoin('timed.sample_id')} ${TARGET_JOIN}
  GROUP BY GROUPING SETS ((t.name, timed.measure, timed.week), (t.name, timed.measure))
  ORDER BY t.name, timed.measure, timed.week NULLS FIRST`;
 
@@ -112,13 +117,22 @@ ${DURATION_AGGREGATE(LabMeasure.ReceiptToResult)}`;
 
 /** Samples received and not yet resulted, per test, and those past their test's target now. */
 const LAB_OPEN = `
-SELECT t.name AS test_name, count(*)::int AS open,
-       count(*) FILTER (WHERE tg.hours IS NOT NULL AND r.received_at < :now::timestamptz - tg.hours * interval '1 hour')::int AS past
-  FROM samples s
-  CROSS JOIN LATERAL (SELECT min(r.created_at) AS received_at FROM sample_status_events r WHERE r.sample_id = s.id AND ${isStep('r', 'received')}) r
-  ${sampleTests('s.id')} ${targets}
- WHERE ${isOpen('s')} AND r.received_at <= :now::timestamptz
+SELECT t.name AS test_name, count(*)::int AS open, count(*) FILTER (WHERE ${pastTargetSql('r.received_at')})::int AS past, min(tg.hours) AS target_hours
+  FROM samples s ${receiptJoin('s.id')} ${sampleTestsJoin('s.id')} ${TARGET_JOIN}
+ WHERE ${openSampleSql('s')} AND r.received_at <= :now::timestamptz
  GROUP BY t.name`;
+
+export interface OpenByTest {
+  test_name: string;
+  open: number;
+  past: number;
+  target_hours: number | null;
+}
+
+/** Per test, the samples received and not yet resulted or rejected, and those past the test's target at `now`. */
+export function openSamplesByTest(ctx: Ctx, now: Date): Promise<OpenByTest[]> {
+  return ctx.db.sequelize.query<OpenByTest>(LAB_OPEN, { replacements: { now: now.toISOString() }, type: QueryTypes.SELECT });
+}
 
 const LAB_THROUGHPUT = `
 SELECT to_char(date_trunc('day', e.created_at AT TIME ZONE :tz), 'YYYY-MM-DD') AS day,
@@ -161,7 +175,7 @@ export async function labTurnaround(ctx: Ctx, query: Partial<TurnaroundQuery>, n
   // Four independent reads on four pool connections: the answer takes the slowest, not the sum.
   const [durations, open, throughput, rejections] = await Promise.all([
     q<DurationRow>(LAB_DURATIONS),
-    q<{ test_name: string; open: number; past: number }>(LAB_OPEN),
+    openSamplesByTest(ctx, now),
     q<ThroughputDay>(LAB_THROUGHPUT),
     q<{ reason: string; samples: number }>(rejectionsSql('')),
   ]);
@@ -217,11 +231,14 @@ ${DURATION_AGGREGATE(ClinicMeasure.ReceivedToResulted)}`;
 const CLINIC_OVERDUE = `${CLINIC_STEPS}
 SELECT steps.sample_id, steps.barcode, steps.patient_id, steps.status, steps.status_before_storage, steps.received_at, steps.last_at,
        array_agg(t.name ORDER BY t.name) AS test_names, min(tg.hours) AS target_hours
-  FROM steps ${sampleTests('steps.sample_id')} ${targets}
- WHERE ${isOpen('steps')} AND steps.received_at IS NOT NULL AND tg.hours IS NOT NULL
-   AND steps.received_at < :now::timestamptz - tg.hours * interval '1 hour'
+  FROM steps ${sampleTestsJoin('steps.sample_id')} ${TARGET_JOIN}
+ WHERE ${openSampleSql('steps')} AND steps.received_at IS NOT NULL
+   AND ${pastTargetSql('steps.received_at')}
  GROUP BY steps.sample_id, steps.barcode, steps.patient_id, steps.status, steps.status_before_storage, steps.received_at, steps.last_at
  ORDER BY steps.received_at, steps.sample_id`;
+
+/** Hours from `at` to `now`, to a tenth: how long a sample has waited since its receipt. */
+export const hoursSince = (at: Date, now: Date) => Math.round(((now.getTime() - at.getTime()) / 3_600_000) * 10) / 10;
 
 interface OverdueRow {
   sample_id: string | number;
@@ -257,7 +274,7 @@ export async function clinicTurnaround(ctx: Ctx, caller: AccountCaller, query: P
       since: r.last_at.toISOString(),
       receivedAt: r.received_at.toISOString(),
       targetHours: Number(r.target_hours),
-      hoursSinceReceipt: Math.round(((now.getTime() - r.received_at.getTime()) / 3_600_000) * 10) / 10,
+      hoursSinceReceipt: hoursSince(r.received_at, now),
     })),
     rejections: rejectionCounts(rejections),
   };

@@ -1,0 +1,2 @@
+export * from './worklists';
+export * from './worklist-schemas';

@@ -1,0 +1,2 @@
+export * from './lab-worklist';
+export * from './clinic-needs';
