@@ -4,9 +4,12 @@
  * questionnaire of its study responses), and study responses rebuilt as one per participant per
  * project (the earlier per-sample table was never written to); a Research Portal order names its project.
  */
-import { PATIENT_SEXES, STUDY_ID_SQL_PATTERN, STUDY_QUESTIONNAIRE_IDS, TEST_NAMES } from '@platform/domain';
+import { PATIENT_SEXES, STUDY_ID_SQL_PATTERN, TEST_NAMES } from '@platform/domain';
 import type { Migration } from '../db/src/migrator';
 import { TIMESTAMPS, literal, oneOf } from '../db/src/sql';
+
+/** The questionnaires kept in code then (their ids); 20261209100000-research-studies made them data. */
+const STUDY_QUESTIONNAIRE_IDS = ['prostox-research'];
 
 export const up: Migration = async ({ context: sequelize }) => {
   await sequelize.query(`

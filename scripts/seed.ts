@@ -96,9 +96,10 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
 
     // Northwind's research project: two participants known by study id, one study response complete, one still incomplete.
     const study = await m.ResearchProject.create({
-      accountId: northwind.id, name: 'Radiation Toxicity Panels Study', protocol: '/docs/research-protocol.pdf', consentDocument: '/docs/research-consent.pdf',
-      tests: testsOrderableIn(Portal.Research), questionnaire: PROSTOX_RESEARCH_QUESTIONNAIRE.id,
+      name: 'Radiation Toxicity Panels Study', protocol: '/docs/research-protocol.pdf', consentDocument: '/docs/research-consent.pdf', tests: testsOrderableIn(Portal.Research),
     }, opts);
+    await m.ResearchProjectAccount.create({ researchProjectId: study.id, accountId: northwind.id }, opts);
+    const questionnaire = await m.QuestionnaireVersion.create({ researchProjectId: study.id, version: 1, definition: { ...PROSTOX_RESEARCH_QUESTIONNAIRE }, publishedAt: new Date() }, opts);
     const participantOf = async (studyId: string) => (await m.Patient.findOne({ where: { accountId: northwind.id, studyId }, ...opts }))!;
     await sample(northwind.id, searchDoctor.id, { studyId: 'NW-0001', projectId: study.id }, TestName.BreastTox, SampleStatus.InQueue, Portal.Research);
     await sample(northwind.id, searchDoctor.id, { studyId: 'KRAS-WH-0042', projectId: study.id }, TestName.HeadAndNeck, SampleStatus.InTransit, Portal.Research);
@@ -106,8 +107,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
       radiationTreatment: RadiationTreatment.Photons, doseGy: 50, fractions: 25, treatmentStartDate: '2026-03-02', treatmentEndDate: '2026-04-03',
       acuteToxicity: YesNoOther.No, lateToxicity: YesNoOther.No,
     };
-    await m.StudyResponse.create({ researchProjectId: study.id, patientId: (await participantOf('NW-0001')).id, answers: complete, complete: true, updatedByUserId: users.researcher.id }, opts);
-    await m.StudyResponse.create({ researchProjectId: study.id, patientId: (await participantOf('KRAS-WH-0042')).id, answers: { radiationTreatment: RadiationTreatment.Protons }, complete: false, updatedByUserId: users.researcher.id }, opts);
+    await m.StudyResponse.create({ researchProjectId: study.id, questionnaireVersionId: questionnaire.id, patientId: (await participantOf('NW-0001')).id, answers: complete, complete: true, updatedByUserId: users.researcher.id }, opts);
+    await m.StudyResponse.create({ researchProjectId: study.id, questionnaireVersionId: questionnaire.id, patientId: (await participantOf('KRAS-WH-0042')).id, answers: { radiationTreatment: RadiationTreatment.Protons }, complete: false, updatedByUserId: users.researcher.id }, opts);
   });
   return { created: true };
 }

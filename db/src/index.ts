@@ -39,7 +39,7 @@ export { StoragePlate, StoragePlateWell } from './storage';
 export { DnaExtraction } from './extractions';
 export { CancerDiagnosis, SampleFollowUpLink } from './follow-ups';
 export { PaymentEvent } from './payments';
-export { ResearchProject } from './research';
+export { QuestionnaireVersion, ResearchProject, ResearchProjectAccount } from './research';
 export { AUTH_CACHE_CHANNEL } from './notify';
 export { queryPrepared, toPositional } from './prepared';
 export { patientSearchText } from './sql';

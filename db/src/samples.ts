@@ -14,7 +14,7 @@ import type { Job } from './jobs';
 import { dbDefault, fk, id, nullableFk, subclass, timestamps, type Fk, type JsonObject, type Nullable, type NullableFk } from './model-kit';
 import type { Account, User } from './people';
 import type { Order, Patient } from './patients';
-import type { ResearchProject } from './research';
+import type { QuestionnaireVersion, ResearchProject } from './research';
 import type { ShipmentItem } from './shipments';
 import type { ActorKind, TestResultStatus } from './values';
 
@@ -116,6 +116,8 @@ export class TestResult extends Model<InferAttributes<TestResult>, InferCreation
 export class StudyResponse extends Model<InferAttributes<StudyResponse>, InferCreationAttributes<StudyResponse>> {
   declare id: CreationOptional<number>;
   declare researchProjectId: Fk;
+  /** The questionnaire version the answers were given under (kept when a newer one is published). */
+  declare questionnaireVersionId: Fk;
   declare patientId: Fk;
   declare answers: CreationOptional<JsonObject>;
   /** Every required answer is in (computed by the domain's questionnaire on each write). */
@@ -125,6 +127,7 @@ export class StudyResponse extends Model<InferAttributes<StudyResponse>, InferCr
   declare updatedAt: CreationOptional<Date>;
 
   declare project?: NonAttribute<ResearchProject>;
+  declare questionnaireVersion?: NonAttribute<QuestionnaireVersion>;
   declare patient?: NonAttribute<Patient>;
   declare updatedBy?: NonAttribute<User | null>;
 }
@@ -255,6 +258,7 @@ export function initSamples(sequelize: Sequelize) {
     {
       id: id(),
       researchProjectId: fk(),
+      questionnaireVersionId: fk(),
       patientId: fk(),
       answers: dbDefault(DataTypes.JSONB),
       complete: dbDefault(DataTypes.BOOLEAN),

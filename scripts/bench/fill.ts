@@ -65,7 +65,7 @@ export async function fill(client: pg.Client, sizes: FillSizes, labUserId: numbe
   const largeAccountId = await accountId('Riverside Oncology');
   const typicalAccountId = await accountId('Lakeside Urology');
   const researchAccountId = await accountId('Northwind Research');
-  const projectId = Number((await one('SELECT id FROM research_projects WHERE account_id = $1 ORDER BY id LIMIT 1', [researchAccountId])).id);
+  const projectId = Number((await one('SELECT research_project_id AS id FROM research_project_accounts WHERE account_id = $1 ORDER BY research_project_id LIMIT 1', [researchAccountId])).id);
   const existing = Number((await one('SELECT count(*) AS n FROM accounts')).n);
   const generated = Math.max(0, sizes.accounts - existing);
 

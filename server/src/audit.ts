@@ -29,7 +29,7 @@ export interface AuditEntry {
   actorUserId?: number | null;
   actorKind: `${AuditActorKind}`;
   action: string;
-  entityKind?: EntityKind | 'user' | 'account' | 'email' | 'email_campaign' | 'job' | null;
+  entityKind?: EntityKind | 'user' | 'account' | 'email' | 'email_campaign' | 'job' | 'research_project' | null;
   entityId?: string | number | null;
   ip?: string | null;
   requestId?: string | null;

@@ -68,6 +68,7 @@ export * from './patient-orders/invitations';
 export * from './patient-orders/clinic-patient-orders';
 export * from './follow-ups/follow-up-answers';
 export * from './research/study-responses';
+export * from './research/projects';
 export * from './orders/research-orders';
 export * from './samples/lims-samples';
 export * from './samples/lims';

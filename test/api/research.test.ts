@@ -17,7 +17,7 @@ import { startTestWorker } from '../support/server';
 import { until } from '../support/wait';
 import { binaryParser, createClinic, pdfText, ALL_ATTESTED, addPatient } from '../support/fixtures/clinic';
 import { runJob, userId } from '../support/fixtures/reports';
-import { COMPLETE_ANSWERS, createResearchSite, RESEARCH_ATTESTED, uniqueStudyId, type TestResearchSite } from '../support/fixtures/research';
+import { addResearchProject, COMPLETE_ANSWERS, createResearchSite, RESEARCH_ATTESTED, uniqueStudyId, type TestResearchSite } from '../support/fixtures/research';
 
 describe('research portal API', function () {
   this.timeout(60_000);
@@ -262,7 +262,7 @@ describe('research portal API', function () {
   describe('clinic research projects', () => {
     it('enrols a clinic patient ordered PROSTOX Research in the clinic project; the clinic fills the same study response', async () => {
       const clinic = await createClinic(t.ctx, t.app, 'Hydra Clinic');
-      await t.ctx.db.models.ResearchProject.create({ accountId: clinic.accountId, name: 'PROSTOX Research', tests: [TestName.ProstoxResearch], questionnaire: 'prostox-research' });
+      await addResearchProject(t.ctx, { name: `PROSTOX Research ${clinic.accountId}`, accountIds: [clinic.accountId], tests: [TestName.ProstoxResearch] });
       const patient = await addPatient(clinic);
       await clinic.session.post(clinic.api('order'), {
         patientId: patient.id, tests: [TestName.ProstoxResearch], physicianId: clinic.physicianIds[0], sampleType: SampleType.BuccalSwab, attestations: ALL_ATTESTED,

@@ -104,6 +104,8 @@ export const routes: RouteObject[] = [
                       { path: 'audit-trail', handle: pageTitle('Audit trail'), lazy: () => adminPages().then((m) => ({ Component: m.AuditTrailPage })) },
                       { path: 'patient-release', handle: pageTitle('Patient release'), lazy: () => adminPages().then((m) => ({ Component: m.PatientReleasePage })) },
                       { path: 'turnaround-targets', handle: pageTitle('Turnaround targets'), lazy: () => adminPages().then((m) => ({ Component: m.TurnaroundTargetsPage })) },
+                      { path: 'research-projects', handle: pageTitle('Research projects'), lazy: () => adminPages().then((m) => ({ Component: m.ResearchProjectsPage })) },
+                      { path: 'research-projects/:projectId', handle: pageTitle('Research project'), lazy: () => adminPages().then((m) => ({ Component: m.ResearchProjectPage })) },
                     ],
                   },
                 ],

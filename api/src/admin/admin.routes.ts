@@ -28,6 +28,7 @@ import { adminAuditTrailRouter } from './audit-trail.routes';
 import { adminPatientReleaseRouter } from './patient-release.routes';
 import { adminTwoFactorRouter } from './two-factor.routes';
 import { adminTurnaroundRouter } from './turnaround.routes';
+import { adminResearchRouter } from './research.routes';
 
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
@@ -131,6 +132,7 @@ export function adminRouter(ctx: AppContext): Router {
   router.use(adminPatientReleaseRouter(ctx));
   router.use(adminTwoFactorRouter(ctx));
   router.use(adminTurnaroundRouter(ctx));
+  router.use(adminResearchRouter(ctx));
 
   return router;
 }

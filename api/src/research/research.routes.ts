@@ -36,7 +36,7 @@ export function researchRouter(ctx: AppContext): Router {
   const takingPart: RequestHandler = async (_req, res, next) => {
     try {
       const account = accountOf(res);
-      const projects = await ctx.db.models.ResearchProject.count({ where: { accountId: account.id } });
+      const projects = await ctx.db.models.ResearchProjectAccount.count({ where: { accountId: account.id } });
       if (!takesPartInResearch(account, projects)) throw notFound('This account takes part in no research project');
       next();
     } catch (err) {

@@ -1,3 +1,4 @@
 export * from './research';
+export * from './questionnaires';
 export * from './schemas';
 export * from './views';

@@ -12,12 +12,9 @@ import { attestationsSchema, orderSampleTypeSchema, orderTestsSchema } from '../
 import { PATIENT_SEX_LABELS, PATIENT_SEXES, type PatientSex } from '../patients/patients';
 import type { SampleType } from '../samples/sample-types';
 import { SAMPLE_STATUSES } from '../samples/statuses';
-import { type FieldError, pageFields } from '../shared/schemas';
-import {
-  describeAnswerProblem, describeStudyIdProblem, RESEARCH_TEST_SORT_FIELDS, type ResearchTestSortField,
-  STUDY_QUESTIONNAIRES, STUDY_RESPONSE_SORT_FIELDS, type StudyAnswers, type StudyQuestionnaire,
-  type StudyResponseSortField,
-} from './research';
+import { pageFields } from '../shared/schemas';
+import { describeStudyIdProblem, RESEARCH_PROJECT_TESTS, RESEARCH_TEST_SORT_FIELDS, type ResearchTestSortField, STUDY_RESPONSE_SORT_FIELDS, type StudyResponseSortField } from './research';
+import { QUESTION_KEY_PATTERN, QUESTIONNAIRE_LIMITS, type QuestionnaireDefinition, type StudyAnswerChanges } from './questionnaires';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 
@@ -100,51 +97,65 @@ export const studyResponsesQuery = Joi.object<StudyResponsesQuery>({
   incomplete: Joi.boolean().label('Incomplete'),
 }).options(STRICT_KEYS).label('Query');
 
-const ANSWER_KEYS = [...new Set(Object.values(STUDY_QUESTIONNAIRES).flatMap((q) => q.questions.map((x) => x.key)))];
-
 export interface UpdateStudyResponseBody {
   /** The answers to change: a value sets one, null clears it; answers not named stay as they are. */
-  answers: Record<string, string | number | null>;
+  answers: StudyAnswerChanges;
 }
 /**
- * POST …/study-responses/{id}/update { answers }. The shape is checked here (known question keys,
- * strings or numbers or null); each answer against its project's questionnaire by studyAnswerProblems.
+ * POST …/study-responses/{id}/update { answers }. The shape is checked here (question keys,
+ * strings or numbers or null); each answer against its version's definition by applyStudyAnswers.
  */
 export const updateStudyResponseBody = Joi.object<UpdateStudyResponseBody>({
-  answers: Joi.object(Object.fromEntries(ANSWER_KEYS.map((k) => [k, Joi.alternatives(Joi.string().trim().max(4000), Joi.number(), Joi.valid(null)).label(`answers.${k}`)])))
+  answers: Joi.object()
+    .pattern(
+      Joi.string().pattern(QUESTION_KEY_PATTERN).max(QUESTIONNAIRE_LIMITS.key),
+      Joi.alternatives(Joi.string().trim().max(4000), Joi.number(), Joi.valid(null)).label('Answer'),
+    )
     .options(STRICT_KEYS)
     .min(1)
     .label('Answers')
-    .messages({ 'object.min': 'Give at least one answer' })
+    .messages({ 'object.min': 'Give at least one answer', 'object.unknown': '{#label} may only name questions (letters and digits)' })
     .required(),
 }).options(STRICT_KEYS).label('Request body');
 
-/**
- * The answers after applying `changes` (null or '' clears), and every problem with them against
- * the questionnaire, each naming its field (`answers.<key>`).
- */
-export function applyStudyAnswers(
-  questionnaire: StudyQuestionnaire,
-  current: Readonly<Record<string, unknown>>,
-  changes: UpdateStudyResponseBody['answers'],
-): { answers: StudyAnswers; problems: FieldError[] } {
-  const answers: StudyAnswers = {};
-  for (const q of questionnaire.questions) {
-    const v = current[q.key];
-    if (typeof v === 'string' || typeof v === 'number') answers[q.key] = v;
-  }
-  const problems: FieldError[] = [];
-  for (const [key, value] of Object.entries(changes)) {
-    if (!questionnaire.questions.some((q) => q.key === key)) {
-      problems.push({ field: `answers.${key}`, message: `answers.${key} is not a question of ${questionnaire.title}` });
-    } else if (value === null || value === '') delete answers[key];
-    else answers[key] = value;
-  }
-  // Every answer is checked (a change may make another wrong: an end date before a new start).
-  for (const q of questionnaire.questions) {
-    if (!(q.key in answers)) continue;
-    const problem = describeAnswerProblem(q, answers[q.key], answers);
-    if (problem && (q.key in changes || q.kind === 'date')) problems.push({ field: `answers.${q.key}`, message: problem });
-  }
-  return { answers, problems };
+// ---------------------------------------------------------------------------------------------
+// The lab's admin: research projects and their questionnaire versions (/api/admin/research-projects)
+// ---------------------------------------------------------------------------------------------
+
+export const RESEARCH_PROJECT_NAME_MAX_LENGTH = 200;
+export const RESEARCH_PROJECT_MAX_ACCOUNTS = 100;
+
+export interface ResearchProjectBody {
+  name: string;
+  protocol: string | null;
+  consentDocument: string | null;
+  /** The accounts taking part: their providers order for the project and fill its study responses. */
+  accountIds: number[];
+  /** The catalogue tests (panels) the project orders. */
+  tests: TestName[];
 }
+const documentField = (label: string) => Joi.string().trim().max(500).allow(null, '').empty(['', null]).default(null).label(label);
+/** POST /api/admin/research-projects and PUT /api/admin/research-projects/{id}: the whole project. */
+export const researchProjectBody = Joi.object<ResearchProjectBody>({
+  name: Joi.string().trim().min(1).max(RESEARCH_PROJECT_NAME_MAX_LENGTH).label('Name').required(),
+  protocol: documentField('Protocol'),
+  consentDocument: documentField('Consent document'),
+  accountIds: Joi.array().items(Joi.number().integer().positive().label('Account')).min(1).max(RESEARCH_PROJECT_MAX_ACCOUNTS).unique()
+    .label('Accounts taking part')
+    .messages({ 'array.min': 'Choose at least one account taking part', 'array.unique': 'Each account takes part once' })
+    .required(),
+  tests: Joi.array().items(Joi.string().valid(...RESEARCH_PROJECT_TESTS).label('Test').messages({ 'any.only': `{#label} must be one of ${RESEARCH_PROJECT_TESTS.join(', ')}` }))
+    .min(1).max(RESEARCH_PROJECT_TESTS.length).unique()
+    .label('Tests')
+    .messages({ 'array.min': 'Choose at least one test the project orders', 'array.unique': 'Each test is named once' })
+    .required(),
+}).options(STRICT_KEYS).label('Request body');
+
+export interface QuestionnaireDraftBody {
+  /** The draft's definition: checked against the questionnaire rules by describeDefinitionProblems. */
+  definition: QuestionnaireDefinition;
+}
+/** PUT /api/admin/research-projects/{id}/questionnaire/draft. */
+export const questionnaireDraftBody = Joi.object<QuestionnaireDraftBody>({
+  definition: Joi.object().unknown(true).label('Questionnaire').required(),
+}).options(STRICT_KEYS).label('Request body');

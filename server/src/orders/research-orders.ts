@@ -10,13 +10,14 @@ import {
   type CreatedResearchOrder, type ParticipantDetail, type ResearchOrderBody, type ResearchTestRow, type ResearchTestSortField, type ResearchTestsQuery,
 } from '@platform/domain';
 import { type AccountCaller, auditActor, recordAudit } from '../audit';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import type { ServerContext } from '../context';
 import { containsPattern } from '../answer-values';
 import { auditedPage, offsetOf } from '../paging';
 import { inOrderTransaction, orderingPhysician, writeProviderOrder } from './orders';
 import { patientSamples } from '../patients/clinic-patients';
-import { enrolInProjects, participantResponses, projectOfAccount } from '../research/study-responses';
+import type { ResearchProject } from '@platform/db';
+import { enrolInProjects, latestPublishedVersions, participantResponses, projectOfAccount } from '../research/study-responses';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay'>;
 
@@ -35,6 +36,7 @@ export function researchCatalogue(): CatalogueOption[] {
  */
 export async function createResearchOrder(ctx: Ctx, caller: AccountCaller, role: AccountRole, body: ResearchOrderBody): Promise<CreatedResearchOrder> {
   const project = await projectOfAccount(ctx, caller.accountId, body.projectId);
+  await refuseProjectNotOrderable(ctx, project);
   const outside = body.tests.filter((t) => !project.tests.includes(t));
   if (outside.length) {
     const message = `${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not a test of ${project.name} (it uses ${project.tests.join(', ')})`;
@@ -72,6 +74,18 @@ export async function createResearchOrder(ctx: Ctx, caller: AccountCaller, role:
       requisitionForm: created.requisitionForm,
     };
   });
+}
+
+/** A closed project takes no new orders; one with no published questionnaire cannot enrol its participant yet. */
+async function refuseProjectNotOrderable(ctx: Ctx, project: ResearchProject): Promise<void> {
+  if (project.closedAt) {
+    const message = `${project.name} is closed: it takes no new orders`;
+    throw conflict(message, [{ field: 'projectId', message }]);
+  }
+  if (!(await latestPublishedVersions(ctx, [project.id])).has(project.id)) {
+    const message = `${project.name} has no published questionnaire yet: the lab publishes one before the project takes orders`;
+    throw conflict(message, [{ field: 'projectId', message }]);
+  }
 }
 
 /** When the sample first reached a final status (kept on the sample by a trigger). */

@@ -1,15 +1,19 @@
 /**
- * One participant's study response, as a form built from its project's questionnaire (kept as
- * data in domain/): the research provider and a clinic taking part in PROSTOX Research fill the
- * same form. Answers may be saved bit by bit; the response is complete once every required answer
- * is in. The server's field messages land on their questions; any other failure opens the error
- * modal ('Failed to update study response'). A success says 'Study Response Updated Successfully'
- * (a toast in the provider layout, and on the form itself, which the plain layout shows too).
+ * One participant's study response, as a form built from the questionnaire version it was given
+ * under (the definition comes with the response): the research provider and a clinic taking part
+ * fill the same form. A question with a condition is shown only while the earlier answer it names
+ * says so (a hidden one is never required, and its answer is cleared when saved). Answers may be
+ * saved bit by bit; before sending, the form runs the domain's applyStudyAnswers, the same check
+ * the API runs, so its messages land on their questions; the server's field messages do too; any
+ * other failure opens the error modal ('Failed to update study response'). A success says 'Study
+ * Response Updated Successfully' (a toast in the provider layout, and on the form itself).
  */
 import { useState } from 'react';
 import { Badge, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { studyQuestionnaire, STUDY_RESPONSE_MESSAGES, type StudyQuestion } from '@platform/domain';
+import {
+  applyStudyAnswers, isQuestionShown, questionOptions, STUDY_RESPONSE_MESSAGES, type QuestionnaireDefinition, type StudyAnswerChanges, type StudyQuestion,
+} from '@platform/domain';
 import { ApiError } from '../api/fetcher';
 import { updateStudyResponse, useRefreshStudy, type StudyPortal, type StudyResponseView } from '../api/research';
 import { useFormSubmit } from '../forms/use-form-submit';
@@ -22,13 +26,15 @@ type Values = Record<string, string>;
 
 const asText = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-/** The form's text back into answers: numbers as numbers, an empty field clears its answer. */
-export function answersOf(questions: readonly StudyQuestion[], values: Values): Record<string, string | number | null> {
-  return Object.fromEntries(questions.map((q) => {
+/** The form's text back into answers: numbers as numbers; an empty field, or a question its condition hides, clears its answer. */
+export function answersOf(definition: QuestionnaireDefinition, values: Values): StudyAnswerChanges {
+  const typed: StudyAnswerChanges = Object.fromEntries(definition.questions.map((q) => {
     const v = (values[q.key] ?? '').trim();
     if (v === '') return [q.key, null];
     return [q.key, q.kind === 'number' ? Number(v) : v];
   }));
+  for (const q of definition.questions) if (!isQuestionShown(definition, q, typed)) typed[q.key] = null;
+  return typed;
 }
 
 export function StudyResponseForm({ portal, accountId, response, onSaved }: {
@@ -37,13 +43,17 @@ export function StudyResponseForm({ portal, accountId, response, onSaved }: {
   response: StudyResponseView;
   onSaved?: (saved: StudyResponseView) => void;
 }) {
-  const questionnaire = studyQuestionnaire(response.project.questionnaireId);
+  const questionnaire = response.questionnaire.definition;
   const refresh = useRefreshStudy(portal, accountId);
   const [saved, setSaved] = useState(false);
   const form = useForm<Values>({
     initialValues: Object.fromEntries(questionnaire.questions.map((q) => [q.key, asText(response.answers[q.key])])),
+    // The API's own check of the answers against this version, run here first.
+    validate: (values) => Object.fromEntries(
+      applyStudyAnswers(questionnaire, response.answers, answersOf(questionnaire, values)).problems.map((p) => [p.field.replace(/^answers\./, ''), p.message]),
+    ),
   });
-  const sending = useFormSubmit(form, (values) => updateStudyResponse(portal, accountId, response.id, { answers: answersOf(questionnaire.questions, values) }), {
+  const sending = useFormSubmit(form, (values) => updateStudyResponse(portal, accountId, response.id, { answers: answersOf(questionnaire, values) }), {
     fieldOf: (field) => {
       const key = field.replace(/^answers\./, '');
       return questionnaire.questions.some((q) => q.key === key) ? key : undefined;
@@ -59,7 +69,9 @@ export function StudyResponseForm({ portal, accountId, response, onSaved }: {
       if (!(error instanceof ApiError && error.status === 400 && placed)) reportError(error, STUDY_RESPONSE_MESSAGES.updateFailed);
     },
   });
-  const sections = [...new Set(questionnaire.questions.map((q) => q.section))];
+  const current = answersOf(questionnaire, form.getValues());
+  const shown = questionnaire.questions.filter((q) => isQuestionShown(questionnaire, q, current));
+  const sections = [...new Set(shown.map((q) => q.section))];
   const headingId = `study-response-${response.id}`;
   return (
     <form onSubmit={sending.onSubmit} aria-labelledby={headingId} noValidate>
@@ -68,6 +80,7 @@ export function StudyResponseForm({ portal, accountId, response, onSaved }: {
           <Title order={3} fz="md" id={headingId}>
             {questionnaire.title}: {response.project.name}
           </Title>
+          <Text fz="xs" c="dimmed">Questionnaire version {response.questionnaire.version}</Text>
           <Badge color={response.complete ? 'green' : 'orange'} variant="light">
             {response.complete ? 'Complete' : `Incomplete: ${response.missing.length} required ${response.missing.length === 1 ? 'answer' : 'answers'} missing`}
           </Badge>
@@ -78,7 +91,7 @@ export function StudyResponseForm({ portal, accountId, response, onSaved }: {
               {section}
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              {questionnaire.questions.filter((q) => q.section === section).map((q) => (
+              {shown.filter((q) => q.section === section).map((q) => (
                 <QuestionField key={q.key} question={q} props={form.getInputProps(q.key)} onChange={() => setSaved(false)} />
               ))}
             </SimpleGrid>
@@ -112,8 +125,9 @@ function QuestionField({ question: q, props, onChange }: { question: StudyQuesti
   };
   const value = (props.value as string) ?? '';
   switch (q.kind) {
+    case 'yesNoOther':
     case 'choice':
-      return <Select {...common} data={[...q.options]} value={value || null} onChange={(v) => set(v ?? '')} clearable placeholder="Choose" />;
+      return <Select {...common} data={[...questionOptions(q)]} value={value || null} onChange={(v) => set(v ?? '')} clearable placeholder="Choose" />;
     case 'number':
       return (
         <NumberInput

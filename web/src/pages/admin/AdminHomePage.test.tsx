@@ -24,7 +24,8 @@ describe('AdminHomePage', () => {
     expect(hrefs).toEqual([
       '/admin/provider/approve', '/admin/provider/register', '/admin/provider/account/new', '/admin/provider/users', '/admin/provider/emails',
       '/admin/provider/lab-toolbox', '/admin/provider/insurance', '/admin/provider/financial-aid', '/admin/provider/jobs', '/admin/provider/api-clients',
-      '/admin/provider/hl7', '/admin/provider/public-health', '/admin/provider/patient-release', '/admin/provider/turnaround-targets', '/admin/provider/audit-trail',
+      '/admin/provider/hl7', '/admin/provider/public-health', '/admin/provider/patient-release', '/admin/provider/turnaround-targets', '/admin/provider/research-projects',
+      '/admin/provider/audit-trail',
     ]);
   });
 
@@ -39,6 +40,6 @@ describe('AdminHomePage', () => {
     renderPage(<><AdminHomePage /><ErrorModalHost /></>, { path: '/admin', route: '/admin' });
     expect(await screen.findByText('The attention list could not be loaded')).toBeTruthy();
     expect(screen.queryByText('Request failed with status code 404')).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Administration areas' })).getAllByRole('link')).toHaveLength(15);
+    expect(within(screen.getByRole('list', { name: 'Administration areas' })).getAllByRole('link')).toHaveLength(16);
   });
 });

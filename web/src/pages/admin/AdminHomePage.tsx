@@ -42,6 +42,12 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
     icon: ClipboardIcon,
     to: ADMIN_PATHS.turnaroundTargets,
   },
+  {
+    title: 'Research projects',
+    description: 'Set up a study: the accounts taking part, the tests it orders, its questionnaire (built and published in versions); close it.',
+    icon: FlaskIcon,
+    to: ADMIN_PATHS.researchProjects,
+  },
   { title: 'Audit trail', description: 'Who read or changed what, when and from where; export it (CSV, PDF) and verify its hash chain.', icon: ClipboardIcon, to: ADMIN_PATHS.auditTrail },
 ];
 

@@ -43,6 +43,7 @@ describe('admin routes', () => {
     ['/admin/provider/public-health', 'Public health reporting'],
     ['/admin/provider/patient-release', 'Patient release'],
     ['/admin/provider/turnaround-targets', 'Turnaround targets'],
+    ['/admin/provider/research-projects', 'Research projects'],
     ['/admin/provider/audit-trail', 'Audit trail'],
   ])('%s is the %s page', async (path, title) => {
     mockApi({});

@@ -15,3 +15,5 @@ export { AuditTrailPage } from './AuditTrailPage';
 export { PublicHealthPage } from './PublicHealthPage';
 export { PatientReleasePage } from './PatientReleasePage';
 export { TurnaroundTargetsPage } from './TurnaroundTargetsPage';
+export { ResearchProjectsPage } from './ResearchProjectsPage';
+export { ResearchProjectPage } from './ResearchProjectPage';

@@ -19,7 +19,10 @@ export const ADMIN_PATHS = {
   auditTrail: `${PROVIDER}/audit-trail`,
   patientRelease: `${PROVIDER}/patient-release`,
   turnaroundTargets: `${PROVIDER}/turnaround-targets`,
+  researchProjects: `${PROVIDER}/research-projects`,
 } as const;
 
+/** A research project's page: its fields, questionnaire builder and versions. */
+export const adminResearchProjectPath = (id: number) => `${ADMIN_PATHS.researchProjects}/${id}`;
 /** A provider user's page: the users page with that user open. */
 export const adminUserPath = (contactId: number) => `${ADMIN_PATHS.users}?contact=${contactId}`;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountRole, AccountType, UserKind, type Me, type StudyResponseView } from '@platform/domain';
+import { AccountRole, AccountType, PROSTOX_RESEARCH_QUESTIONNAIRE, UserKind, type Me, type StudyResponseView } from '@platform/domain';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { ResearchProjectsPage } from './ResearchProjectsPage';
@@ -12,7 +12,7 @@ const clinic = {
 };
 const me: Me = { user: { id: 7, kind: UserKind.Provider, email: 'physician@demo.test', firstName: 'Paula', lastName: 'Grant' }, accounts: [clinic], currentAccount: clinic };
 const response: StudyResponseView = {
-  id: 8, project: { id: 2, name: 'PROSTOX Research', questionnaireId: 'prostox-research' },
+  id: 8, project: { id: 2, name: 'PROSTOX Research' }, questionnaire: { id: 1, version: 1, definition: PROSTOX_RESEARCH_QUESTIONNAIRE },
   participant: { id: 5, studyId: null, name: 'Imogen Brightwater', sex: 'F' }, answers: {}, complete: false,
   missing: ['radiationTreatment', 'doseGy', 'fractions', 'treatmentStartDate', 'treatmentEndDate', 'acuteToxicity', 'lateToxicity'],
   updatedAt: '2026-11-20T10:00:00Z', updatedBy: null,
@@ -26,7 +26,7 @@ describe('ResearchProjectsPage (clinic)', () => {
     mockApi({
       'GET /auth/me': { body: me },
       'GET /provider-clinic/1/research-projects': {
-        body: [{ id: 2, name: 'PROSTOX Research', protocol: '/docs/research-protocol.pdf', consentDocument: null, tests: ['PROSTOX Research'], questionnaire: { id: 'prostox-research', title: 'PROSTOX Research clinical data' }, participants: 3, incomplete: 1 }],
+        body: [{ id: 2, name: 'PROSTOX Research', protocol: '/docs/research-protocol.pdf', consentDocument: null, tests: ['PROSTOX Research'], questionnaire: { id: 1, version: 1, title: 'PROSTOX Research clinical data' }, closedAt: null, participants: 3, incomplete: 1 }],
       },
       'GET /provider-clinic/1/study-responses?page=1&pageSize=10&incomplete=true': { body: [response], headers: { 'x-total-count': '1', 'x-total-incomplete-count': '1' } },
     });

@@ -47,7 +47,10 @@ function ProjectCard({ project: p }: { project: ResearchProjectView }) {
           <Title order={2} fz="lg">{p.name}</Title>
           <Badge color={p.incomplete ? 'orange' : 'green'} variant="light">{p.incomplete} of {p.participants} incomplete</Badge>
         </Group>
-        <Text fz="sm">Tests: {p.tests.join(', ')} · {p.questionnaire.title}</Text>
+        <Text fz="sm">
+          Tests: {p.tests.join(', ')} · {p.questionnaire ? `${p.questionnaire.title} (version ${p.questionnaire.version})` : 'Questionnaire not published yet'}
+          {p.closedAt ? ' · Closed: no new orders' : ''}
+        </Text>
         <Group gap="md">
           {p.protocol && <Anchor href={p.protocol} target="_blank" rel="noopener">Protocol</Anchor>}
           {p.consentDocument && <Anchor href={p.consentDocument} target="_blank" rel="noopener">Consent document</Anchor>}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountRole, AccountType, UserKind, type Me, type ParticipantDetail, type StudyResponseView } from '@platform/domain';
+import { AccountRole, AccountType, PROSTOX_RESEARCH_QUESTIONNAIRE, UserKind, type Me, type ParticipantDetail, type StudyResponseView } from '@platform/domain';
 import { apiRefusal, mockApi } from '../../test/mock-api';
 import { describedText, pickOption } from '../../test/fields';
 import { renderPage } from '../../test/render';
@@ -15,7 +15,7 @@ const northwind = {
 const me: Me = { user: { id: 9, kind: UserKind.Provider, email: 'researcher@demo.test', firstName: 'Rae', lastName: 'Search' }, accounts: [northwind], currentAccount: northwind };
 
 const response: StudyResponseView = {
-  id: 4, project: { id: 5, name: 'Toxicity Panels Study', questionnaireId: 'prostox-research' },
+  id: 4, project: { id: 5, name: 'Toxicity Panels Study' }, questionnaire: { id: 1, version: 1, definition: PROSTOX_RESEARCH_QUESTIONNAIRE },
   participant: { id: 30, studyId: 'KRAS-WH-0042', name: 'Study ID KRAS-WH-0042', sex: 'F' },
   answers: { radiationTreatment: 'Protons', doseGy: 70.2, fractions: 39, treatmentStartDate: '2026-02-02', treatmentEndDate: '2026-03-27', acuteToxicity: 'No' },
   complete: false, missing: ['lateToxicity'], updatedAt: '2026-11-23T10:00:00Z', updatedBy: 'Rae Search',

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import { formatDate, patientSexLabel, studyQuestionnaire } from '@platform/domain';
+import { formatDate, patientSexLabel } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { useParticipant, type ParticipantDetail } from '../../api/research';
 import { PageLoader } from '../../components/PageLoader';
@@ -60,8 +60,7 @@ function ParticipantCard({ detail }: { detail: ParticipantDetail }) {
         ) : (
           <Alert color="orange" variant="light" title="Incomplete">
             {incomplete.map((r) => {
-              const q = studyQuestionnaire(r.project.questionnaireId);
-              const labels = r.missing.map((key) => q.questions.find((x) => x.key === key)?.label ?? key);
+              const labels = r.missing.map((key) => r.questionnaire.definition.questions.find((x) => x.key === key)?.label ?? key);
               return <Group key={r.id} gap={4}><Text fz="sm"><b>{r.project.name}</b>: {labels.join(', ')}</Text></Group>;
             })}
           </Alert>

@@ -17,7 +17,7 @@ function researchApi(extra: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /auth/me': { body: me },
     'GET /provider-research/3/research-projects': {
-      body: [{ id: 5, name: 'Toxicity Panels Study', protocol: null, consentDocument: null, tests: ['HEAD AND NECK', 'SARCOMA'], questionnaire: { id: 'prostox-research', title: 'PROSTOX Research clinical data' }, participants: 0, incomplete: 0 }],
+      body: [{ id: 5, name: 'Toxicity Panels Study', protocol: null, consentDocument: null, tests: ['HEAD AND NECK', 'SARCOMA'], questionnaire: { id: 1, version: 1, title: 'PROSTOX Research clinical data' }, closedAt: null, participants: 0, incomplete: 0 }],
     },
     'GET /provider-research/3/tests/catalogue': {
       body: ['PREVIOTOX', 'HEAD AND NECK', 'SARCOMA', 'RECTAL CANCER', 'BREAST TOX'].map((name) => ({ name, parentType: name, research: name !== 'PREVIOTOX' })),

@@ -9,8 +9,9 @@ import {
 import type { MeAccount } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
 import {
-  placeResearchOrder, useRefreshResearch, useResearchCatalogue, useResearchPhysicians, useResearchProjects, type CreatedResearchOrder,
+  placeResearchOrder, useParticipant, useRefreshResearch, useResearchCatalogue, useResearchPhysicians, useResearchProjects, type CreatedResearchOrder,
 } from '../../api/research';
+import { StudyResponseForm } from '../../components/StudyResponseForm';
 import { FormError } from '../../components/FormError';
 import { Notice } from '../../components/Notice';
 import { useFormSubmit } from '../../forms/use-form-submit';
@@ -43,7 +44,10 @@ interface Values {
 const isFormsToShow = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
 
 function ResearchOrderForm({ account }: { account: MeAccount }) {
-  const projects = useResearchProjects('research', account.id);
+  const allProjects = useResearchProjects('research', account.id);
+  // A closed project, or one whose questionnaire the lab has not published yet, takes no orders.
+  const orderable = useMemo(() => allProjects.data?.filter((p) => !p.closedAt && p.questionnaire), [allProjects.data]);
+  const projects = { ...allProjects, data: orderable };
   const catalogue = useResearchCatalogue(account.id);
   const physicians = useResearchPhysicians(account.id);
   const refresh = useRefreshResearch(account.id);
@@ -117,13 +121,15 @@ function ResearchOrderForm({ account }: { account: MeAccount }) {
             <Button variant="default" size="md" component={Link} to={participantPath(account.id, created.participant.id)}>Open the participant</Button>
             <Button variant="subtle" size="md" onClick={() => { setCreated(null); form.reset(); sending.reset(); }}>Place another order</Button>
           </Group>
+          <Divider />
+          <OrderedStudyResponse accountId={account.id} created={created} />
         </Stack>
       </Card>
     );
   }
 
   if (projects.data && projects.data.length === 0) {
-    return <Notice color="orange" title="No research project">This account has no research project yet. Ask the lab to set one up before ordering.</Notice>;
+    return <Notice color="orange" title="No research project">This account has no open research project yet. Ask the lab to set one up before ordering.</Notice>;
   }
 
   return (
@@ -180,4 +186,12 @@ function ResearchOrderForm({ account }: { account: MeAccount }) {
       </Stack>
     </form>
   );
+}
+
+/** The participant's study response in the project just ordered for, to fill now or later (the questionnaire version it answers). */
+function OrderedStudyResponse({ accountId, created }: { accountId: number; created: CreatedResearchOrder }) {
+  const participant = useParticipant(accountId, created.participant.id);
+  const response = participant.data?.studyResponses.find((r) => r.id === created.studyResponseId);
+  if (!response) return null;
+  return <StudyResponseForm portal="research" accountId={accountId} response={response} />;
 }
