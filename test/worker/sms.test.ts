@@ -19,7 +19,8 @@ import { smsStandIn } from '../support/hooks';
 import { freePort } from '../support/stripe';
 import { waitForMail } from '../support/mail';
 import { outboxJobSettled } from '../support/jobs';
-import { createClinic, createResult, resultLinkIn, runJob, type Clinic, type ResultFixture } from '../support/fixtures/reports';
+import { createClinic, createResult, deliveredResult, releaseCorrection, resultLinkIn, runJob, type Clinic, type ResultFixture } from '../support/fixtures/reports';
+import { buildTestApp, newSession, type TestApp } from '../support/http';
 
 /** A fresh US mobile number in the 555-01xx range kept for fiction (unique per test). */
 const newMobile = () => `+1415555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
@@ -30,8 +31,10 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
   let worker: RunningWorker;
   let api: RunningServer;
   let clinic: Clinic;
+  let t: TestApp;
 
   before(async () => {
+    t = await buildTestApp();
     ctx = await createContext(testConfig(), 'test');
     worker = await startTestWorker();
     // The API on a known port: the webhook's signature is over PUBLIC_URL's address, as Twilio's is over the URL it was given.
@@ -43,6 +46,7 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
   after(async () => {
     smsStandIn.setWebhookUrl('');
     await api?.stop();
+    await t?.close();
     await worker?.close();
     await closeContext(ctx);
   });
@@ -156,5 +160,50 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
     // The patient still gets their texts.
     const row = await notifyAndSettle(await resultFor({ mobile, consent: true }));
     expect(row?.status).to.equal(TextMessageStatus.Sent);
+  });
+
+  it('the patient gives their mobile number and consent on their result page (recorded with when and where, audited); the corrected result is then texted', async () => {
+    const { fixture, link } = await deliveredResult(ctx, { accountId: clinic.account.id, physicianId: clinic.physician.id, withReport: false });
+    const base = '/api/reports/patient-result';
+    const body = { barcode: link!.barcode, token: link!.token };
+    const stranger = await newSession(t.app, '10.20.0.9');
+    await stranger.post(`${base}/set-text-messages`, { ...body, mobilePhone: '4155550123', smsConsent: true }).expect(403);
+
+    const s = await newSession(t.app, '10.20.0.10');
+    await s.post(`${base}/verify-patient`, { ...body, dateOfBirth: fixture.patient.dateOfBirth }).expect(200);
+    const noNumber = await s.post(`${base}/set-text-messages`, { ...body, mobilePhone: '', smsConsent: true }).expect(400);
+    expect(noNumber.body.error.fields).to.deep.include({ field: 'mobilePhone', message: 'Give a mobile number to get texts' });
+    const badNumber = await s.post(`${base}/set-text-messages`, { ...body, mobilePhone: '555-0100', smsConsent: true }).expect(400);
+    expect(JSON.stringify(badNumber.body)).to.include('Mobile phone must be a mobile number');
+    expect((await ctx.db.models.Patient.findByPk(fixture.patientId))!.smsConsent, 'nothing changed').to.equal(false);
+
+    const mobile = newMobile();
+    const typed = `(${mobile.slice(2, 5)}) ${mobile.slice(5, 8)}-${mobile.slice(8)}`;
+    const saved = await s.post(`${base}/set-text-messages`, { ...body, mobilePhone: typed, smsConsent: true }).expect(200);
+    expect(saved.body).to.include({ mobilePhone: mobile, smsConsent: true, consentSource: 'result-page' });
+    expect(Date.parse(saved.body.consentAt)).to.be.closeTo(Date.now(), 60_000);
+    const audit = await ctx.db.models.AuditEvent.findOne({ where: { action: 'patient.sms_consent_changed', entityId: String(fixture.patientId) }, order: [['id', 'DESC']] });
+    expect(audit?.actorKind).to.equal('patient');
+    expect(audit?.details).to.deep.include({
+      source: 'result-page', old: { smsConsent: false, mobilePhone: null }, new: { smsConsent: true, mobilePhone: `…${mobile.slice(-4)}` },
+    });
+    const view = await s.agent.get(`${base}/${link!.barcode}?token=${link!.token}`).expect(200);
+    expect(view.body.result.texts).to.include({ mobilePhone: mobile, smsConsent: true });
+
+    const correctionId = await releaseCorrection(ctx.db, fixture, 'Low-Average Risk', 'Plate review');
+    const job = await runJob(ctx, 'notify-result', { testResultId: correctionId });
+    expect(job.status, String(job.error)).to.equal(JobStatus.Completed);
+    const row = await ctx.db.models.TextMessage.findOne({ where: { patientId: fixture.patientId } });
+    expect((await outboxJobSettled(ctx, `send-sms:${row!.id}`)).status).to.equal(JobStatus.Completed);
+    const [text] = smsStandIn.messagesTo(mobile);
+    expect(text.body).to.match(/^Prostox: an updated \(corrected\) test result is ready\. /);
+    expect(text.body).to.not.match(/Low-Average|Risk|Walter/);
+
+    // The texted link opens the result page (the earlier link was replaced); there, consent is withdrawn and recorded the same way.
+    const texted = resultLinkIn(text.body);
+    const phone = await newSession(t.app, '10.20.0.11');
+    await phone.post(`${base}/verify-patient`, { barcode: texted.barcode, token: texted.token, dateOfBirth: fixture.patient.dateOfBirth }).expect(200);
+    const withdrawn = await phone.post(`${base}/set-text-messages`, { barcode: texted.barcode, token: texted.token, mobilePhone: mobile, smsConsent: false }).expect(200);
+    expect(withdrawn.body).to.include({ mobilePhone: mobile, smsConsent: false, consentSource: 'result-page' });
   });
 });

@@ -6,6 +6,7 @@
  *   POST /reports/patient-result/log-view-result              { barcode, token }
  *   POST /reports/patient-result/update-demographic-info      { barcode, token, email?, phone?, … }
  *   POST /reports/patient-result/set-language                 { barcode, token, language: 'en' | 'es' }
+ *   POST /reports/patient-result/set-text-messages            { barcode, token, mobilePhone, smsConsent } (docs/sms.md)
  *   GET  /reports/patient-result/:barcode/report.pdf?token=…  the current lab report
  * - the provider:
  *   GET  /metabase/samples/:sampleId/reports/download         the current lab report, audited
@@ -15,16 +16,16 @@
  */
 import { Router, type Request, type Response } from 'express';
 import {
-  ClinicReviewAnswer, PatientResultGreeting, DemographicInfoAnswer, LanguageAnswer, ResultEmailSent,
-  logViewResultBody, sendResultEmailBody, setLanguageBody, updateDemographicInfoBody, verifyPatientBody,
-  type ResultLinkBody, type SendResultEmailBody, type SetLanguageBody, type UpdateDemographicInfoBody, type VerifyPatientBody,
+  ClinicReviewAnswer, PatientResultGreeting, DemographicInfoAnswer, LanguageAnswer, ResultEmailSent, SmsContact,
+  logViewResultBody, sendResultEmailBody, setLanguageBody, setTextMessagesBody, updateDemographicInfoBody, verifyPatientBody,
+  type ResultLinkBody, type SendResultEmailBody, type SetLanguageBody, type SetTextMessagesBody, type UpdateDemographicInfoBody, type VerifyPatientBody,
 } from '@platform/domain';
 import type { AppContext } from '../context';
 import { requireAccountAccess, requireUser } from '../auth/guards';
 import { accountsOf } from '@platform/server/access/sign-in';
 import { validateBody } from '../http/validate';
 import {
-  type LabReportFile, LINK_NOT_FOUND_MESSAGE, logResultView, markSampleReviewed, notFound, openResultLink, patientReportPdf, providerReportDownload, resendResultEmail, setPreferredLanguage, updateDemographicInfo, verifyPatient,
+  type LabReportFile, LINK_NOT_FOUND_MESSAGE, logResultView, markSampleReviewed, notFound, openResultLink, patientReportPdf, providerReportDownload, resendResultEmail, setPreferredLanguage, setTextMessages, updateDemographicInfo, verifyPatient,
   createAddressThrottle,
 } from '@platform/server';
 import './report-session';
@@ -82,6 +83,10 @@ export function reportsRouter(ctx: AppContext): Router {
 
   router.post('/reports/patient-result/update-demographic-info', resultLink, validateBody(updateDemographicInfoBody), answers(200, DemographicInfoAnswer), async (req, res) => {
     res.json(await updateDemographicInfo(ctx, req.body as UpdateDemographicInfoBody, req.session, callerOf(req, res)));
+  });
+
+  router.post('/reports/patient-result/set-text-messages', resultLink, validateBody(setTextMessagesBody), answers(200, SmsContact), async (req, res) => {
+    res.json(await setTextMessages(ctx, req.body as SetTextMessagesBody, req.session, callerOf(req, res)));
   });
 
   router.post('/reports/patient-result/set-language', resultLink, validateBody(setLanguageBody), answers(200, LanguageAnswer), async (req, res) => {

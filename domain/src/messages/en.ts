@@ -346,6 +346,11 @@ export const en = {
     },
   },
   texts: {
+    title: 'Texts about your test',
+    intro: 'We can also text you when your kit ships and when a result is ready.',
+    save: 'Save my text settings',
+    saved: 'Thank you. Your text settings were saved.',
+    notSaved: 'Your text settings were not saved. Please try again in a moment.',
     mobilePhone: 'Mobile phone for texts (optional)',
     mobileHint: 'A US number, or any number starting with +',
     consent: 'Also text me when my kit ships and when my result is ready',

@@ -336,6 +336,11 @@ export const es: Messages = {
     },
   },
   texts: {
+    title: 'Mensajes de texto sobre su prueba',
+    intro: 'También podemos enviarle un mensaje de texto cuando se envíe su kit y cuando un resultado esté listo.',
+    save: 'Guardar mi configuración de mensajes',
+    saved: 'Gracias. Se guardó su configuración de mensajes.',
+    notSaved: 'No se guardó su configuración de mensajes. Vuelva a intentarlo en un momento.',
     mobilePhone: 'Teléfono móvil para mensajes de texto (opcional)',
     mobileHint: 'Un número de EE. UU., o cualquier número que empiece con +',
     consent: 'Envíenme también un mensaje de texto cuando se envíe mi kit y cuando mi resultado esté listo',

@@ -9,6 +9,7 @@ import type { Language } from '../messages';
 import { EMAIL_MAX_LENGTH } from '../shared/constants';
 import { languageSchema } from '../shared/schemas';
 import { DEMOGRAPHIC_FIELDS, RESULT_BARCODE_MAX_LENGTH, RESULT_LINK_TOKEN_HEX_LENGTH } from './result-links';
+import { mobilePhoneSchema, smsConsentSchema } from '../sms/schemas';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 
@@ -104,6 +105,14 @@ export const updateDemographicInfoBody = Joi.object<UpdateDemographicInfoBody>({
   .messages({ 'object.missing': 'Change at least one contact detail' })
   .options(STRICT_KEYS)
   .label('Request body');
+
+export interface SetTextMessagesBody extends ResultLinkBody { mobilePhone: string | null; smsConsent: boolean }
+/** POST set-text-messages: the verified patient's mobile number (E.164 once read) and whether they want texts. */
+export const setTextMessagesBody = Joi.object<SetTextMessagesBody>({
+  ...linkKeys,
+  mobilePhone: mobilePhoneSchema,
+  smsConsent: smsConsentSchema.required(),
+}).options(STRICT_KEYS).label('Request body');
 
 export interface SendResultEmailBody { sampleId: number }
 /** POST patient/send-result-email (and send-cancer-result-email): the sample whose result link is (re)sent. */

@@ -7,6 +7,7 @@ import { PatientListOrder } from '../patient-orders/views';
 import { SAMPLE_STATUSES } from '../samples/statuses';
 import { SPECIMEN_CONDITIONS } from '../samples/specimen-checks';
 import { DEMOGRAPHIC_FIELDS } from './result-links';
+import { SmsContact } from '../sms/views';
 import { TEST_RESULT_STATUSES } from './result-values';
 import { APPROVAL_GROUPS } from './review';
 import { AwaitingClinicReview, PatientResultInReview } from './patient-release';
@@ -187,6 +188,8 @@ export const PatientResultView = s.object({
   /** Results released by the lab that the patient's clinic reviews first: not shown, only when they will be. */
   inReview: s.array(PatientResultInReview),
   contact: s.record(DEMOGRAPHIC_FIELDS, s.nullable(s.string)),
+  /** The mobile number texts go to and whether the patient wants them (docs/sms.md). */
+  texts: SmsContact,
   /** Whom to ask about the result. */
   contacts: ResultContacts,
 });

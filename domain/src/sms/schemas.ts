@@ -5,14 +5,11 @@ import { normaliseMobile } from './sms';
 export const MOBILE_PHONE_MESSAGE = 'must be a mobile number, e.g. (415) 555-0134 or +44 7700 900123';
 
 /**
- * A mobile number for texts: normalised to E.164 (a US number may be typed without +1); '' or null
- * removes it.
+ * A mobile number for texts: normalised to E.164 (a US number may be typed without +1); left out,
+ * '' or null is no number.
  */
-export const mobilePhoneSchema = Joi.string().trim().max(30).allow('', null)
-  .custom((value: string, helpers) => {
-    if (value === '' || value === null) return null;
-    return normaliseMobile(value) ?? helpers.error('mobile.invalid');
-  })
+export const mobilePhoneSchema = Joi.string().trim().max(30).empty(['', null]).default(null)
+  .custom((value: string, helpers) => normaliseMobile(value) ?? helpers.error('mobile.invalid'))
   .label('Mobile phone')
   .messages({ 'mobile.invalid': `{#label} ${MOBILE_PHONE_MESSAGE}`, 'string.max': `{#label} ${MOBILE_PHONE_MESSAGE}` });
 

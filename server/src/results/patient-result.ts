@@ -7,8 +7,8 @@
  * report is refused while one is held: the page says when it will be available instead.
  */
 import {
-  AuditActorKind, DEMOGRAPHIC_FIELDS, RESULT_LINK_MAX_DOB_FAILURES,
-  type DemographicField, type PatientResultGreeting, type PatientResultView, type UpdateDemographicInfoBody, type VerifyPatientBody, type SetLanguageBody, type DemographicInfoAnswer, type LanguageAnswer,
+  AuditActorKind, DEMOGRAPHIC_FIELDS, RESULT_LINK_MAX_DOB_FAILURES, SmsConsentSource,
+  type DemographicField, type SetTextMessagesBody, type SmsContact, type PatientResultGreeting, type PatientResultView, type UpdateDemographicInfoBody, type VerifyPatientBody, type SetLanguageBody, type DemographicInfoAnswer, type LanguageAnswer,
 } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { ServerContext } from '../context';
@@ -19,6 +19,7 @@ import { Forbidden, Invalid, Locked, notFound, NotFound } from '../errors';
 import { releasedResultsOf } from './released-results';
 import { patientHeldResults } from './patient-release';
 import { resultContactsOf } from './result-contacts';
+import { applySmsContact, smsContactOf } from '../sms/consent';
 
 type Ctx = Pick<ServerContext, 'db' | 'config'>;
 type LinkRow = InstanceType<Db['models']['PatientResultLink']>;
@@ -92,6 +93,7 @@ async function resultView(ctx: Ctx, sample: SampleRow, patient: PatientRow): Pro
     reportAvailable: report !== null && held.size === 0,
     inReview: [...held.values()],
     contact: contactOf(patient),
+    texts: smsContactOf(patient),
     contacts: await resultContactsOf(db, ctx.config.lab, sample),
   };
 }
@@ -223,6 +225,24 @@ export async function updateDemographicInfo(
     return row;
   });
   return { contact: contactOf(patient) };
+}
+
+/**
+ * POST set-text-messages: the verified patient gives (or changes, or removes) their mobile number and
+ * says whether they want texts; consent is recorded with when and where (the result page), audited
+ * with the old and new values (docs/sms.md).
+ */
+export async function setTextMessages(ctx: Ctx, body: SetTextMessagesBody, session: RequestSession, caller: Caller): Promise<SmsContact> {
+  const { link, sample } = await verifiedLink(ctx, body.barcode, body.token, session);
+  return ctx.db.sequelize.transaction(async (transaction) => {
+    const row = await ctx.db.models.Patient.findByPk(sample.patientId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!row) throw linkNotFound();
+    const { actorUserId, actorKind, ip, requestId } = patientAudit(link, sample, caller, '');
+    await applySmsContact(ctx.db, transaction, row, { mobilePhone: body.mobilePhone, smsConsent: body.smsConsent }, {
+      source: SmsConsentSource.ResultPage, actor: { actorUserId, actorKind, ip, requestId }, details: { sampleId: sample.id, linkId: link.id },
+    });
+    return smsContactOf(row);
+  });
 }
 
 /** POST set-language: the verified patient switched language on their result page; their emails follow it (audited). */

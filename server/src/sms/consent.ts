@@ -8,7 +8,7 @@
 import type { Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import { maskedMobile, SMS_CONSENT_NEEDS_NUMBER, type SmsConsentSource, type SmsContact, type SmsContactInput } from '@platform/domain';
-import { auditActor, recordAudit, type Caller } from '../audit';
+import { recordAudit, type AuditEntry } from '../audit';
 import { badRequest } from '../errors';
 
 type PatientRow = InstanceType<Db['models']['Patient']>;
@@ -41,7 +41,7 @@ export async function applySmsContact(
   transaction: Transaction,
   patient: PatientRow,
   input: SmsContactInput,
-  how: { source: SmsConsentSource; caller: Caller; details?: Record<string, unknown> },
+  how: { source: SmsConsentSource; actor: Pick<AuditEntry, 'actorUserId' | 'actorKind' | 'ip' | 'requestId'>; entity?: Pick<AuditEntry, 'entityKind' | 'entityId'>; details?: Record<string, unknown> },
 ): Promise<boolean> {
   if (input.mobilePhone === undefined && input.smsConsent === undefined) return false;
   const before = { mobilePhone: patient.mobilePhone ?? null, smsConsent: patient.smsConsent ?? false };
@@ -55,11 +55,13 @@ export async function applySmsContact(
     ...(consentChanged || after.smsConsent ? { smsConsentAt: at, smsConsentSource: how.source } : {}),
   }, { transaction });
   await recordAudit(db, {
-    ...auditActor(how.caller),
+    ...how.actor,
     action: 'patient.sms_consent_changed',
     entityKind: 'patient',
     entityId: patient.id,
+    ...how.entity,
     details: {
+      patientId: patient.id,
       ...how.details,
       source: how.source,
       at: at.toISOString(),

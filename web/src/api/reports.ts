@@ -4,7 +4,7 @@
  */
 import useSWR from 'swr';
 import type {
-  PatientResultGreeting, UpdateDemographicInfoBody, VerifyPatientBody, DemographicField, Language, SetLanguageBody,
+  PatientResultGreeting, UpdateDemographicInfoBody, VerifyPatientBody, DemographicField, Language, SetLanguageBody, SetTextMessagesBody, SmsContact,
 } from '@platform/domain';
 import { ApiError, apiDownload, apiFetch, saveFile } from './fetcher';
 import { withErrorHeading } from './query';
@@ -39,6 +39,11 @@ export function logViewResult(body: { barcode: string; token: string }): Promise
 
 export function updateDemographicInfo(body: UpdateDemographicInfoBody): Promise<{ contact: Record<DemographicField, string | null> }> {
   return apiFetch(`${PATIENT_RESULT}/update-demographic-info`, { method: 'POST', body });
+}
+
+/** The verified patient's mobile number and whether they want texts (docs/sms.md). */
+export function setTextMessages(body: SetTextMessagesBody): Promise<SmsContact> {
+  return apiFetch(`${PATIENT_RESULT}/set-text-messages`, { method: 'POST', body });
 }
 
 /** Fetches a PDF and hands it to the browser as a download (no page change on failure). */

@@ -26,6 +26,7 @@ const verified: PatientResultGreeting = {
     reportAvailable: true,
     inReview: [],
     contact: { email: 'rosa@patients.test', phone: null, addressLine1: '1 Main St', addressLine2: null, city: 'Fresno', state: 'CA', postalCode: '93650' },
+    texts: { mobilePhone: null, smsConsent: false, consentAt: null, consentSource: null },
     contacts: {
       lab: { name: 'Harbor Genomics Laboratory', phone: '+1 (415) 555-0142', email: 'results@harbor-genomics.example' },
       clinic: { name: 'Valley Oncology', physician: 'Ana Ruiz', phone: '(559) 555-0110', email: 'aruiz@valley-onc.example' },

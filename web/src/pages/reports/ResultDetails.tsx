@@ -6,6 +6,7 @@ import { downloadPatientReport, type PatientResultView } from '../../api/reports
 import { showErrorModal } from '../../shell/error-modal-store';
 import { usePatientText } from '../../i18n/patient-language';
 import { ContactDetailsForm } from './ContactDetailsForm';
+import { TextMessagesForm } from './TextMessagesForm';
 
 /** MM/DD/YYYY, the spec's date format; nothing when there is no date. */
 export function shortDate(iso: string | null): string | null {
@@ -112,6 +113,9 @@ export function ResultDetails({ barcode, token, view, focusTitle = false }: { ba
 
       <Divider my="sm" />
       <ContactDetailsForm barcode={barcode} token={token} contact={view.contact} />
+
+      <Divider my="sm" />
+      <TextMessagesForm barcode={barcode} token={token} texts={view.texts} />
     </Stack>
   );
 }
