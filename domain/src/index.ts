@@ -23,6 +23,5 @@ export * from './messages';
 export * from './signatures';
 export * from './labels';
 export * from './turnaround';
-export * from './sms';
 export * from './worklists';
 export * from './sms';
