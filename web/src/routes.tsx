@@ -92,6 +92,8 @@ export const routes: RouteObject[] = [
                       { path: 'approve', handle: pageTitle('Provider approvals'), lazy: () => adminPages().then((m) => ({ Component: m.ApproveProvidersPage })) },
                       { path: 'register', handle: pageTitle('Register a provider'), lazy: () => adminPages().then((m) => ({ Component: m.RegisterProviderPage })) },
                       { path: 'account/new', handle: pageTitle('New account'), lazy: () => adminPages().then((m) => ({ Component: m.NewAccountPage })) },
+                      { path: 'accounts', handle: pageTitle('Accounts'), lazy: () => adminPages().then((m) => ({ Component: m.AccountsPage })) },
+                      { path: 'accounts/:accountId', handle: pageTitle('Account'), lazy: () => adminPages().then((m) => ({ Component: m.AccountPage })) },
                       { path: 'users', handle: pageTitle('Provider users'), lazy: () => adminPages().then((m) => ({ Component: m.UsersPage })) },
                       { path: 'lab-toolbox', handle: pageTitle('Lab toolbox users'), lazy: () => adminPages().then((m) => ({ Component: m.LabToolboxUsersPage })) },
                       { path: 'insurance', handle: pageTitle('Insurance plans'), lazy: () => adminPages().then((m) => ({ Component: m.InsurancePlansPage })) },

@@ -79,5 +79,7 @@ export const accountUserInvitedMessage = (email: string) =>
 export const ADMIN_TOASTS = {
   userCreated: 'User Created Successfully',
   accountCreated: 'Account Created Successfully',
+  /** Ours (the spec names no toast for it), in the spec's toasts' form. */
+  accountUpdated: 'Account Updated Successfully',
   labUserFailed: 'Adding lab toolbox user failed',
 } as const;

@@ -6,11 +6,11 @@
  */
 import useSWR from 'swr';
 import type {
-  AccessStatus, AccountAccessBody, AccountGrant, ActivateDeactivateBody, AdminAccountRow, AdminAttention, AdminPatientOption, CampaignAudience,
+  AccessStatus, AccountAccessBody, AccountAccessFilter, AccountGrant, AccountType, ActivateDeactivateBody, AdminAccountDetail, AdminAccountRow, AdminAttention, AdminPatientOption, CampaignAudience,
   CampaignPreview, CampaignProgress, CampaignRecipientRow, CampaignRow, ContactDetail, ContactInAccountBody, ContactRow, CreateAccountBody,
   CreatedFinancialAid, CreateFinancialAidBody, CreateLabUserBody, EmailCampaign, EmailLogRow, EmailStatus, FinancialAidRow, InsurancePlanBody, InsurancePlanRow,
   JobRow, JobsRetried, JobStatus, JobSummary, LabUserCreated, LabUserRow, ProviderRegistered, RegisterProviderBody, StaffLinksBody, SupportStaffRow,
-  UpdateAccessBody,
+  UpdateAccessBody, UpdateAccountBody,
 } from '@platform/domain';
 import { ApiError, apiFetch, queryString } from './fetcher';
 import { useApiPage, useApiQuery, useRefreshApi, withErrorHeading } from './query';
@@ -26,9 +26,9 @@ const query = queryString;
 
 // Declared once in domain/ (admin-views.ts answers, admin-schemas.ts request bodies).
 export type {
-  AccountGrant, AdminAccountRow, AdminPatientOption, ProviderRegistered, AdminAttention, CampaignAudience, CampaignPreview, CampaignProgress, CampaignRecipientRow, CampaignRow,
+  AccountGrant, AdminAccountDetail, AdminAccountRow, AdminPatientOption, ProviderRegistered, AdminAttention, CampaignAudience, CampaignPreview, CampaignProgress, CampaignRecipientRow, CampaignRow,
   ContactDetail, ContactRow, CreateAccountBody, CreateFinancialAidBody, EmailLogRow, FinancialAidRow, InsurancePlanBody, InsurancePlanRow,
-  JobRow, JobsRetried, JobSummary, LabUserCreated, LabUserRow, RegisterProviderBody, SupportStaffRow,
+  JobRow, JobsRetried, JobSummary, LabUserCreated, LabUserRow, RegisterProviderBody, SupportStaffRow, UpdateAccountBody,
 };
 
 
@@ -52,8 +52,12 @@ export const useAdminAttention = () =>
     quietStatuses: [404],
   }));
 
-export const useAdminAccounts = (params: { q?: string; page: number; pageSize: number }) =>
+export const useAdminAccounts = (params: { q?: string; access?: AccountAccessFilter | null; type?: AccountType | null; page: number; pageSize: number }) =>
   useApiPage<AdminAccountRow>(adminApiPath(`accounts?${query(params)}`), { errorHeading: 'Error retrieving accounts' });
+
+/** One account as its page edits it. */
+export const useAdminAccount = (accountId: number | null) =>
+  useApiQuery<AdminAccountDetail>(accountId ? adminApiPath(`accounts/${accountId}`) : null, { errorHeading: 'Error retrieving accounts' });
 
 export interface ContactsParams {
   q?: string;
@@ -144,6 +148,9 @@ export const useJobs = (params: { status?: JobStatus | null; name?: string | nul
 const post = <T>(path: string, body?: unknown) => apiFetch<T>(adminApiPath(path), { method: 'POST', body });
 
 export const createAccount = (body: CreateAccountBody) => post<AdminAccountRow>('accounts/create', body);
+
+export const updateAccount = (accountId: number, body: UpdateAccountBody) =>
+  apiFetch<AdminAccountDetail>(adminApiPath(`accounts/${accountId}`), { method: 'PUT', body });
 
 export const registerProvider = (body: RegisterProviderBody) => post<ProviderRegistered>('contacts/create', body);
 

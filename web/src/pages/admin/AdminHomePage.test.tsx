@@ -22,7 +22,7 @@ describe('AdminHomePage', () => {
     const tools = screen.getByRole('list', { name: 'Administration areas' });
     const hrefs = within(tools).getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
-      '/admin/provider/approve', '/admin/provider/register', '/admin/provider/account/new', '/admin/provider/users', '/admin/provider/emails',
+      '/admin/provider/approve', '/admin/provider/register', '/admin/provider/account/new', '/admin/provider/accounts', '/admin/provider/users', '/admin/provider/emails',
       '/admin/provider/lab-toolbox', '/admin/provider/insurance', '/admin/provider/financial-aid', '/admin/provider/jobs', '/admin/provider/api-clients',
       '/admin/provider/hl7', '/admin/provider/public-health', '/admin/provider/patient-release', '/admin/provider/turnaround-targets', '/admin/provider/research-projects',
       '/admin/provider/audit-trail',
@@ -40,6 +40,6 @@ describe('AdminHomePage', () => {
     renderPage(<><AdminHomePage /><ErrorModalHost /></>, { path: '/admin', route: '/admin' });
     expect(await screen.findByText('The attention list could not be loaded')).toBeTruthy();
     expect(screen.queryByText('Request failed with status code 404')).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Administration areas' })).getAllByRole('link')).toHaveLength(16);
+    expect(within(screen.getByRole('list', { name: 'Administration areas' })).getAllByRole('link')).toHaveLength(17);
   });
 });

@@ -16,6 +16,7 @@ export const ADMIN_AREAS: readonly ToolEntry[] = [
   { title: 'Provider approvals', description: 'Approve or deny access requests from providers who signed up.', icon: StethoscopeIcon, to: ADMIN_PATHS.approve },
   { title: 'Register a provider', description: 'Add a physician or staff member on their behalf.', icon: ClipboardIcon, to: ADMIN_PATHS.register },
   { title: 'New account', description: 'Create a clinic or research account and set its portal access.', icon: HomeIcon, to: ADMIN_PATHS.newAccount },
+  { title: 'Accounts', description: 'Find an account; edit its addresses, portal access, physicians and support mailboxes.', icon: HomeIcon, to: ADMIN_PATHS.accounts },
   { title: 'Users and access', description: 'Add or remove account access, super admins, activate or deactivate users.', icon: KeyIcon, to: ADMIN_PATHS.users },
   { title: 'Emails', description: 'Send sign-up reminders and feedback requests; read what was sent.', icon: DocumentIcon, to: ADMIN_PATHS.emails },
   { title: 'Lab toolbox users', description: 'Add and remove the lab staff who use the Lab Toolbox.', icon: FlaskIcon, to: ADMIN_PATHS.labToolbox },

@@ -10,7 +10,7 @@ import { NewAccountPage } from './NewAccountPage';
 
 const created = {
   id: 7, name: 'Harbor Urology', type: AccountType.General, eapPartner: true, international: false, clinicAccess: true, researchAccess: false,
-  takesPatientOrders: false, isActive: true, departments: ['Urology'], physicianCount: 1, userCount: 0, createdAt: '2026-03-01T00:00:00Z',
+  takesPatientOrders: false, isActive: true, departments: ['Urology'], physicianCount: 1, userCount: 0, sampleCount: 0, phone: null, createdAt: '2026-03-01T00:00:00Z',
 };
 
 const renderForm = (create: MockHandler) => {
@@ -41,7 +41,7 @@ describe('NewAccountPage', () => {
     await findToast('Account Created Successfully');
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'Harbor Urology', type: 'General', eapPartner: true, international: false, clinicAccess: true, researchAccess: false, takesPatientOrders: false,
-      departments: ['Urology'], physicians: [{ firstName: 'Omar', lastName: 'Reyes', npi: '1987654328', specialty: null }],
+      phone: null, shippingAddress: null, billingAddress: null, departments: ['Urology'], physicians: [{ firstName: 'Omar', lastName: 'Reyes', npi: '1987654328', specialty: null }],
     });
     expect((screen.getByLabelText(/^Account name/) as HTMLInputElement).value).toBe('');
   });

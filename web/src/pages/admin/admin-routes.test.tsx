@@ -34,6 +34,8 @@ describe('admin routes', () => {
     ['/admin/provider/approve', 'Provider approvals'],
     ['/admin/provider/register', 'Register a provider'],
     ['/admin/provider/account/new', 'New account'],
+    ['/admin/provider/accounts', 'Accounts'],
+    ['/admin/provider/accounts/7', 'Account'],
     ['/admin/provider/users', 'Provider users'],
     ['/admin/provider/lab-toolbox', 'Lab toolbox users'],
     ['/admin/provider/insurance', 'Insurance plans'],

@@ -3,6 +3,8 @@ export { AdminHomePage } from './AdminHomePage';
 export { ApproveProvidersPage } from './ApproveProvidersPage';
 export { RegisterProviderPage } from './RegisterProviderPage';
 export { NewAccountPage } from './NewAccountPage';
+export { AccountsPage } from './AccountsPage';
+export { AccountPage } from './AccountPage';
 export { LabToolboxUsersPage } from './LabToolboxUsersPage';
 export { UsersPage } from './UsersPage';
 export { InsurancePlansPage } from './InsurancePlansPage';

@@ -7,6 +7,7 @@ export const ADMIN_PATHS = {
   approve: `${PROVIDER}/approve`,
   register: `${PROVIDER}/register`,
   newAccount: `${PROVIDER}/account/new`,
+  accounts: `${PROVIDER}/accounts`,
   users: `${PROVIDER}/users`,
   labToolbox: `${PROVIDER}/lab-toolbox`,
   insurance: `${PROVIDER}/insurance`,
@@ -26,3 +27,6 @@ export const ADMIN_PATHS = {
 export const adminResearchProjectPath = (id: number) => `${ADMIN_PATHS.researchProjects}/${id}`;
 /** A provider user's page: the users page with that user open. */
 export const adminUserPath = (contactId: number) => `${ADMIN_PATHS.users}?contact=${contactId}`;
+
+/** An account's page: everything the admin edits about it. */
+export const adminAccountPath = (accountId: number) => `${ADMIN_PATHS.accounts}/${accountId}`;
