@@ -10,6 +10,7 @@ import { Button, Card, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, S
 import {
   questionOptions, STUDY_QUESTION_KIND_LABELS, STUDY_QUESTION_KINDS, STUDY_TEXT_MAX_LENGTH, type QuestionnaireDefinition, type StudyQuestion, type StudyQuestionKind,
 } from '@platform/domain';
+import { AA_COLORS } from '../../status-colors';
 
 export type DefinitionErrors = Record<string, string>;
 
@@ -80,7 +81,7 @@ export function QuestionnaireBuilder({ value, onChange, errors, disabled }: {
         disabled={disabled}
         maw={520}
       />
-      {errors.questions && <Text c="red.8" fz="sm" role="alert">{errors.questions}</Text>}
+      {errors.questions && <Text c="red.9" fz="sm" role="alert">{errors.questions}</Text>}
       {value.questions.map((q, i) => (
         <QuestionCard
           key={i}
@@ -130,9 +131,9 @@ function QuestionCard({ index, question: q, earlier, count, errors, disabled, on
         <Group justify="space-between" wrap="wrap">
           <Title order={3} fz="md" id={headingId}>Question {n}</Title>
           <Group gap="xs">
-            <Button size="xs" variant="subtle" onClick={() => onMove(-1)} disabled={disabled || index === 0} aria-label={`Move question ${n} up`}>Move up</Button>
-            <Button size="xs" variant="subtle" onClick={() => onMove(1)} disabled={disabled || index === count - 1} aria-label={`Move question ${n} down`}>Move down</Button>
-            <Button size="xs" variant="subtle" color="red.8" onClick={onRemove} disabled={disabled || count === 1} aria-label={`Remove question ${n}`}>Remove</Button>
+            <Button size="xs" variant="subtle" onClick={() => onMove(-1)} disabled={disabled || index === 0} aria-label={`Move up question ${n}`}>Move up</Button>
+            <Button size="xs" variant="subtle" onClick={() => onMove(1)} disabled={disabled || index === count - 1} aria-label={`Move down question ${n}`}>Move down</Button>
+            <Button size="xs" variant="subtle" color={AA_COLORS.red} onClick={onRemove} disabled={disabled || count === 1} aria-label={`Remove question ${n}`}>Remove</Button>
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -60,7 +60,7 @@ export function ResearchProjectFields<R>({ initial, submitLabel, errorTitle, dis
             value={form.getValues().accounts}
             onChange={(accounts) => form.setFieldValue('accounts', accounts)}
           />
-          {form.errors.accounts && <Group c="red.8" fz="sm" mt={4} role="alert">{form.errors.accounts}</Group>}
+          {form.errors.accounts && <Group c="red.9" fz="sm" mt={4} role="alert">{form.errors.accounts}</Group>}
         </div>
         <Checkbox.Group label="Tests the project orders" withAsterisk {...form.getInputProps('tests')}>
           <Group gap="md" mt={6}>

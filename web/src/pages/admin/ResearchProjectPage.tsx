@@ -19,6 +19,7 @@ import { FormError } from '../../components/FormError';
 import { RecordTable } from '../../components/RecordTable';
 import { useCommand } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';
+import { AA_COLORS } from '../../status-colors';
 import { AdminPageFrame } from './AdminPageFrame';
 import { ADMIN_PATHS } from './paths';
 import { BLANK_QUESTIONNAIRE, cleanDefinition, QuestionnaireBuilder, type DefinitionErrors } from './QuestionnaireBuilder';
@@ -67,7 +68,8 @@ function ProjectSections({ project: p }: { project: AdminResearchProjectView }) 
           />
         </Stack>
       </Card>
-      {!closed && <QuestionnaireSection key={p.versions[0]?.updatedAt ?? 'none'} project={p} />}
+      {/* A new draft or a publication starts the builder again from what the server holds. */}
+      {!closed && <QuestionnaireSection key={p.versions[0] ? `${p.versions[0].id}:${p.versions[0].publishedAt ?? 'draft'}:${p.versions[0].updatedAt}` : 'none'} project={p} />}
       <Versions project={p} />
       {!closed && <CloseProject project={p} />}
     </Stack>
@@ -133,7 +135,7 @@ function QuestionnaireSection({ project: p }: { project: AdminResearchProjectVie
           A published version never changes: new participants answer the latest one; study responses given under an earlier version keep it.
         </Text>
         <QuestionnaireBuilder value={value} onChange={setValue} errors={errors} />
-        {invalid && <Text c="red.8" fz="sm" role="alert">The questionnaire has problems: see the fields marked above.</Text>}
+        {invalid && <Text c="red.9" fz="sm" role="alert">The questionnaire has problems: see the fields marked above.</Text>}
         <FormError title="Draft not saved" error={save.error instanceof ApiError && save.error.fields.length ? undefined : save.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onSave} loading={save.isMutating}>Save draft</Button>
@@ -198,7 +200,7 @@ function CloseProject({ project: p }: { project: AdminResearchProjectView }) {
       <Stack gap="xs">
         <Title order={2} fz="lg" id="close-project">Close the project</Title>
         <Text fz="sm">No new orders or participants; its participants, study responses and results are kept, and responses can still be completed.</Text>
-        <Group><Button color="red.8" variant="outline" onClick={() => { close.reset(); setConfirming(true); }}>Close project</Button></Group>
+        <Group><Button color={AA_COLORS.red} variant="outline" onClick={() => { close.reset(); setConfirming(true); }}>Close project</Button></Group>
       </Stack>
       {confirming && (
         <ConfirmDialog
