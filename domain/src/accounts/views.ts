@@ -49,20 +49,12 @@ export const PostalAddressView = s.object({
 });
 
 /** GET and PUT admin/accounts/{accountId}: everything the admin edits, with the physicians' ids. */
-export const AdminAccountDetail = s.object({
-  id: s.integer,
-  name: s.string,
-  type: s.oneOf(ACCOUNT_TYPES),
-  eapPartner: s.boolean,
-  international: s.boolean,
-  clinicAccess: s.boolean,
-  researchAccess: s.boolean,
-  takesPatientOrders: s.boolean,
-  isActive: s.boolean,
-  phone: s.nullable(s.string),
+export const AdminAccountDetail = s.extend(s.pick(AdminAccountRow, [
+  'id', 'name', 'type', 'eapPartner', 'international', 'clinicAccess', 'researchAccess', 'takesPatientOrders', 'isActive', 'phone', 'departments',
+  'userCount', 'sampleCount', 'createdAt',
+]), {
   shippingAddress: s.nullable(PostalAddressView),
   billingAddress: s.nullable(PostalAddressView),
-  departments: s.array(s.string),
   physicians: s.array(s.object({
     id: s.integer,
     firstName: s.string,
@@ -73,9 +65,6 @@ export const AdminAccountDetail = s.object({
     hasOrders: s.boolean,
   })),
   supportMailboxes: s.array(s.object({ testLine: s.oneOf(TEST_LINES), email: s.string })),
-  userCount: s.integer,
-  sampleCount: s.integer,
-  createdAt: s.string,
   updatedAt: s.string,
 });
 export type AdminAccountDetail = s.Infer<typeof AdminAccountDetail>;
