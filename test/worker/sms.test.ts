@@ -21,6 +21,7 @@ import { waitForMail } from '../support/mail';
 import { outboxJobSettled } from '../support/jobs';
 import { createClinic, createResult, deliveredResult, releaseCorrection, resultLinkIn, runJob, type Clinic, type ResultFixture } from '../support/fixtures/reports';
 import { buildTestApp, newSession, type TestApp } from '../support/http';
+import { createPatientClinic, eligibleAnswers, orderingPatient, type PatientClinic } from '../support/fixtures/patient-orders';
 
 /** A fresh US mobile number in the 555-01xx range kept for fiction (unique per test). */
 const newMobile = () => `+1415555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
@@ -205,5 +206,45 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
     await phone.post(`${base}/verify-patient`, { barcode: texted.barcode, token: texted.token, dateOfBirth: fixture.patient.dateOfBirth }).expect(200);
     const withdrawn = await phone.post(`${base}/set-text-messages`, { barcode: texted.barcode, token: texted.token, mobilePhone: mobile, smsConsent: false }).expect(200);
     expect(withdrawn.body).to.include({ mobilePhone: mobile, smsConsent: false, consentSource: 'result-page' });
+  });
+
+  describe('the patient\'s own order asks for a mobile number and consent', () => {
+    let patientClinic: PatientClinic;
+    before(async () => {
+      patientClinic = await createPatientClinic(t.ctx, t.app, 'SMS Patient Clinic');
+    });
+    const order = (s: Awaited<ReturnType<typeof newSession>>, extra: Record<string, unknown>) => s.post('/api/order/create', {
+      product: 'prostox', answers: eligibleAnswers('prostox'), patient: orderingPatient(), accountId: patientClinic.accountId, invitationToken: null, mirakind: false, language: 'es', ...extra,
+    });
+
+    it('records the number (E.164) and the consent with when and where (patient-order), audited', async () => {
+      const s = await newSession(t.app, '10.20.1.1');
+      const mobile = newMobile();
+      const res = await order(s, { mobilePhone: `1-${mobile.slice(2, 5)}-${mobile.slice(5, 8)}-${mobile.slice(8)}`, smsConsent: true });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      const placed = await ctx.db.models.Order.findOne({ where: { orderNumber: res.body.order.orderNumber } });
+      const patient = await ctx.db.models.Patient.findByPk(placed!.patientId!);
+      expect(patient).to.include({ mobilePhone: mobile, smsConsent: true, smsConsentSource: 'patient-order', preferredLanguage: 'es' });
+      expect(Date.now() - patient!.smsConsentAt!.getTime()).to.be.below(60_000);
+      const audit = await ctx.db.models.AuditEvent.findOne({ where: { action: 'patient.sms_consent_changed', entityId: String(patient!.id) } });
+      expect(audit?.details).to.deep.include({ source: 'patient-order', new: { smsConsent: true, mobilePhone: `…${mobile.slice(-4)}` } });
+    });
+
+    it('without consent keeps no consent; consent without a number or a number that is not one is refused naming the field, and nothing is created', async () => {
+      const s = await newSession(t.app, '10.20.1.2');
+      const before = await ctx.db.models.Order.count();
+      const noNumber = await order(s, { smsConsent: true });
+      expect(noNumber.status).to.equal(400);
+      expect(noNumber.body.error.fields).to.deep.include({ field: 'smsConsent', message: 'Give a mobile number to get texts' });
+      const badNumber = await order(s, { mobilePhone: '12345', smsConsent: true });
+      expect(badNumber.status).to.equal(400);
+      expect(badNumber.body.error.fields.map((f: { field: string }) => f.field)).to.include('mobilePhone');
+      expect(await ctx.db.models.Order.count()).to.equal(before);
+
+      const numberOnly = await order(s, { mobilePhone: newMobile() });
+      expect(numberOnly.status).to.equal(201);
+      const placed = await ctx.db.models.Order.findOne({ where: { orderNumber: numberOnly.body.order.orderNumber } });
+      expect(await ctx.db.models.Patient.findByPk(placed!.patientId!)).to.include({ smsConsent: false, smsConsentAt: null });
+    });
   });
 });

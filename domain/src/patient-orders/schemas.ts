@@ -5,6 +5,7 @@
  * See docs/patient-ordering-api.md for the endpoints.
  */
 import Joi from 'joi';
+import { newPatientSmsFields } from '../sms/schemas';
 import type { Language } from '../messages';
 import { type Attestations, ORDER_ATTESTATIONS } from '../orders/attestations';
 import { patientDateOfBirthSchema, patientNameSchema } from '../patients/schemas';
@@ -103,6 +104,9 @@ export interface CreatePatientOrderBody {
   replaces?: PatientOrderKey | null;
   /** The language the order page was in: stored with the patient, their emails are written in it. */
   language: Language;
+  /** A mobile number for texts (E.164 once read) and whether the patient wants them (docs/sms.md). */
+  mobilePhone: string | null;
+  smsConsent: boolean;
 }
 
 /** POST order/create: the order, waiting for payment. Eligibility is checked again on the server. */
@@ -113,6 +117,7 @@ export const createPatientOrderBody = Joi.object<CreatePatientOrderBody>({
   invitationToken: invitationTokenSchema.allow(null).default(null),
   mirakind: Joi.boolean().default(false).label('MiraKind'),
   language: languageSchema.default('en'),
+  ...newPatientSmsFields,
   replaces: Joi.object({ orderNumber: orderNumberSchema, orderToken: orderTokenSchema }).options(STRICT_KEYS).allow(null).default(null).label('The order replaced'),
 }).options(STRICT_KEYS).label('Request body');
 

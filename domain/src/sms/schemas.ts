@@ -17,14 +17,18 @@ export const mobilePhoneSchema = Joi.string().trim().max(30).empty(['', null]).d
 export const smsConsentSchema = Joi.boolean().strict().label('Text message consent')
   .messages({ 'boolean.base': '{#label} must be true or false' });
 
-/** The two fields together: consent to texts needs a mobile number in the same request. */
-export const smsContactFields = {
-  mobilePhone: mobilePhoneSchema,
-  smsConsent: smsConsentSchema,
-};
-
-/** The rule that joins them (a patient form's `.custom`): consent to texts without a mobile number is refused. */
+/** Consent to texts without a mobile number is refused (the server's check, and the forms' words). */
 export const SMS_CONSENT_NEEDS_NUMBER = 'Give a mobile number to get texts';
+
+/**
+ * The two fields of a form that creates a patient (the patient's order, the clinic's new patient):
+ * a number or none, and consent (false unless given), refused on `smsConsent` without a number.
+ */
+export const newPatientSmsFields = {
+  mobilePhone: mobilePhoneSchema,
+  smsConsent: smsConsentSchema.default(false)
+    .when('mobilePhone', { is: null, then: Joi.valid(false).messages({ 'any.only': SMS_CONSENT_NEEDS_NUMBER }) }),
+};
 
 export interface SmsContactInput {
   /** E.164, null to remove it; undefined leaves it as it is. */

@@ -10,7 +10,7 @@ import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequeli
 import type { Order } from '@platform/db';
 import {
   AccessStatus, AccountType, assessEligibility, InvitationStatus, isCurrentAid, isUnpaid, mirakindDonationCents, normalizeAidCode, ORDER_CANCELLED_CODE, PATIENT_ORDER_PREFIX, PATIENT_PRODUCT_NAMES, patientPriceCents,
-  PaymentMethod, PaymentStatus, Portal, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
+  PaymentMethod, PaymentStatus, Portal, SmsConsentSource, TestOrigin, type CreatedPatientOrder, type CreatePatientOrderBody, type EligibilityAnswer,
   type EligibilityInquiryBody, type FinancialAssistanceExistsBody, type InsurancePlanOption, type InvitationPrefill, type OrderingPatient,
   type PatientOrderKey, type PatientOrderSummary, type PatientProduct, type PaymentIntentAnswer, type PrpAccountOption, type SetPaymentBody,
   type SetReferralSourceBody, type Language, type FinancialAssistanceExistsAnswer,
@@ -23,6 +23,7 @@ import { stripeClient } from '../payments/stripe-client';
 import type { ServerContext } from '../context';
 import { hashToken } from '../auth/tokens';
 import { moveOrderOn, orderCompleteUrl } from './moving-on';
+import { applySmsContact } from '../sms/consent';
 import { orderByKey, stageOf, summaryOf, testsOfOrder } from './patient-order-view';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
@@ -221,6 +222,10 @@ export async function createPatientOrder(ctx: Ctx, caller: Caller, body: CreateP
         }
         const proof: PatientProof = body.mirakind ? { by: 'clinic' } : invitation ? { by: 'invitation', email: invitation.email } : null;
         const { patient, created } = await findOrCreatePatient(ctx, transaction, account.id, body.patient, body.language, caller, proof);
+        // Consent to texts as the order page (or, on the MiraKind path, the clinic) gave it, with when and where.
+        await applySmsContact(ctx.db, transaction, patient, { mobilePhone: body.mobilePhone, smsConsent: body.smsConsent }, {
+          source: body.mirakind ? SmsConsentSource.Clinic : SmsConsentSource.PatientOrder, actor: auditActor(caller),
+        });
         const orderToken = randomBytes(32).toString('hex');
         const order = await m.Order.create(
           {

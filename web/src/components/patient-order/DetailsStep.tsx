@@ -6,6 +6,7 @@ import { ApiError } from '../../api/fetcher';
 import { createPatientOrder, usePrpAccounts } from '../../api/patient-portal';
 import { composeDate, DateOfBirthBoxes, dateFromParts, partsOf } from '../DateOfBirthBoxes';
 import { FormError } from '../FormError';
+import { TextConsentFields } from '../TextConsentFields';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { usePatientText } from '../../i18n/patient-language';
 import { EMPTY_PATIENT, type FixedAccount, type PatientValues } from './patient-values';
@@ -13,6 +14,9 @@ import { EMPTY_PATIENT, type FixedAccount, type PatientValues } from './patient-
 
 interface DetailsValues extends PatientValues {
   accountId: string | null;
+  /** Texts about the kit and the result (docs/sms.md). */
+  mobilePhone: string;
+  smsConsent: boolean;
 }
 
 const PATIENT_FIELDS = Object.keys(EMPTY_PATIENT) as (keyof OrderingPatient)[];
@@ -50,11 +54,11 @@ const dateOfBirthOf = (value: string) => {
   return 'date' in typed ? typed.date : value;
 };
 
-/** Where the server's paths ('patient.dateOfBirth', 'accountId') land on this form. */
+/** Where the server's paths ('patient.dateOfBirth', 'accountId', 'mobilePhone') land on this form. */
 function detailsFieldOf(field: string): string | undefined {
   const name = field.replace(/^patient\./, '');
   if ((PATIENT_FIELDS as string[]).includes(name)) return name;
-  return field === 'accountId' ? 'accountId' : undefined;
+  return ['accountId', 'mobilePhone', 'smsConsent'].includes(field) ? field : undefined;
 }
 
 
@@ -76,15 +80,19 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
   const accounts = usePrpAccounts(fixedAccount === null);
   const { t, language } = usePatientText();
   const form = useForm<DetailsValues>({
-    initialValues: { ...patient, accountId: fixedAccount ? String(fixedAccount.id) : null },
+    initialValues: { ...patient, accountId: fixedAccount ? String(fixedAccount.id) : null, mobilePhone: '', smsConsent: false },
     validate: (values) => {
-      const { accountId, ...person } = values;
-      return { ...patientErrors(person, t), ...(accountId ? {} : { accountId: t('order.details.required.accountId') }) };
+      const { accountId, mobilePhone, smsConsent, ...person } = values;
+      return {
+        ...patientErrors(person, t),
+        ...(accountId ? {} : { accountId: t('order.details.required.accountId') }),
+        ...(smsConsent && !mobilePhone.trim() ? { mobilePhone: t('texts.needsNumber') } : {}),
+      };
     },
   });
   const sending = useFormSubmit(
     form,
-    ({ accountId, ...person }) =>
+    ({ accountId, mobilePhone, smsConsent, ...person }) =>
       createPatientOrder({
         product,
         answers,
@@ -93,12 +101,14 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
         invitationToken,
         mirakind,
         ...(replaces ? { replaces } : {}),
-        // The page's language is the patient's: their emails are written in it.
+        // The page's language is the patient's: their emails and texts are written in it.
         language,
+        mobilePhone: mobilePhone.trim() || null,
+        smsConsent,
       }),
     {
       fieldOf: detailsFieldOf,
-      onSuccess: (created, { accountId: _accountId, ...person }) => onCreated(created, person),
+      onSuccess: (created, { accountId: _accountId, mobilePhone: _mobilePhone, smsConsent: _smsConsent, ...person }) => onCreated(created, person),
     },
   );
   const field = (name: keyof DetailsValues) => form.getInputProps(name);
@@ -124,6 +134,11 @@ export function DetailsStep({ product, answers, patient, fixedAccount, invitatio
         />
         <TextInput label={t('order.details.email')} type="email" autoComplete="email" description={t('order.details.emailHint')} withAsterisk {...field('email')} />
         <TextInput label={t('order.details.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+        <TextConsentFields
+          labels={{ mobile: t('texts.mobilePhone'), mobileHint: t('texts.mobileHint'), consent: t('texts.consent'), consentHint: t('texts.consentHint') }}
+          mobileProps={field('mobilePhone')}
+          consentProps={form.getInputProps('smsConsent', { type: 'checkbox' })}
+        />
         <Text fw={600} mt="sm">
           {t('order.details.kitAddress')}
         </Text>
