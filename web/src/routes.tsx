@@ -133,6 +133,7 @@ export const routes: RouteObject[] = [
                   { path: 'review', handle: pageTitle('Review and approve'), lazy: () => labPages().then((m) => ({ Component: m.ReviewPage })) },
                   { path: 'storage_plate_import_tool', handle: pageTitle('Storage plates'), lazy: () => labPages().then((m) => ({ Component: m.StoragePlatesPage })) },
                   { path: 'turnaround', handle: pageTitle('Turnaround'), lazy: () => labPages().then((m) => ({ Component: m.TurnaroundPage })) },
+                  { path: 'worklist', handle: pageTitle('Worklist'), lazy: () => labPages().then((m) => ({ Component: m.WorklistPage })) },
                 ],
               },
             ],

@@ -6,6 +6,7 @@
  */
 import * as s from '../shared/shapes';
 import { SampleStatus } from '../samples/statuses';
+import { OverdueByTest } from '../turnaround/turnaround';
 
 /**
  * The statuses on the lab's worklist (SPEC's names): received and not yet resulted. A sample In
@@ -36,13 +37,8 @@ export const LabWorklistRow = s.object({
 });
 export type LabWorklistRow = s.Infer<typeof LabWorklistRow>;
 
-/** Per test: the samples waiting and how many of them are past the target (turnaround's open counts). */
-export const WorklistTestCount = s.object({
-  testName: s.string,
-  targetHours: s.nullable(s.integer),
-  open: s.integer,
-  pastTarget: s.integer,
-});
+/** Per test: the samples waiting and how many of them are past the target (the turnaround dashboard's open counts). */
+export const WorklistTestCount = s.pick(OverdueByTest, ['testName', 'targetHours', 'open', 'openPastTarget']);
 export type WorklistTestCount = s.Infer<typeof WorklistTestCount>;
 
 /** GET /api/lab-toolbox/worklist/tests: every test with a sample waiting. */

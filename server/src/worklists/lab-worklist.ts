@@ -89,6 +89,6 @@ export async function labWorklist(ctx: Ctx, caller: UserCaller, query: LabWorkli
 export async function labWorklistTests(ctx: Ctx, now = new Date()): Promise<WorklistTestCount[]> {
   const rows = await openSamplesByTest(ctx, now);
   return rows
-    .map((r) => ({ testName: r.test_name, targetHours: r.target_hours === null ? null : Number(r.target_hours), open: r.open, pastTarget: r.past }))
+    .map((r) => ({ testName: r.test_name, targetHours: r.target_hours === null ? null : Number(r.target_hours), open: r.open, openPastTarget: r.past }))
     .sort((a, b) => a.testName.localeCompare(b.testName));
 }

@@ -119,8 +119,9 @@ export const RESULT_LIST_ERROR: Record<ResultListCategory, string> = {
   PENDING_SHIPMENT_FROM_PROVIDER: 'Error retrieving pending tests',
 };
 
-export const useResultList = (accountId: number, category: ResultListCategory, params: ListParams) =>
-  usePage<ResultListRow>(clinicApiPath(accountId, `tests?${query({ category, ...params })}`), RESULT_LIST_ERROR[category]);
+/** One page of a result list (`enabled` false: not read, while the list is searched instead). */
+export const useResultList = (accountId: number, category: ResultListCategory, params: ListParams, enabled = true) =>
+  usePage<ResultListRow>(enabled ? clinicApiPath(accountId, `tests?${query({ category, ...params })}`) : null, RESULT_LIST_ERROR[category]);
 
 export const useUnshippedSamples = (accountId: number, params: { page: number; pageSize: number }) =>
   usePage<SampleRow>(clinicApiPath(accountId, `samples?${query({ unshipped: true, ...params })}`), 'Error retrieving unshipped samples');

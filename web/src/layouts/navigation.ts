@@ -35,6 +35,7 @@ export function navigationFor(portal: SignInPortal | null, user: StoredSessionUs
     case 'lab':
       return [
         { label: 'Toolbox', to: LAB_HOME_PATH, icon: HomeIcon, end: true },
+        { label: 'Worklist', to: LAB_PATHS.worklist, icon: ClipboardIcon },
         { label: 'Intake', to: LAB_PATHS.intake, icon: ClipboardIcon },
         { label: 'PCR', to: LAB_PATHS.pcrRegister, icon: FlaskIcon },
         { label: 'Import', to: LAB_PATHS.toxicityImport, icon: DocumentIcon },

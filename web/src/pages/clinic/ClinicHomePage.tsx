@@ -17,6 +17,7 @@ import type { MeAccount } from '../../api/auth';
 import { useResearchProjects } from '../../api/research';
 import { ClipboardIcon, KeyIcon } from '../../components/icons';
 import { CompletedIcon, OrderIcon, PendingIcon, TruckIcon, UsersIcon } from './clinic-icons';
+import { ClinicNeeds } from './ClinicNeeds';
 
 function clinicTools(account: MeAccount, inResearch: boolean): ToolEntry[] {
   const base = clinicHomePath(account.id);
@@ -69,6 +70,7 @@ export function ClinicHomePage() {
           </Text>
         )}
       </AccountSummary>
+      <ClinicNeeds accountId={account.id} />
       <ToolList tools={clinicTools(account, research.data !== undefined && takesPartInResearch(account, research.data.length))} label="Clinical Portal" />
       <DocumentList audience="clinic" />
     </Stack>

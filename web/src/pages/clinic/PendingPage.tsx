@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { fullName, PATIENT_PRODUCT_NAMES, PATIENT_PRODUCTS, ResultListCategory } from '@platform/domain';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { mirakindOrderPath } from './MirakindOrderPage';
@@ -10,6 +10,7 @@ import { ResultList } from './ResultList';
 import { UnpaidPatientOrders } from './UnpaidPatientOrders';
 
 type View = typeof ResultListCategory.Pending | typeof ResultListCategory.PatientOrdered;
+const PATIENT_ORDERED_VIEW = 'patient-ordered';
 
 /**
  * /provider-clinic/{accountId}/pending: samples ordered and not finished yet (Order Placed to In
@@ -17,7 +18,9 @@ type View = typeof ResultListCategory.Pending | typeof ResultListCategory.Patien
  * (paid or covered, to sign off), then their orders not paid yet (UnpaidPatientOrders).
  */
 export function PendingPage() {
-  const [view, setView] = useState<View>(ResultListCategory.Pending);
+  // ?view=patient-ordered opens the second view (the clinic home's link to orders awaiting sign-off).
+  const [params] = useSearchParams();
+  const [view, setView] = useState<View>(params.get('view') === PATIENT_ORDERED_VIEW ? ResultListCategory.PatientOrdered : ResultListCategory.Pending);
   return (
     <ClinicPageFrame
       title="Pending tests"

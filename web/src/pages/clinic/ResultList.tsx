@@ -2,11 +2,14 @@
  * One of the clinic's result lists (pending, completed, patient-ordered): a sortable, paginated
  * table on a tablet or desktop, a list of cards on a phone. Rows link to the patient's page.
  */
-import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, listName, type ResultListCategory, type ResultListSortField } from '@platform/domain';
+import {
+  DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, listName, PATIENT_SEARCH_MAX_LENGTH, RESULT_SEARCH_MIN_LENGTH, RESULT_SEARCH_PATTERN, type ResultListCategory, type ResultListSortField,
+} from '@platform/domain';
 import { useResultList, type ResultListRow } from '../../api/clinic';
+import { useResultSearch } from '../../api/worklists';
 import { useViewport } from '../../layouts/use-viewport';
 import { Pager } from '../../components/Pager';
 import { SortHeader, type SortState } from '../../components/SortHeader';
@@ -28,22 +31,74 @@ export interface ResultListProps {
 
 export const patientPath = (accountId: number, patientId: number) => `/provider-clinic/${accountId}/patient/${patientId}`;
 
-/** The list with its physician filter above it (a new filter starts again at page 1). */
+/** The list with its search and physician filter above it (a new search or filter starts again at page 1). */
 export function ResultList(props: ResultListProps) {
   const [physicianId, setPhysicianId] = useState<number | null>(null);
+  const [search, setSearch] = useState<string | null>(null);
   return (
     <Stack gap="sm">
-      <PhysicianFilter accountId={props.accountId} value={physicianId} onChange={setPhysicianId} />
-      <ResultTable key={physicianId ?? 'all'} {...props} physicianId={physicianId} />
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <ResultSearch value={search} onSearch={setSearch} />
+        <PhysicianFilter accountId={props.accountId} value={physicianId} onChange={setPhysicianId} />
+      </Group>
+      <ResultTable key={`${physicianId ?? 'all'}:${search ?? ''}`} {...props} physicianId={physicianId} search={search} />
     </Stack>
   );
 }
 
-function ResultTable({ accountId, category, defaultSort, dateColumn, actions, statusNote, emptyText, physicianId }: ResultListProps & { physicianId: number | null }) {
+/** What a search may be: checked here as the API checks it (RESULT_SEARCH_MIN_LENGTH, RESULT_SEARCH_PATTERN), so the field says why at once. */
+function searchProblem(text: string): string | null {
+  if (text.length < RESULT_SEARCH_MIN_LENGTH) return `Type at least ${RESULT_SEARCH_MIN_LENGTH} characters`;
+  if (!RESULT_SEARCH_PATTERN.test(text)) return "Use letters, digits, spaces and . , ' - _ @ / only";
+  return null;
+}
+
+/** The search box: a patient's name, a barcode or an order id, searched by the server when submitted. */
+function ResultSearch({ value, onSearch }: { value: string | null; onSearch: (q: string | null) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = text.trim();
+    if (!q) return onSearch(null);
+    const why = searchProblem(q);
+    setProblem(why);
+    if (!why) onSearch(q);
+  };
+  const clear = () => {
+    setText('');
+    setProblem(null);
+    onSearch(null);
+  };
+  return (
+    <form role="search" aria-label="Search this list" onSubmit={submit}>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Search"
+          description="Patient name, barcode or order id"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={problem}
+          maxLength={PATIENT_SEARCH_MAX_LENGTH}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <Group gap="xs" mt={46} wrap="nowrap">
+          <Button type="submit" variant="light">Search</Button>
+          {value !== null && <Button variant="subtle" onClick={clear}>Clear</Button>}
+        </Group>
+      </Group>
+    </form>
+  );
+}
+
+function ResultTable({ accountId, category, defaultSort, dateColumn, actions, statusNote, emptyText, physicianId, search }: ResultListProps & { physicianId: number | null; search: string | null }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(defaultSort);
-  const { data, error, isLoading, isValidating } = useResultList(accountId, category, { page, pageSize, sort: sort.sort, order: sort.order, physicianId });
+  const params = { page, pageSize, sort: sort.sort, order: sort.order, physicianId };
+  const listed = useResultList(accountId, category, params, search === null);
+  const searched = useResultSearch(accountId, category, search, params);
+  const { data, error, isLoading, isValidating } = search === null ? listed : searched;
   const phone = useViewport() === 'phone';
 
   const onSort = (next: SortState<ResultListSortField>) => {
@@ -84,14 +139,22 @@ function ResultTable({ accountId, category, defaultSort, dateColumn, actions, st
   if (rows.length === 0) {
     return (
       <Card withBorder padding="lg">
-        <Text c="dimmed">{emptyText}</Text>
+        <Text c="dimmed">{search === null ? emptyText : `Nothing in this list matches “${search}”.`}</Text>
       </Card>
     );
   }
 
+  // Said when the list is searched: how many match (the pager counts pages of them).
+  const matches = search === null ? null : (
+    <Text fz="sm" role="status">
+      {total === 1 ? '1 test matches' : `${total} tests match`} “{search}”.
+    </Text>
+  );
+
   if (phone) {
     return (
       <Stack gap="sm" aria-busy={isValidating}>
+        {matches}
         {rows.map((r) => (
           <Card key={r.sampleId} withBorder padding="md" component="article" aria-label={`Sample ${r.barcode}`}>
             <Stack gap={6}>
@@ -128,6 +191,7 @@ function ResultTable({ accountId, category, defaultSort, dateColumn, actions, st
 
   return (
     <Stack gap="sm">
+      {matches}
       <Card withBorder padding={0}>
         <Table.ScrollContainer minWidth={actions ? 980 : 820}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isValidating}>

@@ -8,6 +8,7 @@ import { LAB_PATHS } from './paths';
 
 /** The lab's tools, each a link to its page. */
 export const LAB_TOOLS: readonly ToolEntry[] = [
+  { title: 'Worklist', description: 'Samples In Queue and In Testing by test, oldest receipt first, with those past their turnaround target marked.', icon: ClipboardIcon, to: LAB_PATHS.worklist },
   { title: 'Sample intake', description: 'Receive kits: scan barcodes one after another, queue them for testing, or reject them with a reason.', icon: ClipboardIcon, to: LAB_PATHS.intake },
   { title: 'PCR register', description: 'Register lab-ordered COVID-19 samples and put samples and controls on a PCR plate.', icon: FlaskIcon, to: LAB_PATHS.pcrRegister },
   { title: 'PCR resulting', description: 'Enter the COVID-19 PCR results of a registered plate; failed controls block its release.', icon: FlaskIcon, to: LAB_PATHS.pcrResulting },

@@ -7,3 +7,4 @@ export { PcrResultingPage } from './PcrResultingPage';
 export { ReviewPage } from './ReviewPage';
 export { StoragePlatesPage } from './StoragePlatesPage';
 export { TurnaroundPage } from './TurnaroundPage';
+export { WorklistPage } from './WorklistPage';

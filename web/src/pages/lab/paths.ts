@@ -11,4 +11,5 @@ export const LAB_PATHS = {
   review: `${LAB_HOME_PATH}/review`,
   storagePlates: `${LAB_HOME_PATH}/storage_plate_import_tool`,
   turnaround: `${LAB_HOME_PATH}/turnaround`,
+  worklist: `${LAB_HOME_PATH}/worklist`,
 } as const;
