@@ -49,6 +49,7 @@ import { PROCESSORS } from '@platform/worker/processors/index';
 import { renderLabReport } from '@platform/worker/documents/lab-report';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './demo-users';
+import { signInOverHttp } from './second-step';
 import { startMailCatcher } from './mail-catcher';
 import { freePort, startProcess, type ProductProcess } from './product-process';
 import { buildWeb, webBuildIsStale } from './web-build';
@@ -116,23 +117,9 @@ interface Session {
 
 /** Signs a demo user in over HTTP: the session cookie and its CSRF token. */
 async function signIn(base: string, who: DemoUserKey, portal: string): Promise<Session> {
-  let cookies: string[] = [];
-  const call = async (p: string, init: RequestInit = {}) => {
-    const res = await fetch(`${base}${p}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: cookies.join('; ') } });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-    if (set.length) cookies = [...cookies.filter((c) => !set.some((s) => s.split('=')[0] === c.split('=')[0])), ...set];
-    return res;
-  };
-  const csrf = async () => ((await (await call('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
-  const login = await call('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': await csrf() },
-    body: JSON.stringify({ email: DEMO_USERS[who].email, password: DEMO_PASSWORD, portal }),
-  });
-  if (!login.ok) throw new Error(`sign-in of ${who} failed: ${login.status}`);
-  const token = await csrf();
+  const { call, cookie, csrfToken: token } = await signInOverHttp(base, dbName, { email: DEMO_USERS[who].email, password: DEMO_PASSWORD, portal });
   const session: Session = {
-    headers: { cookie: cookies.join('; '), 'x-csrf-token': token },
+    headers: { cookie, 'x-csrf-token': token },
     get: (p) => call(p),
     post: (p, body, contentType = 'application/json') =>
       call(p, { method: 'POST', headers: { 'content-type': contentType, 'x-csrf-token': token }, body: typeof body === 'string' ? body : JSON.stringify(body) }),

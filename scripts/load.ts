@@ -13,6 +13,7 @@ import { RESULT_LIST_CATEGORIES } from '@platform/domain';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase } from '@platform/db';
 import { seedDemoData } from './seed';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './demo-users';
+import { signInOverHttp } from './second-step';
 import { startMailCatcher } from './mail-catcher';
 import { freePort, startProcess, type ProductProcess } from './product-process';
 import { deleteRedisKeys } from './redis-keys';
@@ -33,22 +34,8 @@ interface SessionHeaders {
 
 /** Signs a demo user in over HTTP: the session cookie and its CSRF token. */
 async function signIn(base: string, who: DemoUserKey, portal: string): Promise<SessionHeaders> {
-  let cookies: string[] = [];
-  const call = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: cookies.join('; ') } });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-    if (set.length) cookies = [...cookies.filter((c) => !set.some((s) => s.split('=')[0] === c.split('=')[0])), ...set];
-    return res;
-  };
-  const csrf = async () => ((await (await call('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
-  const login = await call('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': await csrf() },
-    body: JSON.stringify({ email: DEMO_USERS[who].email, password: DEMO_PASSWORD, portal }),
-  });
-  if (!login.ok) throw new Error(`sign-in of ${who} failed: ${login.status}`);
-  const token = await csrf();
-  return { cookie: cookies.join('; '), 'x-csrf-token': token };
+  const { cookie, csrfToken: token } = await signInOverHttp(base, dbName, { email: DEMO_USERS[who].email, password: DEMO_PASSWORD, portal });
+  return { cookie, 'x-csrf-token': token };
 }
 
 async function inBatches<T>(count: number, size: number, make: () => Promise<T>): Promise<T[]> {

@@ -104,6 +104,7 @@ ${config.brand} Platform is running at ${url}
 Demo logins (password: ${DEMO_PASSWORD})
 ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${key}`).join('\n')}
   Admin: ${url}/admin/login   Clinic: ${url}/provider/login   Research: ${url}/provider-research/login   Lab: ${url}/lab_toolbox/login
+  Admins and lab users set up a second factor (an authenticator app or a passkey) at their first sign-in.
 `);
 
   let stopping = false;

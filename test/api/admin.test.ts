@@ -9,7 +9,7 @@ import type { Express } from 'express';
 import { AccessStatus, AccountRole, AccountType, ProviderTitle, Specialty } from '@platform/domain';
 import type { RunningWorker } from '@platform/worker';
 import { hashPassword } from '@platform/server/auth/passwords';
-import { buildTestApp, newSession, signIn, type Session, type TestApp } from '../support/http';
+import { buildTestApp, newSession, signIn, signInWith, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
 import { firstSignIn, setPasswordToken, VALID_NPIS } from '../support/fixtures/first-sign-in';
@@ -434,8 +434,7 @@ describe('admin API', () => {
       expect(back.body).to.include({ id: userId, email, isActive: true });
       const list = (await admin.agent.get('/api/admin/lab-toolbox/users').expect(200)).body as { id: number; isActive: boolean }[];
       expect(list.find((u) => u.id === userId)).to.include({ isActive: true });
-      const again = await newSession(t.app, '10.60.7.6');
-      await again.post('/api/auth/login', { email, password, portal: 'lab' }).expect(200);
+      const again = await signInWith(t.app, { email, password, portal: 'lab' }, '10.60.7.6');
       expect((await again.agent.get('/api/auth/me').expect(200)).body.user).to.include({ email });
       const audit = await t.ctx.db.models.AuditEvent.findAll({ where: { action: 'lab_user.reactivated', entityId: String(userId) } });
       expect(audit.map((a) => a.details)).to.deep.equal([{ before: { isActive: false }, after: { isActive: true } }]);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '@platform/domain';
-import { buildTestApp, newSession, signIn, type TestApp } from '../support/http';
+import { buildTestApp, newSession, signIn, signInWith, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { mailTo, waitForMail } from '../support/mail';
 import { emailsSettled } from '../support/jobs';
@@ -320,12 +320,11 @@ describe('sign-in', () => {
       await s.post('/api/auth/reset-password', { token: first, password: 'first-link-pass-1' }).expect(204);
       const stale = await s.post('/api/auth/reset-password', { token: third, password: 'third-link-pass-3' }).expect(400);
       expect(stale.body.error.code).to.equal('invalid_token');
-      await s.post('/api/auth/login', { email, password: 'first-link-pass-1', portal: 'lab' }).expect(200);
+      const signedIn = await signInWith(t.app, { email, password: 'first-link-pass-1', portal: 'lab' }, '10.6.0.3');
 
       const beforeChange = await link();
+      await signedIn.post('/api/auth/change-password', { currentPassword: 'first-link-pass-1', newPassword: 'changed-pass-22' }).expect(204);
       await s.refreshCsrf();
-      await s.post('/api/auth/change-password', { currentPassword: 'first-link-pass-1', newPassword: 'changed-pass-22' }).expect(204);
-      await s.refreshCsrf(); // the session goes on under a new id after a change of password
       await s.post('/api/auth/reset-password', { token: beforeChange, password: 'sneaky-pass-99' }).expect(400);
       await s.post('/api/auth/login', { email, password: 'changed-pass-22', portal: 'lab' }).expect(200);
     });
@@ -339,12 +338,7 @@ describe('sign-in', () => {
   it('changing the password ends the other sessions of that user and keeps this one', async () => {
     const { hashPassword } = await import('@platform/server/auth/passwords');
     await t.ctx.db.models.User.create({ kind: 'admin', email: 'two-sessions@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Tom', lastName: 'Two' });
-    const login = async (ip: string, password = DEMO_PASSWORD) => {
-      const s = await newSession(t.app, ip);
-      await s.post('/api/auth/login', { email: 'two-sessions@demo.test', password, portal: 'admin' }).expect(200);
-      await s.refreshCsrf();
-      return s;
-    };
+    const login = (ip: string, password = DEMO_PASSWORD) => signInWith(t.app, { email: 'two-sessions@demo.test', password, portal: 'admin' }, ip);
     const a = await login('10.7.1.1');
     const b = await login('10.7.1.2');
     await a.post('/api/auth/change-password', { currentPassword: DEMO_PASSWORD, newPassword: 'another-pass-77' }).expect(204);
@@ -364,9 +358,7 @@ describe('sign-in', () => {
   it('change password allows as many wrong current passwords as sign-in does, then answers 429 before checking', async () => {
     const { hashPassword } = await import('@platform/server/auth/passwords');
     await t.ctx.db.models.User.create({ kind: 'admin', email: 'guesser@demo.test', passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Gus', lastName: 'Guess' });
-    const s = await newSession(t.app, '10.7.2.1');
-    await s.post('/api/auth/login', { email: 'guesser@demo.test', password: DEMO_PASSWORD, portal: 'admin' }).expect(200);
-    await s.refreshCsrf();
+    const s = await signInWith(t.app, { email: 'guesser@demo.test', password: DEMO_PASSWORD, portal: 'admin' }, '10.7.2.1');
     const change = (currentPassword: string) => s.post('/api/auth/change-password', { currentPassword, newPassword: 'another-pass-77' });
     for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) await change(`wrong-password-${i}`).expect(400);
     const blocked = await change('wrong-password-x').expect(429);

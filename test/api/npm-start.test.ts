@@ -12,6 +12,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { createDatabase, dropDatabase } from '@platform/db';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
+import { signInOverHttp } from '../../scripts/second-step';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -95,7 +96,7 @@ describe('npm start', function () {
   });
   after(() => dropDatabase(ADMIN_URL, dbName));
 
-  it('NODE_ENV=development: migrates, seeds, serves get-build-id and the sign-in pages, and lets the demo admin sign in over HTTP', async () => {
+  it('NODE_ENV=development: migrates, seeds, serves get-build-id and the sign-in pages, and lets the demo admin sign in over HTTP (setting up a second factor)', async () => {
     const { env, port } = await envFor('development');
     started = await run('npm', ['start'], env, 'is running at', port);
     const { base } = started;
@@ -112,7 +113,10 @@ describe('npm start', function () {
       body: JSON.stringify({ email: DEMO_USERS.admin.email, password: DEMO_PASSWORD, portal: 'admin' }),
     });
     expect(login.status).to.equal(200);
-    const me = (await login.json()) as { user: { email: string } };
+    // An admin must use a second factor: the demo admin sets one up at the first sign-in (README).
+    expect(await login.json()).to.deep.equal({ secondFactor: { required: true, enrol: true, methods: [] } });
+    const admin = await signInOverHttp(base, url.toString(), { email: DEMO_USERS.admin.email, password: DEMO_PASSWORD, portal: 'admin' });
+    const me = (await (await admin.call('/api/auth/me')).json()) as { user: { email: string } };
     expect(me.user.email).to.equal(DEMO_USERS.admin.email);
 
     await signInPage(base, '/admin/login');

@@ -63,25 +63,40 @@ describe('two-factor sign-in', function () {
     );
   }
 
-  /** Signs in (no factor yet), sets up the app from the menu: answers the secret and the recovery codes. */
+  /** Signs in (a lab user, no factor yet: the enrolment screen), sets up the app: answers the secret and the recovery codes. */
   async function enrolTotp(email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
     const { s, body } = await login(email);
-    expect(body).to.have.property('user');
-    await s.refreshCsrf();
-    const setup = await s.post('/api/auth/two-factor/totp').expect(200);
+    expect(body).to.deep.equal({ secondFactor: { required: true, enrol: true, methods: [] } });
+    await s.agent.get('/api/auth/me').expect(401);
+    const setup = await s.post('/api/auth/second-factor/enrol/totp').expect(200);
     expect(setup.body.uri).to.match(/^otpauth:\/\/totp\//);
     expect(setup.body.uri).to.contain(`secret=${setup.body.secret}`);
     expect(setup.body.qrSvg).to.match(/^<svg/);
-    const wrong = await s.post('/api/auth/two-factor/totp/confirm', { code: String((Number(codeAt(setup.body.secret)) + 1) % 1_000_000).padStart(6, '0') }).expect(400);
+    const wrong = await s.post('/api/auth/second-factor/enrol/totp/confirm', { code: String((Number(codeAt(setup.body.secret)) + 1) % 1_000_000).padStart(6, '0') }).expect(400);
     expect(wrong.body.error.fields[0].field).to.equal('code');
-    const confirmed = await s.post('/api/auth/two-factor/totp/confirm', { code: codeAt(setup.body.secret) }).expect(200);
+    const confirmed = await s.post('/api/auth/second-factor/enrol/totp/confirm', { code: codeAt(setup.body.secret) }).expect(200);
     expect(confirmed.body.recoveryCodes).to.have.length(10);
-    expect(confirmed.body.me).to.equal(null);
+    expect(confirmed.body.me.user.email).to.equal(email); // signed in once the factor is confirmed
+    await s.refreshCsrf();
     const status = await s.agent.get('/api/auth/two-factor').expect(200);
-    expect(status.body).to.include({ recoveryCodesLeft: 10, required: false });
+    expect(status.body).to.include({ recoveryCodesLeft: 10, required: true });
     expect(status.body.factors.map((f: { kind: string }) => f.kind)).to.deep.equal(['totp']);
     return { secret: setup.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
   }
+
+  it('admins and lab users must use a second factor: without one, the enrolment screen comes after the password; a clinic user is not asked', async () => {
+    for (const kind of ['admin', 'lab'] as const) {
+      const email = `must-${kind}-${randomBytes(4).toString('hex')}@lab.test`;
+      const user = await t.ctx.db.models.User.create({ kind, email, firstName: 'Mona', lastName: 'Must', passwordHash: await hashPassword(PASSWORD), isActive: true } as never);
+      const { s, body } = await login(email, kind);
+      expect(body, kind).to.deep.equal({ secondFactor: { required: true, enrol: true, methods: [] } });
+      await s.agent.get('/api/auth/me').expect(401);
+      expect((await audits('auth.second_step_started', Number(user.id))).at(-1)!.details).to.include({ portal: kind, enrol: true });
+    }
+    const physician = await newSession(t.app, '10.77.0.5');
+    const res = await physician.post('/api/auth/login', { email: DEMO_USERS.physician.email, password: (await import('../../scripts/demo-users')).DEMO_PASSWORD, portal: 'provider' }).expect(200);
+    expect(res.body.user.email).to.equal(DEMO_USERS.physician.email);
+  });
 
   it('an enrolled user is asked for the code after the password; a wrong code is refused and audited, the right one signs in', async () => {
     const u = await newLabUser();

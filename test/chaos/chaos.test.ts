@@ -17,6 +17,7 @@ import { EmailCampaign, JobStatus, SampleStatus, UPLOAD_FILE_KIND } from '@platf
 import { seedDemoData } from '../../scripts/seed';
 import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
+import { signInCompletely } from '../../scripts/second-step';
 import { createResult } from '../support/fixtures/reports';
 import { makeSample, userId } from '../support/fixtures/lab';
 import { adminCaller, createProvidersInBulk } from '../support/fixtures/campaigns';
@@ -37,10 +38,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A browser-like HTTP client of one API process: cookies, the CSRF token, a 10 s limit on every request (a hang fails). */
 class Client {
+  /** The database the processes use (what a sign-in's second step learnt is kept per database). */
+  static database = '';
   cookies = new Map<string, string>();
   csrf = '';
   constructor(public base: string) {}
-  async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; setCookies: string[] }> {
     const res = await fetch(`${this.base}${path}`, {
       method,
       headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/json', 'x-csrf-token': this.csrf },
@@ -59,14 +62,17 @@ class Client {
     } catch {
       // not JSON
     }
-    return { status: res.status, body: parsed };
+    return { status: res.status, body: parsed, setCookies: res.headers.getSetCookie() };
   }
   async refreshCsrf() {
     this.csrf = (await this.request('GET', '/api/auth/csrf')).body.csrfToken;
   }
   async signIn(email: string, portal: string, password = DEMO_PASSWORD) {
     await this.refreshCsrf();
-    const res = await this.request('POST', '/api/auth/login', { email, password, portal });
+    const res = await signInCompletely(
+      { post: (path, body) => this.request('POST', path, body), addCookie: (name, value) => void this.cookies.set(name, encodeURIComponent(value)) },
+      Client.database, { email, password, portal },
+    );
     if (res.status === 200) await this.refreshCsrf();
     return res;
   }
@@ -148,6 +154,7 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
       await db.close();
     }
     catcher = await startMailCatcher({ databaseUrl: pg.url, port: await freePort() });
+    Client.database = pg.url;
     env = {
       ...process.env,
       NODE_ENV: 'development',

@@ -1,7 +1,9 @@
 /** What the browser tests do often: sign in through a portal's page, read the stored user, find the shell's parts. */
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../scripts/demo-users';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/demo-users';
+import { mustUseSecondFactor } from '@platform/domain';
+import { rememberBrowser } from '../../scripts/second-step';
 import { expectVisibleFocus, tabTo } from '../support/keyboard';
 import { STORED_USER_KEY, type StoredSessionUser } from '../../web/src/session/stored-user-shape';
 
@@ -13,7 +15,18 @@ export const SIGN_IN_PAGES = {
 } as const;
 export type PortalKey = keyof typeof SIGN_IN_PAGES;
 
+/** The demo users who must use a second factor (admins and lab users). */
+const SECOND_FACTOR_USERS = new Set<string>(Object.values(DEMO_USERS).filter((u) => mustUseSecondFactor(u.kind, [])).map((u) => u.email));
+
+/** Before a demo admin or lab user signs in with the right password: the browser is remembered (see rememberBrowser). */
+async function rememberedIfNeeded(page: Page, email: string, password: string): Promise<void> {
+  if (!SECOND_FACTOR_USERS.has(email) || password !== DEMO_PASSWORD) return;
+  const portal = Object.values(DEMO_USERS).find((u) => u.email === email)!.kind;
+  await rememberBrowser(page, process.env.DATABASE_URL!, { email, password, portal });
+}
+
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await rememberedIfNeeded(page, email, password);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -32,6 +45,7 @@ export async function signIn(page: Page, portal: PortalKey, email: string, passw
  */
 export async function signInByKeyboard(page: Page, portal: PortalKey, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(SIGN_IN_PAGES[portal]);
+  await rememberedIfNeeded(page, email, password);
   const emailBox = page.getByRole('textbox', { name: 'Email' });
   await tabTo(page, emailBox);
   await expectVisibleFocus(emailBox);

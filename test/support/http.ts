@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createApp, createContext, closeContext, type AppContext } from '@platform/api';
 import type { SignInPortal } from '@platform/domain';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from '../../scripts/demo-users';
+import { signInCompletely, type SignInClient } from '../../scripts/second-step';
 import { testConfig } from './server';
 
 export interface TestApp {
@@ -14,8 +15,13 @@ export interface TestApp {
 
 export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const ctx = await createContext(testConfig(overrides));
-  return { ctx, app: createApp(ctx), close: () => closeContext(ctx) };
+  const app = createApp(ctx);
+  databaseOf.set(app, ctx.config.databaseUrl);
+  return { ctx, app, close: () => closeContext(ctx) };
 }
+
+/** Which database an app reads (what a second step learnt is kept per database and user). */
+const databaseOf = new WeakMap<Express, string>();
 
 export interface Session {
   agent: ReturnType<typeof request.agent>;
@@ -48,8 +54,29 @@ export async function newSession(app: Express, ip = '10.9.0.1'): Promise<Session
 }
 
 export async function signIn(app: Express, who: DemoUserKey, portal: SignInPortal, ip?: string): Promise<Session> {
+  return signInWith(app, { email: DEMO_USERS[who].email, password: DEMO_PASSWORD, portal }, ip);
+}
+
+/** The session as a client of the sign-in that completes a second step (scripts/second-step.ts). */
+function signInClient(session: Session): SignInClient {
+  return {
+    async post(path, body) {
+      const res = await session.post(path, body);
+      const setCookie = res.headers['set-cookie'] as unknown as string[] | undefined;
+      return { status: res.status, body: res.body, setCookies: setCookie ?? [] };
+    },
+    addCookie(name, value) {
+      // supertest calls the app at 127.0.0.1 (the jar's domain for it)
+      session.agent.jar.setCookie(`${name}=${encodeURIComponent(value)}; Path=/api/auth`, '127.0.0.1', '/api/auth');
+    },
+  };
+}
+
+/** Signs in with these credentials, answering the second step an admin or lab user has (expects success). */
+export async function signInWith(app: Express, credentials: { email: string; password: string; portal: string }, ip?: string): Promise<Session> {
   const session = await newSession(app, ip);
-  await session.post('/api/auth/login', { email: DEMO_USERS[who].email, password: DEMO_PASSWORD, portal }).expect(200);
+  const answer = await signInCompletely(signInClient(session), databaseOf.get(app) ?? process.env.DATABASE_URL!, credentials);
+  if (answer.status !== 200) throw new Error(`sign-in of ${credentials.email} at ${credentials.portal}: ${answer.status} ${JSON.stringify(answer.body)}`);
   await session.refreshCsrf(); // the session was regenerated at sign-in
   return session;
 }

@@ -6,7 +6,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import {
-  FactorEnrolled, Me, PasskeyOptions, RecoveryCodes, REMEMBER_DEVICE_DAYS, SECOND_STEP_MINUTES, TotpSetup, TwoFactorStatus,
+  FactorEnrolled, Me, PasskeyOptions, RecoveryCodes, REMEMBER_DEVICE_DAYS, REMEMBERED_DEVICE_COOKIE, REMEMBERED_DEVICE_COOKIE_PATH, SECOND_STEP_MINUTES, TotpSetup, TwoFactorStatus,
   passkeyRegisterBody, passwordConfirmBody, secondFactorBody, totpConfirmBody,
   type FactorEnrolled as FactorEnrolledT, type PasskeyRegisterBody, type SecondFactorBody, type SessionUser, type TotpConfirmBody,
 } from '@platform/domain';
@@ -26,9 +26,6 @@ import { requireUser } from './guards';
 import { cookieOf } from './session';
 import { completeSignIn } from './sign-in-completion';
 
-/** The remembered-device cookie: a random token (its hash is a row of remembered_devices). */
-export const REMEMBERED_DEVICE_COOKIE = 'platform.remembered';
-
 export function rememberedDeviceToken(req: Request): string | undefined {
   return cookieOf(req, REMEMBERED_DEVICE_COOKIE);
 }
@@ -36,7 +33,7 @@ export function rememberedDeviceToken(req: Request): string | undefined {
 async function setRememberedDevice(ctx: AppContext, req: Request, res: Response, userId: number): Promise<void> {
   const { token } = await rememberDeviceFor(ctx, userId, req.get('user-agent') ?? null);
   res.cookie(REMEMBERED_DEVICE_COOKIE, token, {
-    httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, path: '/api/auth', maxAge: REMEMBER_DEVICE_DAYS * 86_400_000,
+    httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, path: REMEMBERED_DEVICE_COOKIE_PATH, maxAge: REMEMBER_DEVICE_DAYS * 86_400_000,
   });
 }
 
@@ -157,7 +154,7 @@ export function twoFactorRouter(ctx: AppContext): Router {
 
   router.post('/two-factor/factors/:factorId/remove', requireUser(), validateBody(passwordConfirmBody), answersNothing(204), async (req, res) => {
     await removeFactor(ctx, userCallerOf(req, res), pathId(req.params.factorId, 'Factor'), req.body.password);
-    res.clearCookie(REMEMBERED_DEVICE_COOKIE, { path: '/api/auth' });
+    res.clearCookie(REMEMBERED_DEVICE_COOKIE, { path: REMEMBERED_DEVICE_COOKIE_PATH });
     res.status(204).end();
   });
 

@@ -21,12 +21,16 @@ export const SECOND_FACTOR_METHODS = valuesOf(SecondFactorMethod);
  * The kinds of user who must sign in with a second factor (they enrol at their next sign-in).
  * A provider must when any account they are a member of requires it (accounts.require_two_factor).
  */
-export const TWO_FACTOR_REQUIRED_KINDS: readonly UserKind[] = [];
+export const TWO_FACTOR_REQUIRED_KINDS: readonly UserKind[] = [UserKind.Admin, UserKind.Lab];
 
 /** Whether a user of this kind, member of accounts of which `accountRequires` say whether they require it, must use a second factor. */
 export function mustUseSecondFactor(kind: UserKind, accountRequires: readonly boolean[]): boolean {
   return TWO_FACTOR_REQUIRED_KINDS.includes(kind) || (kind === UserKind.Provider && accountRequires.some(Boolean));
 }
+
+/** The cookie that remembers a device (its token; the hash is a row of remembered_devices), sent on /api/auth only. */
+export const REMEMBERED_DEVICE_COOKIE = 'platform.remembered';
+export const REMEMBERED_DEVICE_COOKIE_PATH = '/api/auth';
 
 /** RFC 6238 as authenticator apps do it: 6 digits, a 30-second step, one step of drift either way. */
 export const TOTP_DIGITS = 6;
