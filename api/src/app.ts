@@ -103,7 +103,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', openApiRouter(ctx, app));
   app.use('/api', (_req, _res, next) => next(notFound('No such endpoint')));
 
-  serveWeb(app, ctx.config.webDist);
+  serveWeb(app, ctx.config.webDist, ctx.config.labTimeZone);
   app.use(errorHandler(ctx.logger));
   return app;
 }
@@ -116,7 +116,7 @@ export function createApp(ctx: AppContext): Express {
  * compressed on the fly.
  * A missing asset is a 404, never index.html (a stale chunk must fail as a script, not parse HTML).
  */
-function serveWeb(app: Express, webDist: string | null): void {
+function serveWeb(app: Express, webDist: string | null, labTimeZone: string): void {
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
   const files = expressStaticGzip(webDist, {
     enableBrotli: true,
@@ -124,15 +124,18 @@ function serveWeb(app: Express, webDist: string | null): void {
     index: false,
     serveStatic: { index: false, setHeaders: setCacheHeaders },
   });
-  const indexHtmlFor = indexHtmlForRequests(webDist);
-  app.use(files);
-  app.use('/assets', (_req, _res, next) => next(notFound('No such file')));
-  app.get('/{*splat}', (req: Request, res: Response) => {
+  const indexHtmlFor = indexHtmlForRequests(webDist, labTimeZone);
+  const sendIndex = (req: Request, res: Response) => {
     const page = indexHtmlFor(req.path, new URL(req.originalUrl, 'http://localhost').searchParams);
     // A page naming a link's token is this request's alone: no cache keeps it.
     res.setHeader('Cache-Control', page.personal ? 'no-store' : 'no-cache');
     res.type('html').send(page.html);
-  });
+  };
+  // index.html itself is the page as the API writes it (the lab's zone in it), never the built file.
+  app.get('/index.html', sendIndex);
+  app.use(files);
+  app.use('/assets', (_req, _res, next) => next(notFound('No such file')));
+  app.get('/{*splat}', sendIndex);
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * Every setting, read and validated once at start. Dev defaults are obviously dev; production
- * must set SESSION_SECRET and MFA_SECRET_KEY (start refuses the dev ones when NODE_ENV=production).
+ * must set SESSION_SECRET and MFA_SECRET_KEY (start refuses the dev ones when NODE_ENV=production),
+ * and LAB_TIME_ZONE (it has no default there).
  */
 import path from 'node:path';
 import Joi from 'joi';
 import {
-  acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, DEFAULT_HL7_RETRY_BASE_MS, DEFAULT_WEBHOOK_RETRY_BASE_MS, HL7_ACK_TIMEOUT_MS, HL7_ATTEMPTS, type ExtractionAcceptance,
+  acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, isLabTimeZone, DEFAULT_HL7_RETRY_BASE_MS, DEFAULT_WEBHOOK_RETRY_BASE_MS, HL7_ACK_TIMEOUT_MS, HL7_ATTEMPTS, type ExtractionAcceptance,
 } from '@platform/domain';
 
 export interface Config {
@@ -51,6 +52,11 @@ export interface Config {
   elrBatchRoot: string;
   /** The performing laboratory, as every lab report names it (42 CFR 493.1291(c)). */
   lab: LabIdentity;
+  /**
+   * The lab's time zone (LAB_TIME_ZONE, an IANA name): how every instant reads on reports, labels,
+   * emails and pages, and the zone days, weeks, months and due dates are counted in (docs/lab-time-zone.md).
+   */
+  labTimeZone: string;
   /** The lab's acceptance range of a DNA extraction (defaults: DEFAULT_EXTRACTION_ACCEPTANCE of domain). */
   extractionAcceptance: ExtractionAcceptance;
   /** Card payments of patient orders (server/src/payments). */
@@ -113,6 +119,12 @@ export const DEV_LAB: LabIdentity = {
   email: 'lab@platform.test',
 };
 
+/**
+ * The zone `npm start` and the tests use when LAB_TIME_ZONE is not set: not UTC on purpose, so a
+ * test tells the lab's zone from a container's. Production refuses to start without its own.
+ */
+export const DEV_LAB_TIME_ZONE = 'America/New_York';
+
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const DEV_SHIPPING_SECRET = 'dev-only-shipping-webhook-secret';
 const DEV_MFA_SECRET_KEY = 'dev-only-mfa-secret-key-change-me';
@@ -158,6 +170,7 @@ const schema = Joi.object({
   LAB_PHONE: Joi.string().trim().max(40).pattern(/^[+\d][\d ().-]{6,}$/).default(DEV_LAB.phone)
     .messages({ 'string.pattern.base': '"LAB_PHONE" must be a telephone number (digits, spaces, ( ) . - and a leading +)' }),
   LAB_EMAIL: Joi.string().trim().email({ tlds: false }).default(DEV_LAB.email),
+  LAB_TIME_ZONE: Joi.string().trim().optional(),
   EXTRACTION_MIN_CONCENTRATION: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minConcentration),
   EXTRACTION_MIN_A260_280: Joi.number().min(0).default(DEFAULT_EXTRACTION_ACCEPTANCE.minA260280),
   EXTRACTION_MAX_A260_280: Joi.number().positive().default(DEFAULT_EXTRACTION_ACCEPTANCE.maxA260280),
@@ -212,6 +225,17 @@ function labIdentity(v: Record<string, string>): LabIdentity {
   return lab;
 }
 
+/** The lab's zone: an IANA name luxon knows; production names its own (no default there). */
+function labTimeZone(v: Record<string, string | undefined>): string {
+  const zone = v.LAB_TIME_ZONE;
+  if (!zone) {
+    if (v.NODE_ENV === 'production') throw new Error('Invalid configuration: LAB_TIME_ZONE must be set in production (an IANA time zone name such as America/New_York: reports, emails and pages print times in it)');
+    return DEV_LAB_TIME_ZONE;
+  }
+  if (!isLabTimeZone(zone)) throw new Error(`Invalid configuration: LAB_TIME_ZONE "${zone}" is not an IANA time zone name (such as America/New_York or Europe/Berlin)`);
+  return zone;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDist?: string | null } = {}): Config {
   const { value: v, error } = schema.validate(env, { abortEarly: false, convert: true });
   if (error) throw new Error(`Invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
@@ -228,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     throw new Error('Invalid configuration: SHIPPING_WEBHOOK_SECRET must be set in production');
   }
   const lab = labIdentity(v);
+  const zone = labTimeZone(v);
   const stripe = stripeConfig(v);
   const sms = smsConfig(v);
   const extractionAcceptance: ExtractionAcceptance = {
@@ -267,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     hl7Port: v.HL7_PORT,
     elrBatchRoot: path.resolve(v.ELR_BATCH_ROOT ?? '.data/elr'),
     lab,
+    labTimeZone: zone,
     extractionAcceptance,
     stripe,
     sms,

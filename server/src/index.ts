@@ -4,7 +4,7 @@
  * reader of lab import files (CSV / XLSX).
  * Password hashing is its own entry (`@platform/server/auth/passwords`): the worker never loads argon2.
  */
-export { DEV_LAB, DEV_SMS, DEV_STRIPE, loadConfig, type Config, type LabIdentity, type SmsConfig, type StripeConfig } from './config';
+export { DEV_LAB, DEV_LAB_TIME_ZONE, DEV_SMS, DEV_STRIPE, loadConfig, type Config, type LabIdentity, type SmsConfig, type StripeConfig } from './config';
 export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
 export * from './errors';
 export {

@@ -6,7 +6,7 @@
  * refused scan changes nothing and names the field to fix.
  */
 import { expect } from 'chai';
-import { CONDITION_RULES, REJECTION_REASONS, SPECIMEN_CONDITIONS, SpecimenCondition } from '@platform/domain';
+import { CONDITION_RULES, formatDateTime, REJECTION_REASONS, SPECIMEN_CONDITIONS, SpecimenCondition } from '@platform/domain';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { checkedKit, makeSample, SampleStatus, statusOf, timeline, userId } from '../support/fixtures/lab';
 import { addPatient, ALL_ATTESTED, createClinic, placeOrder, type TestClinic } from '../support/fixtures/clinic';
@@ -107,10 +107,10 @@ describe('lab toolbox: intake checks the specimen', function () {
     const view = await lab1.agent.get(`/api/lims/sample/${s.id}`).expect(200);
     const steps = view.body.timeline as { from: string | null; to: string; reason: string | null; actor: { kind: string; name: string } }[];
     const check = steps[steps.length - 1];
-    const day = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
-    expect(check.reason).to.match(new RegExp(
-      `^Intake check: specimen acceptable · collected ${day(collectedAt).replaceAll('/', '\\/')} \\d{1,2}:\\d\\d [AP]M UTC · name and date of birth on the tube confirmed against the requisition$`,
-    ));
+    // The collection time on the lab's clock, with the zone's abbreviation (the tests' LAB_TIME_ZONE, America/New_York).
+    expect(check.reason).to.equal(
+      `Intake check: specimen acceptable · collected ${formatDateTime(collectedAt, t.ctx.config.labTimeZone)} · name and date of birth on the tube confirmed against the requisition`,
+    );
     expect([check.from, check.to, check.actor.kind]).to.deep.equal(['In Queue', 'In Queue', 'lab']);
     expect(check.actor.name).to.not.equal('Lab');
     expect(steps[steps.length - 2]).to.include({ from: 'In Transit', to: 'In Queue' });

@@ -5,7 +5,7 @@
 import { DEMO_PASSWORD } from '../../scripts/demo-users';
 import { expect } from 'chai';
 import request from 'supertest';
-import { KIT_BARCODE_RULE, REJECTION_REASONS } from '@platform/domain';
+import { formatDate, KIT_BARCODE_RULE, REJECTION_REASONS } from '@platform/domain';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { checkedKit, freshBarcode, makeResult, makeSample, SampleStatus, statusOf, TestName, TestResultStatus, timeline, userId } from '../support/fixtures/lab';
 
@@ -86,9 +86,8 @@ describe('lab toolbox: intake', function () {
     const sample = (await t.ctx.db.models.Sample.findByPk(s.id))!;
     const events = await timeline(t.ctx.db, s.id);
     const res = await lab1.post('/api/lab-toolbox/intake/receive', checkedKit(s.barcode)).expect(409);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const d = sample.receivedAt!;
-    expect(res.body.error.message).to.equal(`Sample ${s.barcode} was already received on ${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`);
+    // The lab's day of the receipt (LAB_TIME_ZONE), not the machine's.
+    expect(res.body.error.message).to.equal(`Sample ${s.barcode} was already received on ${formatDate(sample.receivedAt, t.ctx.config.labTimeZone)}`);
     await unchanged(s.id, 'In Queue', events, sample.receivedAt);
     const refusal = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'sample.intake_receive', entityId: String(s.id) } });
     expect(refusal?.details).to.deep.include({ outcome: 'refused', reason: 'already received' });

@@ -50,7 +50,7 @@ describe('barcode labels', function () {
       expect(sorted(pdfBarcodes(res.body))).to.deep.equal([[`CODE-128:${received.barcode}`, `CODE-128:${kit.barcode}`].sort()]);
 
       const text = pdfText(res.body);
-      expect(text).to.contain(`T.L. DOB 02/03/1960`).and.contain('PROSTOX CFRT').and.contain(`Received ${formatDate(receivedAt)}`);
+      expect(text).to.contain(`T.L. DOB 02/03/1960`).and.contain('PROSTOX CFRT').and.contain(`Received ${formatDate(receivedAt, t.ctx.config.labTimeZone)}`);
       expect(text).to.contain('KRAS').and.contain('Kit').and.contain('Riverside Oncology');
       expect(text).not.to.contain(patient.firstName!).and.not.to.contain(patient.lastName!);
 

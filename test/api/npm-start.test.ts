@@ -210,6 +210,7 @@ describe('npm start', function () {
       LAB_DIRECTOR: 'Dr Test Director',
       LAB_PHONE: '+1 (555) 010-0199',
       LAB_EMAIL: 'results@production-lab.example',
+      LAB_TIME_ZONE: 'America/Denver',
       STRIPE_SECRET_KEY: `sk_test_${testOnly('stripe')}`,
       STRIPE_PUBLISHABLE_KEY: `pk_test_${testOnly('stripe')}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${testOnly('stripe')}`,

@@ -83,6 +83,8 @@ describe('a patient order\'s requisition form', function () {
     ]) {
       expect(text, expected).to.include(expected);
     }
+    // The attestation's time on the lab's clock with the zone's abbreviation (the tests' LAB_TIME_ZONE, America/New_York).
+    expect(text).to.match(new RegExp(`Attested by ${signer} on \\d{2}/\\d{2}/\\d{4} \\d{1,2}:\\d{2} [AP]M E[SD]T,`));
     expect(text).to.not.include('NOT CONFIRMED');
     // Nothing of a clinic kit: the clinic does not put this form in the patient's kit.
     expect(text).to.not.include('Place this form in the kit');

@@ -53,7 +53,8 @@ describe('turnaround (API)', function () {
   }
 
   before(async () => {
-    t = await buildTestApp();
+    // The fixture's figures were worked out on UTC days and weeks; the lab's zone has its own test below.
+    t = await buildTestApp({ LAB_TIME_ZONE: 'UTC' });
     clinic = await createClinic(t.ctx.db, 'tat');
     other = await createClinic(t.ctx.db, 'tat-other');
     lab = await signIn(t.app, 'lab1', 'lab', '10.30.4.1');
@@ -146,6 +147,28 @@ describe('turnaround (API)', function () {
     // Open on 18 March: I (72 h since receipt), J (12 h), P of the other clinic (17 days): two past 48 h.
     const atNow = await labTurnaround(t.ctx, { from: '2019-03-04', to: '2019-03-17' }, NOW);
     expect(atNow.overdue.find((r) => r.testName === 'PROSTOX ultra')).to.include({ open: 3, openPastTarget: 2 });
+  });
+
+  it('days and weeks are the lab’s (LAB_TIME_ZONE), across the switch to daylight saving time', async () => {
+    // March 2018 (no other test writes events then); New York moved to EDT on Sunday 11 March.
+    // Received Friday 9 March 11:00 PM EST (10 March 04:00 UTC); resulted Sunday 11 March 11:30 PM
+    // EDT (12 March 03:30 UTC): 47.5 hours, in the lab's week of Monday 5 March (in UTC: 12 March).
+    await sample('DST', clinic, 'KRAS', S.Resulted, [
+      [S.InTransit, S.InQueue, '2018-03-10T04:00:00Z'], [S.InQueue, S.InTesting, '2018-03-11T15:00:00Z'], [S.InTesting, S.Resulted, '2018-03-12T03:30:00Z'],
+    ]);
+    const inZone = (labTimeZone: string) => labTurnaround({ ...t.ctx, config: { ...t.ctx.config, labTimeZone } }, { from: '2018-03-05', to: '2018-03-18' }, new Date('2018-03-19T12:00:00Z'));
+    const newYork = await inZone('America/New_York');
+    expect(newYork.timeZone).to.equal('America/New_York');
+    expect(figures(row(newYork.turnaround, 'KRAS', LabMeasure.ReceiptToResult, '2018-03-05'))).to.deep.equal([1, 47.5, 47.5]);
+    expect(row(newYork.turnaround, 'KRAS', LabMeasure.ReceiptToResult, '2018-03-12')).to.equal(undefined);
+    const nyDay = (d: string) => newYork.throughput.find((r) => r.day === d);
+    expect(nyDay('2018-03-09')).to.include({ received: 1 });
+    expect(nyDay('2018-03-11')).to.include({ resulted: 1 });
+    // The same events on UTC days: the week of 12 March, received the 10th, resulted the 12th.
+    const utc = await inZone('UTC');
+    expect(figures(row(utc.turnaround, 'KRAS', LabMeasure.ReceiptToResult, '2018-03-12'))).to.deep.equal([1, 47.5, 47.5]);
+    expect(utc.throughput.find((r) => r.day === '2018-03-10')).to.include({ received: 1 });
+    expect(utc.throughput.find((r) => r.day === '2018-03-12')).to.include({ resulted: 1 });
   });
 
   it('the clinic: its own samples only, shipped → received → resulted, overdue with where each is', async () => {

@@ -13,6 +13,8 @@ import request from 'supertest';
 import { buildTestApp, signIn, type TestApp } from '../support/http';
 
 const INDEX = `<!doctype html><html lang="en"><head><title>Test</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+/** index.html as the API sends it: the lab's zone named for the SPA (the tests' LAB_TIME_ZONE; web/src/format.ts reads it). */
+const SENT = INDEX.replace('</head>', '<meta name="lab-time-zone" content="America/New_York"></head>');
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 /** What the build writes to .vite/route-preloads.json (web/vite.config.ts): one route's chunks. */
 const ROUTE_PRELOADS = [
@@ -68,13 +70,13 @@ describe('serving the SPA: compression and caching', () => {
     expect(plain.text).to.equal(SCRIPT);
   });
 
-  it('answers a deep link with index.html, compressed and revalidated on every visit', async () => {
+  it('answers a deep link with index.html naming the lab\'s time zone, compressed and revalidated on every visit', async () => {
     for (const url of ['/', '/provider-clinic/42/pending', '/index.html']) {
       const res = await request(t.app).get(url).set('Accept-Encoding', 'br').buffer(true).expect(200);
       expect(res.headers['content-encoding'], url).to.equal('br');
       expect(res.headers['content-type'], url).to.match(/^text\/html/);
       expect(res.headers['cache-control'], url).to.equal('no-cache');
-      expect(bodyText(res), url).to.equal(INDEX);
+      expect(bodyText(res), url).to.equal(SENT);
     }
   });
 
@@ -90,13 +92,13 @@ describe('serving the SPA: compression and caching', () => {
     expect(res.headers['cache-control']).to.equal('no-store');
     // The same URL the SPA's fetcher asks for (encodeURIComponent), as an HTML attribute.
     const read = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/reports/patient-result/41000000000001?token=a%26b%22c">';
-    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${read}${chunkTags}</head>`));
+    expect(bodyText(res)).to.equal(SENT.replace('</head>', `${read}${chunkTags}</head>`));
   });
 
   it('names only the chunks when the read lacks a value (no token), and then the page may be cached for revalidation', async () => {
     const res = await request(t.app).get('/reports/patient_result/41000000000001').buffer(true).expect(200);
     expect(res.headers['cache-control']).to.equal('no-cache');
-    expect(bodyText(res)).to.equal(INDEX.replace('</head>', `${chunkTags}</head>`));
+    expect(bodyText(res)).to.equal(SENT.replace('</head>', `${chunkTags}</head>`));
   });
 
   it('keeps the build-time files out of reach', async () => {

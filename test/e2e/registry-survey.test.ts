@@ -39,7 +39,7 @@ describe('registry survey (browser, phone)', function () {
   it('opens the emailed link, answers the survey once, and a second use is refused', async () => {
     const fixture = await createResult(ctx.db, { accountId: clinic.account.id, physicianId: clinic.physician.id, testName: 'PROSTOX CFRT', value: 'Low-Average Risk' });
     const releasedAt = new Date('2026-10-20T16:30:00Z');
-    await ctx.db.sequelize.transaction((t) => scheduleRegistryFollowUps(ctx.db, t, { sampleId: fixture.sampleId, testName: 'PROSTOX CFRT', releasedAt }));
+    await ctx.db.sequelize.transaction((t) => scheduleRegistryFollowUps(ctx.db, t, { sampleId: fixture.sampleId, testName: 'PROSTOX CFRT', releasedAt, timeZone: ctx.config.labTimeZone }));
     const [threeMonths] = await ctx.db.models.SampleFollowUp.findAll({ where: { sampleId: fixture.sampleId }, order: [['months', 'ASC']] });
     await sendDueFollowUps(ctx, { now: threeMonths.dueAt });
 

@@ -12,6 +12,7 @@ const PRODUCTION = {
   STRIPE_SECRET_KEY: `sk_test_testonly${randomBytes(8).toString('hex')}`,
   STRIPE_PUBLISHABLE_KEY: `pk_test_testonly${randomBytes(8).toString('hex')}`,
   STRIPE_WEBHOOK_SECRET: `whsec_testonly${randomBytes(8).toString('hex')}`,
+  LAB_TIME_ZONE: 'America/Chicago',
 };
 const REAL_LAB = { LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD', LAB_PHONE: '+1 (415) 555-0142', LAB_EMAIL: 'results@harbor-genomics.example' };
 

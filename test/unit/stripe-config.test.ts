@@ -11,7 +11,7 @@ const PRODUCTION = {
   SHIPPING_WEBHOOK_SECRET: `test-only-${hex()}${hex()}`,
   MFA_SECRET_KEY: `test-only-${hex()}${hex()}${hex()}`,
   LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD',
-  LAB_PHONE: '+1 (415) 555-0142', LAB_EMAIL: 'results@harbor-genomics.example',
+  LAB_PHONE: '+1 (415) 555-0142', LAB_EMAIL: 'results@harbor-genomics.example', LAB_TIME_ZONE: 'America/Los_Angeles',
 };
 const KEYS = { STRIPE_SECRET_KEY: `sk_test_testonly${hex()}`, STRIPE_PUBLISHABLE_KEY: `pk_test_testonly${hex()}`, STRIPE_WEBHOOK_SECRET: `whsec_testonly${hex()}` };
 

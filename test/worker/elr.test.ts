@@ -22,7 +22,7 @@ import { until } from '../support/wait';
 import { expectValidHl7 } from '../support/hl7-validator';
 import { makeResult, makeSample, SampleStatus, TestName, userId } from '../support/fixtures/lab';
 import { createAccount } from '../support/fixtures/campaigns';
-import { CovidPcrResult, SampleType } from '@platform/domain';
+import { CovidPcrResult, labDayOf, SampleType } from '@platform/domain';
 
 interface MessageRow {
   id: string;
@@ -270,7 +270,7 @@ describe('COVID-19 results reported to public health (ELR, HL7 v2.5.1)', functio
       messages: { controlId: string; status: string }[];
     };
     const today = report.days[0];
-    expect(today.day).to.equal(new Date().toISOString().slice(0, 10));
+    expect(today.day).to.equal(labDayOf(new Date(), t.ctx.config.labTimeZone));
     // Every report so far got through: acknowledged over MLLP or written to a file; none failed or waits.
     expect(today).to.include({ failed: 0, pending: 0 });
     expect(today.acknowledged).to.be.at.least(3);

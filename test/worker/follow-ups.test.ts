@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'chai';
 import {
-  addDays, addMonths, FollowUpKind, FollowUpStatus, JobStatus, NO_EMAIL_REASON, PROSTOX_REGISTRY_SURVEY, SampleStatus, TestResultStatus,
+  addLabDays, addLabMonths, FollowUpKind, FollowUpStatus, JobStatus, NO_EMAIL_REASON, PROSTOX_REGISTRY_SURVEY, SampleStatus, TestResultStatus,
 } from '@platform/domain';
 import { sendDueFollowUps } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
@@ -52,6 +52,9 @@ describe('registry follow-ups: the schedule, with a controllable clock', functio
     return { ...r, releasedAt: result!.reviewedAt! };
   }
 
+  // Days and months on the lab's clock, as the schedule counts them (tests: America/New_York).
+  const addDays = (at: Date, days: number) => addLabDays(at, days, t.ctx.config.labTimeZone);
+  const addMonths = (at: Date, months: number) => addLabMonths(at, months, t.ctx.config.labTimeZone);
   const followUps = (sampleId: number) =>
     t.ctx.db.models.SampleFollowUp.findAll({ where: { sampleId, kind: FollowUpKind.RegistrySurvey }, order: [['months', 'ASC']] });
   const scan = (now: Date) => sendDueFollowUps(t.ctx, { now });

@@ -57,9 +57,10 @@ describe('lab report: what a CLIA inspector looks for', function () {
     expect(unwrapped(text)).to.include(`Limitations: ${method.limitations}`);
     expect(text).to.match(/Specimen type\s+Buccal Swab/);
     expect(text).to.include(`Specimen source ${SPECIMEN_SOURCES['Buccal Swab']}`);
-    expect(text).to.match(/Collected\s+10\/02\/2026/);
-    expect(text).to.match(/Received at the lab\s+10\/06\/2026/);
-    expect(text).to.include(`Reported ${formatDate(new Date())}`);
+    // On the lab's clock (the tests' LAB_TIME_ZONE is America/New_York): 15:00 UTC is 11:00 AM EDT.
+    expect(text).to.match(/Collected\s+10\/02\/2026 11:00 AM EDT/);
+    expect(text).to.match(/Received at the lab\s+10\/06\/2026 11:00 AM EDT/);
+    expect(text).to.match(new RegExp(`Reported ${formatDate(new Date(), ctx.config.labTimeZone)} \\d{1,2}:\\d{2} [AP]M E[SD]T`));
     expect(text).to.include('Result: Intermediate Risk');
     expect(unwrapped(text)).to.include('Interpretation The patient has an intermediate genetic risk');
     expect(pages, 'still a one-page report').to.equal(1);

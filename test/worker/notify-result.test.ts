@@ -108,6 +108,8 @@ describe('lab report PDF and result notifications (worker)', function () {
       expect(providerMail, 'the provider email').to.not.equal(undefined);
       expect(providerMail!.subject).to.equal(`Result ready: PROSTOX ultra for sample ${r.barcode}`);
       expect(providerMail!.text).to.include(`${testConfig().publicUrl}/provider-clinic/${clinic.account.id}/completed`);
+      // When it was released, on the lab's clock with its zone (the tests' LAB_TIME_ZONE, America/New_York): 16:30 UTC is 12:30 PM EDT.
+      expect(providerMail!.text).to.include('laboratory on 10/20/2026 12:30 PM EDT.');
       // The date of birth in the forms a text would write it (a bare "1957" can be part of a random barcode).
       for (const secret of [r.patient.firstName, r.patient.lastName, 'Very High', 'Risk', '1957-08-19', '08/19/1957', '19570819', 'August 19, 1957']) {
         expect(providerMail!.text + providerMail!.subject, `provider email must not hold "${secret}"`).to.not.include(secret);

@@ -6,6 +6,8 @@
  * is preloaded too (the same URL the page asks for, so the browser answers the page from it).
  * Which chunks and reads belong to which paths comes from the build (web/vite.config.ts writes
  * dist/.vite/route-preloads.json from web/src/route-preloads.ts).
+ * Every page also names the lab's time zone (LAB_TIME_ZONE) in a meta tag: the SPA reads instants
+ * in it from the first paint (web/src/format.ts; docs/lab-time-zone.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,12 +63,17 @@ function fetchUrl(template: string, groups: Record<string, string | undefined>, 
   return missing ? null : url;
 }
 
+/** The meta tag naming the lab's zone; web/src/format.ts reads it (LAB_TIME_ZONE_META). */
+const labTimeZoneTag = (zone: string) => `<meta name="lab-time-zone" content="${attribute(zone)}">`;
+
 /**
  * Reads index.html and the route table once (a release replaces the whole dist and restarts the
- * API) and gives the page for a request: the same text with the route's tags before </head>.
+ * API) and gives the page for a request: the same text with the lab's zone and the route's tags before </head>.
  */
-export function indexHtmlForRequests(webDist: string): (pathname: string, query: URLSearchParams) => IndexHtml {
-  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+export function indexHtmlForRequests(webDist: string, labTimeZone: string): (pathname: string, query: URLSearchParams) => IndexHtml {
+  const built = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const builtHeadEnd = built.indexOf('</head>');
+  const html = builtHeadEnd < 0 ? built : `${built.slice(0, builtHeadEnd)}${labTimeZoneTag(labTimeZone)}${built.slice(builtHeadEnd)}`;
   const tablePath = path.join(webDist, ROUTE_PRELOADS_FILE);
   const table = existsSync(tablePath) ? (JSON.parse(readFileSync(tablePath, 'utf8')) as RoutePreloadEntry[]) : [];
   const headEnd = html.indexOf('</head>');

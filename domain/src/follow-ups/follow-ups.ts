@@ -11,6 +11,7 @@
 import { catalogueEntry, isTestName } from '../catalogue/catalogue';
 import type { InSpanish } from '../messages';
 import * as s from '../shared/shapes';
+import { addLabMonths } from '../shared/lab-clock';
 import { valuesOf } from '../shared/values';
 
 // ---------------------------------------------------------------------------------------------
@@ -57,23 +58,13 @@ export function enrolsInRegistry(testName: string): boolean {
   return entry.parentType === 'PROSTOX' && !entry.research;
 }
 
-/** `months` calendar months after `from` (UTC); the 31st of a shorter month becomes its last day. */
-export function addMonths(from: Date, months: number): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
-}
-
-const DAY_MS = 24 * 3600_000;
-export const addDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
-
-/** The registry follow-ups of a result released at `releasedAt`: one per interval, with its due date. */
-export function registrySchedule(releasedAt: Date): { months: RegistryFollowUpMonths; dueAt: Date }[] {
-  return REGISTRY_FOLLOW_UP_MONTHS.map((months) => ({ months, dueAt: addMonths(releasedAt, months) }));
+/**
+ * The registry follow-ups of a result released at `releasedAt`: one per interval, due the same
+ * wall-clock time that many calendar months later on the lab's clock (`zone`; luxon, so a release
+ * in the week before a daylight-saving change is still due at the same hour of the day).
+ */
+export function registrySchedule(releasedAt: Date, zone: string): { months: RegistryFollowUpMonths; dueAt: Date }[] {
+  return REGISTRY_FOLLOW_UP_MONTHS.map((months) => ({ months, dueAt: addLabMonths(releasedAt, months, zone) }));
 }
 
 // ---------------------------------------------------------------------------------------------

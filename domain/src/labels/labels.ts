@@ -9,7 +9,8 @@
  * barcode, enough to match a tube to its requisition), never the full name; a kit's label carries
  * no patient data at all, nor does a plate's or a shipment's.
  */
-import { formatCalendarDate, formatDate } from '../shared/dates';
+import { formatCalendarDate } from '../shared/dates';
+import { formatDate } from '../shared/lab-clock';
 import { valuesOf } from '../shared/values';
 
 export const LabelKind = {
@@ -122,8 +123,8 @@ export function kitLabelContent(d: KitLabelData): LabelContent {
   };
 }
 
-/** A received sample: initials and date of birth (never the name), test, receipt date. */
-export function sampleLabelContent(d: SampleLabelData): LabelContent {
+/** A received sample: initials and date of birth (never the name), test, receipt date (the lab's day: `zone`). */
+export function sampleLabelContent(d: SampleLabelData, zone: string): LabelContent {
   return {
     kind: LabelKind.Sample,
     code: d.barcode,
@@ -131,35 +132,35 @@ export function sampleLabelContent(d: SampleLabelData): LabelContent {
     lines: [
       clip(`${patientInitials(d.patient)}  DOB ${formatCalendarDate(d.patient.dateOfBirth)}`),
       clip(testsLine(d.tests)),
-      `Received ${formatDate(d.receivedAt)}`,
+      `Received ${formatDate(d.receivedAt, zone)}`,
     ],
   };
 }
 
-export function storagePlateLabelContent(d: StoragePlateLabelData): LabelContent {
+export function storagePlateLabelContent(d: StoragePlateLabelData, zone: string): LabelContent {
   return {
     kind: LabelKind.StoragePlate,
     code: d.name,
     symbology: 'code128',
-    lines: ['Storage plate', plural(d.samples, 'sample'), `Created ${formatDate(d.createdAt)}`],
+    lines: ['Storage plate', plural(d.samples, 'sample'), `Created ${formatDate(d.createdAt, zone)}`],
   };
 }
 
-export function pcrPlateLabelContent(d: PcrPlateLabelData): LabelContent {
+export function pcrPlateLabelContent(d: PcrPlateLabelData, zone: string): LabelContent {
   return {
     kind: LabelKind.PcrPlate,
     code: d.name,
     symbology: 'code128',
-    lines: ['PCR plate', `${plural(d.samples, 'sample')}, ${plural(d.controls, 'control')}`, `Registered ${formatDate(d.createdAt)}`],
+    lines: ['PCR plate', `${plural(d.samples, 'sample')}, ${plural(d.controls, 'control')}`, `Registered ${formatDate(d.createdAt, zone)}`],
   };
 }
 
-export function shipmentLabelContent(d: ShipmentLabelData): LabelContent {
+export function shipmentLabelContent(d: ShipmentLabelData, zone: string): LabelContent {
   return {
     kind: LabelKind.Shipment,
     code: d.code,
     symbology: 'code128',
-    lines: [clip(d.account), `Shipment · ${plural(d.samples, 'kit')} · ${formatDate(d.createdAt)}`, clip(d.trackingNumber ? `Tracking ${d.trackingNumber}` : 'Kit shipment to the lab')],
+    lines: [clip(d.account), `Shipment · ${plural(d.samples, 'kit')} · ${formatDate(d.createdAt, zone)}`, clip(d.trackingNumber ? `Tracking ${d.trackingNumber}` : 'Kit shipment to the lab')],
   };
 }
 

@@ -4,7 +4,7 @@
  * that the tube names the patient of its requisition. docs/intake.md says why each rule is so.
  */
 import { valuesOf } from '../shared/values';
-import { formatDateTime } from '../shared/dates';
+import { formatDateTime } from '../shared/lab-clock';
 import { RejectionReason } from './statuses';
 
 /** The specimen's condition as the technician finds it at the bench (samples.condition). */
@@ -97,11 +97,11 @@ export const COLLECTION_CLOCK_SKEW_MS = 5 * 60_000;
  * Why a collection time cannot be right (null: it can be): not in the future, not more than a day
  * before the order was placed (COLLECTION_BEFORE_ORDER_GRACE_MS), not after the kit was received.
  */
-export function collectionTimeProblem(collectedAt: Date, context: { orderedAt: Date; receivedAt?: Date | null; now?: Date }): string | null {
+export function collectionTimeProblem(collectedAt: Date, context: { orderedAt: Date; receivedAt?: Date | null; now?: Date; timeZone: string }): string | null {
   const now = context.now ?? new Date();
   if (collectedAt.getTime() > now.getTime() + COLLECTION_CLOCK_SKEW_MS) return 'The collection time cannot be in the future';
   if (collectedAt.getTime() < context.orderedAt.getTime() - COLLECTION_BEFORE_ORDER_GRACE_MS) {
-    return `The collection time cannot be more than 24 hours before the order was placed (${formatDateTime(context.orderedAt, 'UTC')} UTC)`;
+    return `The collection time cannot be more than 24 hours before the order was placed (${formatDateTime(context.orderedAt, context.timeZone)})`;
   }
   if (context.receivedAt && collectedAt.getTime() > context.receivedAt.getTime()) return 'The collection time cannot be after the kit was received';
   return null;
@@ -116,11 +116,11 @@ export interface IntakeCheck {
   identityConfirmed: boolean | null;
 }
 
-/** The timeline's words for an intake check: "Intake check: specimen leaked · collected … · …". */
-export function describeIntakeCheck(check: IntakeCheck): string {
+/** The timeline's words for an intake check: "Intake check: specimen leaked · collected … · …" (times on the lab's clock, `zone`). */
+export function describeIntakeCheck(check: IntakeCheck, zone: string): string {
   const parts = [`Intake check: specimen ${check.condition}`];
   if (check.note?.trim()) parts.push(`note: ${check.note.trim()}`);
-  parts.push(check.collectedAt ? `collected ${formatDateTime(check.collectedAt, 'UTC')} UTC` : 'collection time not known');
+  parts.push(check.collectedAt ? `collected ${formatDateTime(check.collectedAt, zone)}` : 'collection time not known');
   if (check.identityConfirmed === true) parts.push('name and date of birth on the tube confirmed against the requisition');
   if (check.identityConfirmed === false) parts.push('name and date of birth on the tube not confirmed');
   return parts.join(' · ');

@@ -2,6 +2,7 @@ export * from './addresses';
 export * from './audit';
 export * from './constants';
 export * from './dates';
+export * from './lab-clock';
 export * from './files';
 export * from './people';
 export * from './schemas';

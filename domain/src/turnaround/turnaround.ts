@@ -73,11 +73,6 @@ export const TURNAROUND_TESTS: readonly TestName[] = TEST_NAMES.filter(approvalR
 export const TURNAROUND_DEFAULT_DAYS = 84;
 /** The longest range one request may ask (about two years). */
 export const TURNAROUND_MAX_DAYS = 731;
-/**
- * The zone days and weeks are counted in. UTC until the lab's clock (issue 30, part 6,
- * LAB_TIME_ZONE) gives the lab's own zone; the queries take it as a parameter.
- */
-export const TURNAROUND_TIME_ZONE = 'UTC';
 
 export const TargetUnit = { Hours: 'hours', Days: 'days' } as const;
 export type TargetUnit = (typeof TargetUnit)[keyof typeof TargetUnit];

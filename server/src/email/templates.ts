@@ -5,7 +5,7 @@
  * catalogues (./messages); the provider, staff and campaign emails are in English.
  */
 import {
-  ACCOUNT_INVITATION_DAYS, DEFAULT_LANGUAGE, EmailCampaign, formatAidCode, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
+  ACCOUNT_INVITATION_DAYS, DEFAULT_LANGUAGE, EmailCampaign, formatAidCode, formatDateTime, formatUsd, PASSWORD_RESET_TOKEN_MINUTES, PATIENT_INVITATION_DAYS, PaymentMethod, SET_PASSWORD_LINK_DAYS, type Language,
   type PaymentMethod as PaymentMethodT, type ResultContacts,
 } from '@platform/domain';
 import { emailText, sharedText, type EmailText } from './messages';
@@ -140,13 +140,17 @@ export function accessDeniedEmail(args: { brand: string; firstName: string | nul
   };
 }
 
-/** To the provider: test and barcode only, no patient details and no result; where questions about the test go (its line's support mailbox). */
+/**
+ * To the provider: test and barcode only, no patient details and no result; when it was released, on
+ * the lab's clock (`timeZone`); where questions about the test go (its line's support mailbox).
+ */
 export function resultReadyProviderEmail(args: {
-  brand: string; testName: string; barcode: string; accountName: string; corrected: boolean; listUrl: string;
+  brand: string; testName: string; barcode: string; accountName: string; corrected: boolean; listUrl: string; releasedAt: Date; timeZone: string;
   /** Where the clinic's questions about this test go: the account's support mailbox for the test's line, else the lab's address. */
   supportEmail: string;
 }): EmailContent {
   const { brand, testName, barcode, accountName } = args;
+  const when = formatDateTime(args.releasedAt, args.timeZone);
   return {
     template: EMAIL_TEMPLATES.resultReadyProvider,
     subject: `${args.corrected ? 'Corrected result' : 'Result'} ready: ${testName} for sample ${barcode}`,
@@ -154,8 +158,8 @@ export function resultReadyProviderEmail(args: {
       'Hello,',
       '',
       args.corrected
-        ? `A corrected result of ${testName} for sample ${barcode} (${accountName}) has been released by the ${brand} laboratory. It replaces the earlier result.`
-        : `A result of ${testName} for sample ${barcode} (${accountName}) has been released by the ${brand} laboratory.`,
+        ? `A corrected result of ${testName} for sample ${barcode} (${accountName}) has been released by the ${brand} laboratory on ${when}. It replaces the earlier result.`
+        : `A result of ${testName} for sample ${barcode} (${accountName}) has been released by the ${brand} laboratory on ${when}.`,
       '',
       'To protect the patient\'s privacy this email holds no patient details and no result.',
       'Sign in to read the result and download the report from your completed list:',

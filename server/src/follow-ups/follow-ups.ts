@@ -16,7 +16,7 @@
 import { Op, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import {
-  addDays, enrolsInRegistry, FOLLOW_UP_LINK_VALID_DAYS, FOLLOW_UP_REMINDER_DAYS, FOLLOW_UP_SCAN_BATCH, FollowUpKind, FollowUpStatus, NO_EMAIL_REASON,
+  addLabDays, enrolsInRegistry, FOLLOW_UP_LINK_VALID_DAYS, FOLLOW_UP_REMINDER_DAYS, FOLLOW_UP_SCAN_BATCH, FollowUpKind, FollowUpStatus, NO_EMAIL_REASON,
   REGISTRY_STUDY, registrySchedule,
 } from '@platform/domain';
 import type { Config } from '../config';
@@ -26,7 +26,7 @@ import { registrySurveyEmail, sampleFollowUpQuestionEmail, type SampleQuestionAs
 import { auditActor, recordAudit, systemCaller } from '../audit';
 import { linkTokenHash, newLinkToken } from '../auth/tokens';
 
-export type FollowUpCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand'> };
+export type FollowUpCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand' | 'labTimeZone'> };
 
 type FollowUpRow = InstanceType<Db['models']['SampleFollowUp']>;
 type SampleRow = InstanceType<Db['models']['Sample']>;
@@ -48,12 +48,12 @@ export function followUpUrl(config: Pick<Config, 'publicUrl'>, followUp: Pick<Fo
 export async function scheduleRegistryFollowUps(
   db: Db,
   transaction: Transaction,
-  args: { sampleId: number; testName: string; releasedAt: Date },
+  args: { sampleId: number; testName: string; releasedAt: Date; timeZone: string },
 ): Promise<number> {
   if (!enrolsInRegistry(args.testName)) return 0;
   const existing = await db.models.SampleFollowUp.count({ where: { sampleId: args.sampleId, kind: FollowUpKind.RegistrySurvey }, transaction });
   if (existing > 0) return 0;
-  const rows = registrySchedule(args.releasedAt).map(({ months, dueAt }) => ({
+  const rows = registrySchedule(args.releasedAt, args.timeZone).map(({ months, dueAt }) => ({
     sampleId: args.sampleId, kind: FollowUpKind.RegistrySurvey, months, question: null, askedByUserId: null, dueAt,
   }));
   await db.models.SampleFollowUp.bulkCreate(rows, { transaction });
@@ -84,7 +84,7 @@ export async function emailFollowUp(
   const { followUp, sample, patient, reminder, now } = args;
   const { token, tokenHash } = newLinkToken();
   const link = await ctx.db.models.SampleFollowUpLink.create(
-    { followUpId: followUp.id, tokenHash, expiresAt: addDays(now, FOLLOW_UP_LINK_VALID_DAYS) },
+    { followUpId: followUp.id, tokenHash, expiresAt: addLabDays(now, FOLLOW_UP_LINK_VALID_DAYS, ctx.config.labTimeZone) },
     { transaction },
   );
   const url = followUpUrl(ctx.config, followUp, token);
@@ -130,7 +130,7 @@ export async function sendDueFollowUps(ctx: FollowUpCtx, options: { now: Date; l
   const due = await m.SampleFollowUp.findAll({
     where: { status: FollowUpStatus.Scheduled, dueAt: { [Op.lte]: now } }, attributes: ['id'], order: [['dueAt', 'ASC'], ['id', 'ASC']], limit,
   });
-  const remindBefore = addDays(now, -FOLLOW_UP_REMINDER_DAYS);
+  const remindBefore = addLabDays(now, -FOLLOW_UP_REMINDER_DAYS, ctx.config.labTimeZone);
   const unanswered = await m.SampleFollowUp.findAll({
     where: { status: FollowUpStatus.Sent, sentAt: { [Op.lte]: remindBefore } }, attributes: ['id'], order: [['sentAt', 'ASC'], ['id', 'ASC']], limit,
   });

@@ -1,6 +1,6 @@
 /**
  * Public health's daily batch file (issue 28, item 4, mode "batch-file"): the reports of a finished
- * day (UTC) as one HL7 batch file, FHS / BHS, each ORU^R01, BTS / FTS, written to the admin's folder
+ * day (the lab's day, LAB_TIME_ZONE) as one HL7 batch file, FHS / BHS, each ORU^R01, BTS / FTS, written to the admin's folder
  * inside the configured batch root. A worker looks every few minutes (scanners.ts); the admin can
  * write what waits at once.
  *
@@ -12,7 +12,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { QueryTypes, type Transaction } from 'sequelize';
-import { ElrMode, Hl7MessageDestination, Hl7MessageStatus, type ElrBatchView } from '@platform/domain';
+import { ElrMode, Hl7MessageDestination, Hl7MessageStatus, labDayOf, startOfLabDay, type ElrBatchView } from '@platform/domain';
 import type { Hl7Segment } from '@medplum/core';
 import type { ServerContext } from '../context';
 import type { Config } from '../config';
@@ -34,9 +34,9 @@ interface BatchHeader {
   receivingFacility: string;
 }
 
-/** ELR_<CLIA>_<YYYYMMDD>_<batch id>.hl7: the lab, the day written, and a number never used twice. */
-const fileNameOf = (config: Pick<Config, 'lab'>, id: number, at: Date) =>
-  `ELR_${config.lab.cliaNumber}_${hl7Timestamp(at).slice(0, 8)}_${id}.hl7`;
+/** ELR_<CLIA>_<YYYYMMDD>_<batch id>.hl7: the lab, the lab's day written, and a number never used twice. */
+const fileNameOf = (config: Pick<Config, 'lab' | 'labTimeZone'>, id: number, at: Date) =>
+  `ELR_${config.lab.cliaNumber}_${labDayOf(at, config.labTimeZone).replaceAll('-', '')}_${id}.hl7`;
 
 /** FHS-3..11 and BHS-3..11 share their first six fields: who sends, who receives, when. */
 function batchHeaderFields(config: Pick<Config, 'brand' | 'lab'>, h: BatchHeader) {
@@ -134,11 +134,9 @@ export async function writeElrBatchFiles(ctx: Ctx): Promise<number> {
   return unwritten.length;
 }
 
-const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-
-/** The scanner's look: the finished days' reports as a batch, then every batch not yet written. */
+/** The scanner's look: the finished days' reports (the lab's days) as a batch, then every batch not yet written. */
 export async function writeDueElrBatches(ctx: Ctx, { now }: { now: Date }): Promise<{ batched: number; written: number }> {
-  const batch = await takeWaitingReports(ctx, startOfUtcDay(now), null);
+  const batch = await takeWaitingReports(ctx, startOfLabDay(now, ctx.config.labTimeZone), null);
   const written = await writeElrBatchFiles(ctx);
   return { batched: batch?.messages ?? 0, written };
 }

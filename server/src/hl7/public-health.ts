@@ -121,23 +121,23 @@ export const batchViewOf = (r: BatchRow): ElrBatchView => ({
 const REPORT_BATCHES = 20;
 
 /**
- * GET /api/admin/public-health/elr/report: per day (UTC) of the last ELR_REPORT_DAYS, the reports
+ * GET /api/admin/public-health/elr/report: per day (the lab's, LAB_TIME_ZONE) of the last ELR_REPORT_DAYS, the reports
  * queued and how far they got; the newest batch files; the newest messages.
  */
-export async function elrReport(ctx: Ctx): Promise<ElrReportView> {
+export async function elrReport(ctx: Ctx & Pick<ServerContext, 'config'>): Promise<ElrReportView> {
   const days = await ctx.db.sequelize.query<DayRow>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS reported,
+    `SELECT to_char(created_at AT TIME ZONE :tz, 'YYYY-MM-DD') AS day, count(*)::int AS reported,
             count(*) FILTER (WHERE attempts > 0 OR status = :batched)::int AS sent,
             count(*) FILTER (WHERE status = :acknowledged)::int AS acknowledged,
             count(*) FILTER (WHERE status = :batched)::int AS batched,
             count(*) FILTER (WHERE status = :failed)::int AS failed,
             count(*) FILTER (WHERE status = :pending)::int AS pending
        FROM hl7_messages
-      WHERE destination = :publicHealth AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => :days - 1)
+      WHERE destination = :publicHealth AND created_at >= (date_trunc('day', now() AT TIME ZONE :tz) - make_interval(days => :days - 1)) AT TIME ZONE :tz
       GROUP BY 1 ORDER BY 1 DESC`,
     {
       replacements: {
-        publicHealth: Hl7MessageDestination.PublicHealth, days: ELR_REPORT_DAYS, batched: Hl7MessageStatus.Batched,
+        tz: ctx.config.labTimeZone, publicHealth: Hl7MessageDestination.PublicHealth, days: ELR_REPORT_DAYS, batched: Hl7MessageStatus.Batched,
         acknowledged: Hl7MessageStatus.Acknowledged, failed: Hl7MessageStatus.Failed, pending: Hl7MessageStatus.Pending,
       },
       type: QueryTypes.SELECT,

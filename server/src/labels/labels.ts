@@ -33,7 +33,7 @@ import { externalOrderIdOf } from '../shipments/shipments';
 import { renderLabelsPdf } from './label-pdf';
 import { renderLabelsZpl } from './zpl';
 
-type Ctx = Pick<ServerContext, 'db'>;
+type Ctx = Pick<ServerContext, 'db' | 'config'>;
 
 /** What a label download is: a PDF on one of the two papers, or ZPL for a Zebra printer. */
 export type LabelOutput = { format: 'pdf'; layout: LabelLayout; start?: number } | { format: 'zpl' };
@@ -105,7 +105,7 @@ export async function sampleLabels(ctx: Ctx, caller: UserCaller, query: SampleLa
           patient: { firstName: r.first_name, lastName: r.last_name, studyId: r.study_id, dateOfBirth: r.date_of_birth },
           tests: r.tests ?? [],
           receivedAt: r.received_at,
-        }));
+        }, ctx.config.labTimeZone));
         printedSamples.add(r.id);
       } else {
         labels.push(kitLabelContent({ barcode, tests: r.tests ?? [], sampleType: r.sample_type, account: r.account }));
@@ -130,7 +130,7 @@ export async function sampleLabels(ctx: Ctx, caller: UserCaller, query: SampleLa
 export async function storagePlateLabel(ctx: Ctx, _caller: UserCaller, plateId: number, output: LabelOutput): Promise<LabelFile> {
   const plate = await loadStoragePlateView(ctx, plateId);
   if (!plate) throw notFound('Plate not found');
-  return render([storagePlateLabelContent({ name: plate.name, samples: plate.sampleCount, createdAt: plate.createdAt })], output, plate.name);
+  return render([storagePlateLabelContent({ name: plate.name, samples: plate.sampleCount, createdAt: plate.createdAt }, ctx.config.labTimeZone)], output, plate.name);
 }
 
 /** A PCR plate's label (its name as the barcode), for a lab user. */
@@ -138,7 +138,7 @@ export async function pcrPlateLabel(ctx: Ctx, _caller: UserCaller, plateId: numb
   const plate = await loadPlateView(ctx, plateId);
   if (!plate) throw notFound('Plate not found');
   const samples = plate.wells.filter((w) => w.kind === 'sample').length;
-  return render([pcrPlateLabelContent({ name: plate.name, samples, controls: plate.wells.length - samples, createdAt: plate.createdAt })], output, plate.name);
+  return render([pcrPlateLabelContent({ name: plate.name, samples, controls: plate.wells.length - samples, createdAt: plate.createdAt }, ctx.config.labTimeZone)], output, plate.name);
 }
 
 /** A shipment's label, for a provider of the shipment's own account (another account's is not found). */
@@ -152,6 +152,6 @@ export async function shipmentLabel(ctx: Ctx, caller: AccountCaller, shipmentId:
   );
   if (!row) throw notFound('Shipment not found');
   const code = row.external_order_id ?? externalOrderIdOf(Number(row.id));
-  const label = shipmentLabelContent({ code, account: row.account, samples: Number(row.samples), createdAt: row.created_at, trackingNumber: row.tracking_number });
+  const label = shipmentLabelContent({ code, account: row.account, samples: Number(row.samples), createdAt: row.created_at, trackingNumber: row.tracking_number }, ctx.config.labTimeZone);
   return render([label], output, code);
 }

@@ -212,14 +212,14 @@ export function enqueueRequisitionForm(ctx: Ctx, transaction: Transaction, sampl
   );
 }
 
-export async function createClinicOrder(ctx: Ctx, caller: AccountCaller, role: AccountRole, body: ClinicOrderBody): Promise<CreatedOrder> {
+export async function createClinicOrder(ctx: Ctx & Pick<ServerContext, 'config'>, caller: AccountCaller, role: AccountRole, body: ClinicOrderBody): Promise<CreatedOrder> {
   // Every id from the client is checked against the account before anything is written.
   const patient = await ctx.db.models.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId, studyId: null } });
   if (!patient) throw notFound('Patient not found in this account');
   const physician = await orderingPhysician(ctx, caller, role, body.physicianId);
   // The clinic collects: when it already has, the collection time goes on the sample (the order is placed now).
   if (body.collectedAt) {
-    const problem = collectionTimeProblem(body.collectedAt, { orderedAt: new Date() });
+    const problem = collectionTimeProblem(body.collectedAt, { orderedAt: new Date(), timeZone: ctx.config.labTimeZone });
     if (problem) throw badRequest(problem, [{ field: 'collectedAt', message: problem }]);
   }
   return inOrderTransaction(ctx, async (transaction) => {

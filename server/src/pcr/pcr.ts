@@ -34,6 +34,8 @@ import { conflict, conflictOnDuplicate, type FieldError, notFound, validationFai
 import { moveSample } from '../samples/move-sample';
 
 type Ctx = Pick<ServerContext, 'db'>;
+/** What a use case that prints a date in its answer needs besides: the lab's clock. */
+type ClockCtx = Ctx & Pick<ServerContext, 'config'>;
 type Models = ServerContext['db']['models'];
 type WellRow = InstanceType<Models['PcrPlateWell']>;
 
@@ -167,11 +169,11 @@ export async function listPcrQueue(ctx: Ctx, query: { page: number; pageSize: nu
 }
 
 /** POST pcr/plates: a taken name is a 409 naming it; otherwise every well is checked, all problems are answered at once and nothing is written. */
-export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlateBody): Promise<PlateView> {
+export async function registerPlate(ctx: ClockCtx, caller: UserCaller, body: PcrPlateBody): Promise<PlateView> {
   const m = ctx.db.models;
   // The name is unique: a 409 naming it, whether the plate was registered before or at the same
   // moment (the unique violation of a concurrent registration with other samples).
-  const taken = (at?: Date): FieldError => ({ field: 'name', message: `A plate named ${body.name} already exists${at ? ` (registered ${formatDate(at)})` : ''}` });
+  const taken = (at?: Date): FieldError => ({ field: 'name', message: `A plate named ${body.name} already exists${at ? ` (registered ${formatDate(at, ctx.config.labTimeZone)})` : ''}` });
   return conflictOnDuplicate(() => ctx.db.sequelize.transaction(async (transaction) => {
     const problems: FieldError[] = [];
     const field = (i: number) => `wells.${i}.barcode`;
@@ -272,13 +274,13 @@ export async function registerPlate(ctx: Ctx, caller: UserCaller, body: PcrPlate
  * POST pcr/plates/:plateId/results: the result of every sample and control well (null controls
  * may be left out). Each sample well gets a new In Review result version entered by the caller.
  */
-export async function enterPlateResults(ctx: Ctx, caller: UserCaller, plateId: number, body: PcrResultsBody): Promise<PlateView> {
+export async function enterPlateResults(ctx: ClockCtx, caller: UserCaller, plateId: number, body: PcrResultsBody): Promise<PlateView> {
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
     const plate = await m.PcrPlate.findByPk(plateId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!plate) throw notFound('Plate not found');
     if (plate.status !== PcrPlateStatus.Registered) {
-      throw conflict(`Plate ${plate.name} was already resulted${plate.resultedAt ? ` on ${formatDate(plate.resultedAt)}` : ''}`);
+      throw conflict(`Plate ${plate.name} was already resulted${plate.resultedAt ? ` on ${formatDate(plate.resultedAt, ctx.config.labTimeZone)}` : ''}`);
     }
     const wells = await m.PcrPlateWell.findAll({ where: { plateId }, transaction, lock: transaction.LOCK.UPDATE });
     const byWell = new Map(wells.map((w) => [w.well, w]));

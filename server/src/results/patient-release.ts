@@ -13,7 +13,7 @@
  */
 import { QueryTypes, type Transaction } from 'sequelize';
 import {
-  clinicReviewMessage, DEFAULT_PATIENT_HOLD_DAYS, DEFAULT_PATIENT_RELEASE_POLICY, PATIENT_HOLD_SCAN_BATCH, PATIENT_RELEASE_TESTS,
+  addLabDays, clinicReviewMessage, DEFAULT_PATIENT_HOLD_DAYS, DEFAULT_PATIENT_RELEASE_POLICY, PATIENT_HOLD_SCAN_BATCH, PATIENT_RELEASE_TESTS,
   PatientReleasePolicy, PatientReleaseTrigger, TestResultStatus,
   type ClinicReviewAnswer, type PatientReleasePolicyBody, type PatientReleasePolicyView, type PatientResultInReview,
 } from '@platform/domain';
@@ -24,8 +24,6 @@ import { conflict, notFound } from '../errors';
 import { toIso } from '../answer-values';
 import { describeResult } from './released-results';
 import { sendPatientResultLink, type ResultLinkCtx } from './result-links';
-
-const DAY_MS = 24 * 3600_000;
 
 type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;
@@ -114,7 +112,8 @@ export async function decidePatientRelease(
   const now = args.now ?? new Date();
   const { policy, holdDays } = await patientReleasePolicyOf(ctx.db, args.testName, transaction);
   if (policy === PatientReleasePolicy.ClinicFirst) {
-    const releaseDueAt = new Date(now.getTime() + holdDays * DAY_MS);
+    // `holdDays` calendar days on the lab's clock: the same time of day, across a daylight-saving change too.
+    const releaseDueAt = addLabDays(now, holdDays, ctx.config.labTimeZone);
     await ctx.db.sequelize.query(
       `INSERT INTO patient_result_releases (test_result_id, sample_id, policy, held_at, release_due_at)
        VALUES (:resultId, :sampleId, :policy, :now, :releaseDueAt) ON CONFLICT (test_result_id) DO NOTHING`,

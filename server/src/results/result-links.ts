@@ -16,7 +16,7 @@ import { resultContactsOf } from './result-contacts';
 import { queueTextMessage } from '../sms/queue-sms';
 import { resultReadyText } from '../sms/texts';
 
-export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand' | 'lab'> };
+export type ResultLinkCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl' | 'brand' | 'lab' | 'labTimeZone'> };
 
 type SampleRow = InstanceType<Db['models']['Sample']>;
 type PatientRow = InstanceType<Db['models']['Patient']>;

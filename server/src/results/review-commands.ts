@@ -45,6 +45,7 @@ import { queueResultMessages } from '../hl7/result-messages';
 import { plateChecksForResults } from '../pcr/pcr';
 import { dnaOfSamples, extractionsForResults } from '../extractions/extractions';
 import type { Models, ReviewCtx } from '../samples/review-rows';
+import type { ServerContext } from '../context';
 import { recordSignature } from './signatures';
 import type { ConfirmedSigner } from '../access/signer';
 type Ctx = ReviewCtx;
@@ -100,7 +101,7 @@ function assertSignerIsCaller(signer: ConfirmedSigner, caller: UserCaller): void
  * POST approve-tests-<group>: all or nothing, each result checked by the release rule, signed once
  * for the batch by the approver ("Reviewed and approved for release"), each version's content recorded.
  */
-export async function approveResults(ctx: Ctx, caller: UserCaller, group: ApprovalGroup, resultIds: number[], signer: ConfirmedSigner): Promise<ApproveResultsAnswer> {
+export async function approveResults(ctx: Ctx & Pick<ServerContext, 'config'>, caller: UserCaller, group: ApprovalGroup, resultIds: number[], signer: ConfirmedSigner): Promise<ApproveResultsAnswer> {
   assertSignerIsCaller(signer, caller);
   const m = ctx.db.models;
   return ctx.db.sequelize.transaction(async (transaction) => {
@@ -162,7 +163,7 @@ export async function approveResults(ctx: Ctx, caller: UserCaller, group: Approv
         await queueResultWebhooks(ctx, transaction, event);
         await queueResultMessages(ctx, transaction, event);
         // A first release of a PROSTOX result: the registry's follow-up surveys (3, 6, 12 months).
-        if (!previous) await scheduleRegistryFollowUps(ctx.db, transaction, { sampleId: sample.id, testName: test.name, releasedAt: now });
+        if (!previous) await scheduleRegistryFollowUps(ctx.db, transaction, { sampleId: sample.id, testName: test.name, releasedAt: now, timeZone: ctx.config.labTimeZone });
       }
       approved.push({ resultId: r.id, barcode: sample.barcode, test: test.name, value: r.value, correction: Boolean(previous), sampleStatus: sample.status as Status });
     }

@@ -40,6 +40,8 @@ import { queueResultWebhooks } from '../webhooks/result-webhooks';
 import { queueResultMessages } from '../hl7/result-messages';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay'>;
+/** What a use case that prints a date needs besides: the lab's clock. */
+type ClockCtx = Ctx & Pick<ServerContext, 'config'>;
 type SampleRow = InstanceType<ServerContext['db']['models']['Sample']>;
 
 /** A refused scan: the error to answer and, for a known sample, what to audit. */
@@ -97,8 +99,8 @@ async function scan(
   return outcome;
 }
 
-function alreadyReceived(sample: SampleRow): Refusal {
-  const when = sample.receivedAt ? ` on ${formatDate(sample.receivedAt)}` : '';
+function alreadyReceived(sample: SampleRow, zone: string): Refusal {
+  const when = sample.receivedAt ? ` on ${formatDate(sample.receivedAt, zone)}` : '';
   const now = sample.receivedAt ? '' : ` (it is ${sample.status})`;
   return { error: conflict(`Sample ${sample.barcode} was already received${when}${now}`), sampleId: sample.id, reason: 'already received' };
 }
@@ -106,7 +108,7 @@ function alreadyReceived(sample: SampleRow): Refusal {
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /** GET intake/kits/{barcode}: the kit as the technician checks it (the requisition's patient is read: audited). */
-export async function intakeKit(ctx: Ctx, caller: UserCaller, barcode: string): Promise<IntakeKit> {
+export async function intakeKit(ctx: ClockCtx, caller: UserCaller, barcode: string): Promise<IntakeKit> {
   checkBarcode(barcode);
   const m = ctx.db.models;
   const sample = await m.Sample.findOne({ where: { barcode } });
@@ -118,7 +120,7 @@ export async function intakeKit(ctx: Ctx, caller: UserCaller, barcode: string): 
   const status = sample.status as Status;
   const receivable = RECEIVABLE_STATUSES.includes(status);
   const problem = receivable ? null
-    : RECEIVED_STATUSES.includes(status) ? alreadyReceived(sample).error.message
+    : RECEIVED_STATUSES.includes(status) ? alreadyReceived(sample, ctx.config.labTimeZone).error.message
     : `Sample ${barcode} is ${status}: it cannot be received`;
   const requisition = order && orderHasRequisition(order.origin) && patient
     ? { firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dateOfBirth ? dataDate(patient.dateOfBirth) : null, studyId: patient.studyId ?? null }
@@ -143,7 +145,7 @@ export async function intakeKit(ctx: Ctx, caller: UserCaller, barcode: string): 
  * The collection time a scan records: the one typed (checked against the order and the receipt),
  * else the one the order gave. Answers a refusal, or the time and whether it changed the order's.
  */
-function collectionOf(sample: SampleRow, typed: Date | undefined, receivedAt: Date | null, required: boolean): Refusal | { collectedAt: Date | null } {
+function collectionOf(sample: SampleRow, typed: Date | undefined, receivedAt: Date | null, required: boolean, zone: string): Refusal | { collectedAt: Date | null } {
   const collectedAt = typed ?? sample.collectedAt ?? null;
   if (!collectedAt) {
     if (!required) return { collectedAt: null };
@@ -151,7 +153,7 @@ function collectionOf(sample: SampleRow, typed: Date | undefined, receivedAt: Da
     return { error: fieldError('collectedAt', message), sampleId: sample.id, reason: 'no collection time' };
   }
   if (typed) {
-    const problem = collectionTimeProblem(typed, { orderedAt: sample.createdAt, receivedAt });
+    const problem = collectionTimeProblem(typed, { orderedAt: sample.createdAt, receivedAt, timeZone: zone });
     if (problem) return { error: fieldError('collectedAt', problem), sampleId: sample.id, reason: 'collection time refused' };
   }
   return { collectedAt };
@@ -159,7 +161,7 @@ function collectionOf(sample: SampleRow, typed: Date | undefined, receivedAt: Da
 
 /** What a scan's check writes on the sample (besides its status) and on its timeline, in the scan's transaction. */
 async function recordCheck(
-  ctx: Ctx, transaction: Transaction, caller: UserCaller, sample: SampleRow,
+  ctx: ClockCtx, transaction: Transaction, caller: UserCaller, sample: SampleRow,
   check: { condition: SpecimenCondition; note: string | null; collectedAt: Date | null; identityConfirmed: boolean | null; at: Date },
 ): Promise<void> {
   const previousCollectedAt = sample.collectedAt;
@@ -172,7 +174,7 @@ async function recordCheck(
     },
     { transaction },
   );
-  await noteOnTimeline(ctx.db, transaction, sample, { by: caller, at: check.at, reason: describeIntakeCheck(check) });
+  await noteOnTimeline(ctx.db, transaction, sample, { by: caller, at: check.at, reason: describeIntakeCheck(check, ctx.config.labTimeZone) });
   const collectionChanged = (previousCollectedAt?.getTime() ?? null) !== (check.collectedAt?.getTime() ?? null);
   await recordAudit(
     ctx.db,
@@ -191,7 +193,7 @@ async function recordCheck(
 const noteOf = (note: string | undefined) => (note?.trim() ? note.trim() : null);
 
 /** POST intake/receive. */
-export async function receiveKit(ctx: Ctx, caller: UserCaller, body: IntakeReceiveBody): Promise<IntakeOutcome> {
+export async function receiveKit(ctx: ClockCtx, caller: UserCaller, body: IntakeReceiveBody): Promise<IntakeOutcome> {
   const { barcode, condition } = body;
   checkBarcode(barcode);
   const receivedAt = body.receivedAt ?? new Date();
@@ -203,12 +205,12 @@ export async function receiveKit(ctx: Ctx, caller: UserCaller, body: IntakeRecei
     const sample = await lockSample(ctx, transaction, barcode);
     if (!sample) return { error: notFound(`No sample has barcode ${barcode}`), sampleId: null, reason: 'unknown' };
     const from = sample.status as Status;
-    if (RECEIVED_STATUSES.includes(from)) return alreadyReceived(sample);
+    if (RECEIVED_STATUSES.includes(from)) return alreadyReceived(sample, ctx.config.labTimeZone);
     if (!RECEIVABLE_STATUSES.includes(from)) {
       return { error: conflict(`Sample ${barcode} is ${from}: it cannot be received`), sampleId: sample.id, reason: 'wrong status' };
     }
     if (receivedAt < sample.createdAt) {
-      const message = `The receipt time cannot be before the order was placed (${formatDate(sample.createdAt)})`;
+      const message = `The receipt time cannot be before the order was placed (${formatDate(sample.createdAt, ctx.config.labTimeZone)})`;
       return { error: badRequest(message, [{ field: 'receivedAt', message }]), sampleId: sample.id, reason: 'receipt before order' };
     }
     const conditionProblem = receiveConditionProblem(condition, note);
@@ -216,7 +218,7 @@ export async function receiveKit(ctx: Ctx, caller: UserCaller, body: IntakeRecei
       const field = CONDITION_RULES[condition].receive === 'reject' ? 'condition' : 'conditionNote';
       return { error: fieldError(field, conditionProblem), sampleId: sample.id, reason: `condition ${condition}` };
     }
-    const collection = collectionOf(sample, body.collectedAt, receivedAt, true);
+    const collection = collectionOf(sample, body.collectedAt, receivedAt, true, ctx.config.labTimeZone);
     if ('error' in collection) return collection;
     const order = await ctx.db.models.Order.findByPk(sample.orderId, { attributes: ['id', 'origin'], transaction });
     const needsIdentity = order !== null && orderHasRequisition(order.origin);
@@ -234,7 +236,7 @@ export async function receiveKit(ctx: Ctx, caller: UserCaller, body: IntakeRecei
 }
 
 /** POST intake/reject. */
-export async function rejectKit(ctx: Ctx, caller: UserCaller, body: IntakeRejectBody): Promise<IntakeOutcome> {
+export async function rejectKit(ctx: ClockCtx, caller: UserCaller, body: IntakeRejectBody): Promise<IntakeOutcome> {
   const { barcode, reason } = body;
   checkBarcode(barcode);
   return scan(ctx, caller, 'sample.intake_reject', async (transaction) => {
@@ -252,7 +254,7 @@ export async function rejectKit(ctx: Ctx, caller: UserCaller, body: IntakeReject
       const message = 'Specimen condition is required: choose what the specimen looks like';
       return { error: fieldError('condition', message), sampleId: sample.id, reason: 'no condition' };
     }
-    const collection = atIntake ? collectionOf(sample, body.collectedAt, new Date(), false) : null;
+    const collection = atIntake ? collectionOf(sample, body.collectedAt, new Date(), false, ctx.config.labTimeZone) : null;
     if (collection && 'error' in collection) return collection;
     const at = new Date();
     await moveSample(ctx.db, transaction, sample, { to: SampleStatus.Rejected, by: caller, reason, at });

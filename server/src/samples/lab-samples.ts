@@ -21,7 +21,7 @@ import { auditActor, recordAudit, type UserCaller } from '../audit';
 import { badRequest, conflict, conflictOnDuplicate, notFound, type FieldError } from '../errors';
 import { createSample, moveSample } from './move-sample';
 
-type Ctx = Pick<ServerContext, 'db'>;
+type Ctx = Pick<ServerContext, 'db' | 'config'>;
 
 /** A free lab order number: RG_ + 9 digits (SPEC §5 order ids). */
 async function newOrderNumber(ctx: Ctx, transaction: Transaction): Promise<string> {
@@ -39,7 +39,7 @@ export async function createLabSample(ctx: Ctx, caller: UserCaller, body: LabSam
     throw badRequest('The collection time must be before the receipt time', [{ field: 'collectedAt', message: 'The collection time must be before the receipt time' }]);
   }
   // A barcode is one sample's: a 409 naming it, whether it was registered before or at the same moment.
-  const taken = (at?: Date): FieldError => ({ field: 'barcode', message: `Barcode ${body.barcode} is already used by another sample${at ? ` (registered ${formatDate(at)})` : ''}` });
+  const taken = (at?: Date): FieldError => ({ field: 'barcode', message: `Barcode ${body.barcode} is already used by another sample${at ? ` (registered ${formatDate(at, ctx.config.labTimeZone)})` : ''}` });
   return conflictOnDuplicate(() => ctx.db.sequelize.transaction(async (transaction) => {
       const existing = await m.Sample.findOne({ where: { barcode: body.barcode }, attributes: ['id', 'createdAt'], transaction });
       if (existing) {

@@ -17,7 +17,7 @@ import type { ServerContext } from '../context';
 import { dataDate, toIso } from '../answer-values';
 import { timelineEntry } from '../patients/clinic-patients';
 
-type Ctx = Pick<ServerContext, 'db'>;
+type Ctx = Pick<ServerContext, 'db' | 'config'>;
 type Change = LimsSampleUpdated['changes'][number];
 
 // ---------------------------------------------------------------------------------------------
@@ -110,9 +110,9 @@ function changesOf(sample: Sample, patient: Patient, body: LimsSampleUpdateBody)
 }
 
 /** The rules a correction must keep: the collection before the receipt, a COVID test's respiratory specimen. */
-function checkCorrection(sample: Sample, body: LimsSampleUpdateBody): void {
+function checkCorrection(sample: Sample, body: LimsSampleUpdateBody, zone: string): void {
   if (body.collectedAt && sample.receivedAt && body.collectedAt > sample.receivedAt) {
-    const message = `The collection time must be before the sample was received (${formatDate(sample.receivedAt)})`;
+    const message = `The collection time must be before the sample was received (${formatDate(sample.receivedAt, zone)})`;
     throw badRequest(message, [{ field: 'collectedAt', message }]);
   }
   const plateTest = (sample.tests ?? []).find((t) => PLATE_TESTS.includes(t.name as TestName));
@@ -171,7 +171,7 @@ export async function updateLimsSample(ctx: Ctx, caller: UserCaller, body: LimsS
     const patient = (await m.Patient.findByPk(sample.patientId, { transaction, lock: transaction.LOCK.UPDATE }))!;
     const changes = changesOf(sample, patient, body);
     if (!changes.length) throw badRequest('Nothing to correct: the sample and patient already have these values');
-    checkCorrection(sample, body);
+    checkCorrection(sample, body, ctx.config.labTimeZone);
     await refuseAfterRelease(ctx, transaction, sample, changes);
     await applyCorrection(ctx, transaction, sample, patient, body, changes);
     await recordAudit(ctx.db, {
@@ -187,11 +187,11 @@ export async function updateLimsSample(ctx: Ctx, caller: UserCaller, body: LimsS
 // Kit check before intake
 // ---------------------------------------------------------------------------------------------
 
-function kitMessage(sample: Sample, receivable: boolean): string {
+function kitMessage(sample: Sample, receivable: boolean, zone: string): string {
   const whose = sample.account ? `issued to ${sample.account.name}` : 'issued for a patient order (no account)';
   if (receivable) return `Kit ${sample.barcode} was ${whose}; it is ${sample.status}: receive it at intake`;
   if (sample.rejectionReason) return `Kit ${sample.barcode} was ${whose}; it is ${sample.status} (${sample.rejectionReason})`;
-  const received = sample.receivedAt ? `, received ${formatDate(sample.receivedAt)}` : '';
+  const received = sample.receivedAt ? `, received ${formatDate(sample.receivedAt, zone)}` : '';
   return `Kit ${sample.barcode} was ${whose}; it is ${sample.status}${received}: it cannot be received now`;
 }
 
@@ -215,6 +215,6 @@ export async function authenticateKit(ctx: Ctx, caller: UserCaller, barcode: str
   const receivable = RECEIVABLE_STATUSES.includes(sample.status as Status);
   return {
     barcode, issued: true, sampleId: sample.id, account: sample.account ? { id: sample.account.id, name: sample.account.name } : null,
-    status: sample.status as Status, tests: (sample.tests ?? []).map((t) => t.name), receivable, message: kitMessage(sample, receivable),
+    status: sample.status as Status, tests: (sample.tests ?? []).map((t) => t.name), receivable, message: kitMessage(sample, receivable, ctx.config.labTimeZone),
   };
 }

@@ -7,13 +7,14 @@
  *   rejections by reason;
  * - a clinic's page (its own account's samples only): shipped → received → resulted per test, its
  *   samples past their target with where each is, its rejections by reason.
- * A range is whole days [from, to] in TURNAROUND_TIME_ZONE; a figure counts a sample in the range
+ * A range is whole days [from, to] on the lab's clock (LAB_TIME_ZONE: its days and Monday-to-Sunday
+ * weeks, 23 or 25 hours across a daylight-saving change); a figure counts a sample in the range
  * of its end step (a result in the range, a release in the range …).
  */
 import { QueryTypes } from 'sequelize';
 import {
   ClinicMeasure, describeSampleStatus, defaultTurnaroundRange, LabMeasure, SampleStatus, stepEvent, TURNAROUND_REJECTION_REASONS,
-  TURNAROUND_TESTS, TURNAROUND_TIME_ZONE, addDaysToDay,
+  TURNAROUND_TESTS, addDaysToDay, labDayOf,
   type ClinicMeasure as ClinicMeasureName, type ClinicTurnaroundRow, type ClinicTurnaroundView, type LabMeasure as LabMeasureName,
   type LabTurnaroundRow, type LabTurnaroundView, type OverdueByTest, type OverdueSample, type RejectionCount, type SampleStatus as Status,
   type ThroughputDay, type TurnaroundQuery, type TurnaroundStep,
@@ -52,9 +53,9 @@ export interface ResolvedRange {
   timeZone: string;
 }
 
-/** The asked range, or its defaults (to: today; from: 12 weeks before to). */
-export function resolveRange(query: Partial<TurnaroundQuery>, now = new Date(), timeZone = TURNAROUND_TIME_ZONE): ResolvedRange {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** The asked range, or its defaults (to: the lab's today; from: 12 weeks before to). */
+export function resolveRange(query: Partial<TurnaroundQuery>, now: Date, timeZone: string): ResolvedRange {
+  const today = labDayOf(now, timeZone);
   const to = query.to ?? today;
   const from = query.from ?? defaultTurnaroundRange(to).from;
   return { from, to, timeZone };
@@ -168,8 +169,8 @@ function everyDay(range: ResolvedRange, rows: ThroughputDay[]): ThroughputDay[] 
 }
 
 /** GET /api/lab-toolbox/turnaround: the lab's dashboard over the range (every account). */
-export async function labTurnaround(ctx: Ctx, query: Partial<TurnaroundQuery>, now = new Date()): Promise<LabTurnaroundView> {
-  const range = resolveRange(query, now);
+export async function labTurnaround(ctx: Ctx & Pick<ServerContext, 'config'>, query: Partial<TurnaroundQuery>, now = new Date()): Promise<LabTurnaroundView> {
+  const range = resolveRange(query, now, ctx.config.labTimeZone);
   const replacements = { ...bounds(range), now: now.toISOString() };
   const q = <T extends object>(sql: string) => ctx.db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
   // Four independent reads on four pool connections: the answer takes the slowest, not the sum.
@@ -253,8 +254,8 @@ interface OverdueRow {
 }
 
 /** GET /api/provider-clinic/{accountId}/turnaround: the caller's account's own samples, nothing else. */
-export async function clinicTurnaround(ctx: Ctx, caller: AccountCaller, query: Partial<TurnaroundQuery>, now = new Date()): Promise<ClinicTurnaroundView> {
-  const range = resolveRange(query, now);
+export async function clinicTurnaround(ctx: Ctx & Pick<ServerContext, 'config'>, caller: AccountCaller, query: Partial<TurnaroundQuery>, now = new Date()): Promise<ClinicTurnaroundView> {
+  const range = resolveRange(query, now, ctx.config.labTimeZone);
   const replacements = { ...bounds(range), now: now.toISOString(), accountId: caller.accountId };
   const q = <T extends object>(sql: string) => ctx.db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
   const [durations, overdue, rejections] = await Promise.all([

@@ -6,13 +6,13 @@ describe('domain/dates: the formats of SPEC §9', () => {
   const utc = 'UTC';
   it('MM/DD/YYYY, with its time variant', () => {
     expect(formatDate(at, utc)).to.equal('03/07/2026');
-    expect(formatDateTime(at, utc)).to.equal('03/07/2026 3:04 PM');
+    expect(formatDateTime(at, utc)).to.equal('03/07/2026 3:04 PM UTC');
     expect(formatCalendarDate('1957-08-19')).to.equal('08/19/1957');
   });
   it('MM/DD where the year goes without saying, and MMM D, YYYY where a date is read as words', () => {
     expect(formatShortDate(at, utc)).to.equal('03/07');
     expect(formatLongDate(at, utc)).to.equal('Mar 7, 2026');
-    expect(formatLongDate(null)).to.equal('—');
-    expect(formatShortDate(undefined)).to.equal('—');
+    expect(formatLongDate(null, utc)).to.equal('—');
+    expect(formatShortDate(undefined, utc)).to.equal('—');
   });
 });

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, Group, Stack, Text, Timeline } from '@mantine/core';
-import { formatDate, formatDateTime, REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus, workStatusOf } from '@platform/domain';
+import { REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus, workStatusOf } from '@platform/domain';
 import type { PatientSample } from '../api/clinic';
 import { ReportButton } from './ReportButton';
 import { RequisitionButton } from './RequisitionButton';
 import { StatusBadge } from './StatusBadge';
+import { formatDate, formatDateTime } from '../format';
 
 /** One sample of a patient or research participant: tests, status, documents, timeline, and the page's tools for it. */
 export function SampleCard({ sample: s, children }: { sample: PatientSample; children?: ReactNode }) {

@@ -7,13 +7,14 @@
  */
 import { Badge, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FOLLOW_UP_QUESTION_MAX_LENGTH, FollowUpKind, formatDate } from '@platform/domain';
+import { FOLLOW_UP_QUESTION_MAX_LENGTH, FollowUpKind } from '@platform/domain';
 import { ApiError } from '../api/fetcher';
 import type { FollowUpView } from '../api/follow-ups';
 import { useFormSubmit } from '../forms/use-form-submit';
 import { showSuccessToast } from '../shell/success-toast';
 import { statusColor } from '../status-colors';
 import { FormError } from './FormError';
+import { formatDate } from '../format';
 
 export const SUBMIT_ERROR = 'Error submitting form';
 

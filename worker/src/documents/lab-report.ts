@@ -16,8 +16,15 @@ import { fields, paragraph, PDF_COLORS, section, startPdf, type Pdf } from '../p
 import type { WorkerDeps } from '../processors/types';
 
 // Missing dates and names are left out of the report's fields (null), not printed as a dash.
-const date = (d: Date | null | undefined) => (d ? formatDate(d) : null);
-const dateTime = (d: Date | null | undefined) => (d ? formatDateTime(d) : null);
+// Instants read on the lab's clock (LAB_TIME_ZONE), a time with the zone's abbreviation.
+interface Clock {
+  date: (d: Date | null | undefined) => string | null;
+  dateTime: (d: Date | null | undefined) => string | null;
+}
+const clockOf = (zone: string): Clock => ({
+  date: (d) => (d ? formatDate(d, zone) : null),
+  dateTime: (d) => (d ? formatDateTime(d, zone) : null),
+});
 const dataDate = (ymd: string | null | undefined) => (ymd ? formatCalendarDate(ymd) : null);
 
 type Sample = NonNullable<LabReportData['sample']>;
@@ -32,8 +39,8 @@ async function loadReport(deps: WorkerDeps, sampleId: number, testResultId: numb
   return data as LabReportData & { sample: Sample };
 }
 
-function correctionNotice(doc: Pdf, report: LabReportData): void {
-  paragraph(doc, `Corrected. This report replaces the earlier report of this test${report.replaced?.reviewedAt ? ` released on ${date(report.replaced.reviewedAt)}` : ''}.`, { bold: true, color: PDF_COLORS.danger });
+function correctionNotice(doc: Pdf, report: LabReportData, clock: Clock): void {
+  paragraph(doc, `Corrected. This report replaces the earlier report of this test${report.replaced?.reviewedAt ? ` released on ${clock.date(report.replaced.reviewedAt)}` : ''}.`, { bold: true, color: PDF_COLORS.danger });
   fields(doc, [
     ['Reason for correction', report.result.correctionReason?.trim() || 'Result corrected by the laboratory'],
     ['Earlier result (replaced)', report.replaced ? report.replaced.value : null],
@@ -60,15 +67,15 @@ function patientAndOrder(doc: Pdf, sample: Sample): void {
 }
 
 /** The specimen and its three dates: collected, received at the lab, reported (this report's date). */
-function specimen(doc: Pdf, sample: Sample, reportedAt: Date): void {
+function specimen(doc: Pdf, sample: Sample, reportedAt: Date, clock: Clock): void {
   section(doc, 'Specimen');
   fields(doc, [
     ['Barcode', sample.barcode],
     ['Specimen type', sample.sampleType],
     ['Specimen source', specimenSourceOf(sample.sampleType)],
-    ['Collected', date(sample.collectedAt)],
-    ['Received at the lab', date(sample.receivedAt)],
-    ['Reported', date(reportedAt)],
+    ['Collected', clock.dateTime(sample.collectedAt)],
+    ['Received at the lab', clock.dateTime(sample.receivedAt)],
+    ['Reported', clock.dateTime(reportedAt)],
   ]);
 }
 
@@ -86,28 +93,28 @@ function resultSection(doc: Pdf, report: LabReportData): void {
   if (method) paragraph(doc, `Limitations: ${method.limitations}`, { size: 8.5, color: PDF_COLORS.muted });
 }
 
-function otherResults(doc: Pdf, others: LabReportData['others']): void {
+function otherResults(doc: Pdf, others: LabReportData['others'], clock: Clock): void {
   if (!others.length) return;
   section(doc, 'Other results on this sample');
-  fields(doc, others.map((o) => [o.testName, `${o.valueText}${o.corrected ? ' (corrected)' : ''}, released ${date(o.reviewedAt) ?? ''}`] as [string, string]));
+  fields(doc, others.map((o) => [o.testName, `${o.valueText}${o.corrected ? ' (corrected)' : ''}, released ${clock.date(o.reviewedAt) ?? ''}`] as [string, string]));
 }
 
-function review(doc: Pdf, result: LabReportData['result']): void {
+function review(doc: Pdf, result: LabReportData['result'], clock: Clock): void {
   section(doc, 'Review');
   fields(doc, [
-    ['Entered by', `${fullName(result.enteredBy) ?? '—'}${result.importJobId ? ' (imported file)' : ''}, ${dateTime(result.createdAt)}`],
-    ['Approved by', result.reviewedBy ? `${fullName(result.reviewedBy)}, ${dateTime(result.reviewedAt)}` : null],
-    ['Approval date', date(result.reviewedAt)],
+    ['Entered by', `${fullName(result.enteredBy) ?? '—'}${result.importJobId ? ' (imported file)' : ''}, ${clock.dateTime(result.createdAt)}`],
+    ['Approved by', result.reviewedBy ? `${fullName(result.reviewedBy)}, ${clock.dateTime(result.reviewedAt)}` : null],
+    ['Approval date', clock.date(result.reviewedAt)],
   ]);
 }
 
 /** 21 CFR 11.50: each signature's printed name, date and time, and meaning (a correction's with its reason). */
-function signatureManifest(doc: Pdf, signatures: LabReportData['signatures']): void {
+function signatureManifest(doc: Pdf, signatures: LabReportData['signatures'], clock: Clock): void {
   if (!signatures.length) return;
   section(doc, 'Electronic signatures');
   fields(doc, signatures.map((sg) => [
     sg.meaning,
-    `Signed by ${sg.printedName}, ${dateTime(sg.signedAt)}${sg.reason ? `. Reason: ${sg.reason}` : ''}`,
+    `Signed by ${sg.printedName}, ${clock.dateTime(sg.signedAt)}${sg.reason ? `. Reason: ${sg.reason}` : ''}`,
   ] as [string, string]));
 }
 
@@ -118,17 +125,18 @@ export async function renderLabReport(deps: WorkerDeps, sampleId: number, testRe
   const report = await loading;
   const { sample } = report;
   const reportedAt = new Date();
+  const clock = clockOf(deps.config.labTimeZone);
 
   const pdf = await document.finish(
     { subtitle: `${report.test.name} · sample ${sample.barcode}`, banner: report.corrected ? 'Corrected report' : undefined },
     (doc) => {
-      if (report.corrected) correctionNotice(doc, report);
+      if (report.corrected) correctionNotice(doc, report, clock);
       patientAndOrder(doc, sample);
-      specimen(doc, sample, reportedAt);
+      specimen(doc, sample, reportedAt, clock);
       resultSection(doc, report);
-      otherResults(doc, report.others);
-      review(doc, report.result);
-      signatureManifest(doc, report.signatures);
+      otherResults(doc, report.others, clock);
+      review(doc, report.result, clock);
+      signatureManifest(doc, report.signatures, clock);
     },
   );
   return { pdf, corrected: report.corrected };

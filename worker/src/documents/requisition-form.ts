@@ -12,8 +12,8 @@ import { drawCode128, encodeBarcode } from '@platform/server';
 import { fields, paragraph, PDF_COLORS, renderPdf, rule, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
 
-/** An order's day (an instant, in the lab's zone) or a calendar date (YYYY-MM-DD, never shifted) as MM/DD/YYYY. */
-const usDate = (value: string | Date | null | undefined) => (!value ? null : typeof value === 'string' ? formatCalendarDate(value) : formatDate(value));
+/** An order's day (an instant, on the lab's clock: `zone`) or a calendar date (YYYY-MM-DD, never shifted) as MM/DD/YYYY. */
+const usDate = (value: string | Date | null | undefined, zone: string) => (!value ? null : typeof value === 'string' ? formatCalendarDate(value) : formatDate(value, zone));
 
 export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number): Promise<Buffer> {
   const m = deps.db.models;
@@ -48,6 +48,7 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
 
   // The kit barcode as a Code 128 barcode the lab's scanner reads at intake, its digits under it.
   const barcode = await encodeBarcode('code128', sample.barcode);
+  const zone = deps.config.labTimeZone;
 
   return renderPdf({ brand: deps.config.brand, title: 'Test Requisition Form', subtitle: `Order ${order.orderNumber}` }, (doc) => {
     section(doc, 'Kit barcode');
@@ -66,9 +67,9 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
     section(doc, 'Order');
     fields(doc, [
       ['Order number', order.orderNumber],
-      ['Order date', usDate(order.createdAt)],
+      ['Order date', usDate(order.createdAt, zone)],
       ['Order origin', order.origin],
-      ...(patientOrdered ? [['Signed off', usDate(order.signedOffAt)] as [string, string | null]] : []),
+      ...(patientOrdered ? [['Signed off', usDate(order.signedOffAt, zone)] as [string, string | null]] : []),
       ['Ordering account', account?.name],
       ['Test ordered', tests.join(', ')],
       ['Sample type', sample.sampleType],
@@ -85,7 +86,7 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
     fields(doc, [
       ['Name', patient.studyId ? null : patientLabel(patient)],
       ['Study ID', patient.studyId],
-      ['Date of birth', usDate(patient.dateOfBirth)],
+      ['Date of birth', usDate(patient.dateOfBirth, zone)],
       ['Sex', patientSexLabel(patient.sex)],
       ['Medical record number', patient.medicalRecordNumber],
     ]);
@@ -98,7 +99,7 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
     }
     const confirmedAt = typeof attestations.confirmedAt === 'string' ? new Date(attestations.confirmedAt) : order.createdAt;
     const where = patientOrdered ? "when signing off the patient's order in the Clinical Portal" : `in the ${order.portal}`;
-    paragraph(doc, `Attested by ${fullName(confirmedBy) ?? 'the ordering provider'} on ${formatDateTime(confirmedAt)}, ${where}.`, { size: 9, color: PDF_COLORS.muted });
+    paragraph(doc, `Attested by ${fullName(confirmedBy) ?? 'the ordering provider'} on ${formatDateTime(confirmedAt, zone)}, ${where}.`, { size: 9, color: PDF_COLORS.muted });
     rule(doc);
     paragraph(doc, 'For laboratory use: received on ____ / ____ / ________   by ______________________', { size: 9, color: PDF_COLORS.muted });
   });

@@ -12,7 +12,7 @@ export const auditTrailPdf: Processor<'audit-trail-pdf'> = async (payload, deps,
   const stored = await db.models.StoredFile.findOne({ where: { name, kind: AUDIT_EXPORT_FILE_KIND, uploadedByUserId: payload.userId }, attributes: ['id'] });
   const content = await auditPdfContent(deps, payload);
   if (stored) return { fileId: stored.id, events: content.events.length };
-  const pdf = await renderAuditTrailPdf({ brand: deps.config.brand, filters: payload.filters, generatedAt: new Date(), ...content });
+  const pdf = await renderAuditTrailPdf({ brand: deps.config.brand, timeZone: deps.config.labTimeZone, filters: payload.filters, generatedAt: new Date(), ...content });
   const file = await db.sequelize.transaction((transaction) =>
     storeFile(db, transaction, { kind: AUDIT_EXPORT_FILE_KIND, name, contentType: 'application/pdf', content: pdf, uploadedByUserId: payload.userId }));
   return { fileId: file.id, events: content.events.length };

@@ -99,7 +99,7 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
         to,
         ...resultReadyProviderEmail({
           brand: config.brand, testName: test.name, barcode: sample.barcode, accountName: account!.name, corrected, supportEmail,
-          listUrl: completedListUrl(config.publicUrl, account!),
+          listUrl: completedListUrl(config.publicUrl, account!), releasedAt: result.reviewedAt ?? result.updatedAt, timeZone: config.labTimeZone,
         }),
         entity: { kind: 'sample', id: sample.id },
       });

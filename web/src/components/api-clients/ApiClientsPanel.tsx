@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatDateTime, WebhookDeliveryStatus, type CreateApiClientBody } from '@platform/domain';
+import { WebhookDeliveryStatus, type CreateApiClientBody } from '@platform/domain';
 import {
   createApiClient, redeliverWebhook, revokeApiClient, useApiClients, useRefreshApiClients, useWebhookDeliveries,
   type ApiClientsOwner, type ApiClientView, type CreatedApiClient, type WebhookDeliveryView,
@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { FormError } from '../FormError';
 import { Notice } from '../Notice';
 import { RecordTable } from '../RecordTable';
+import { formatDateTime } from '../../format';
 
 /** The addresses a developer needs, as this browser reaches the platform. */
 const fhirBase = () => `${window.location.origin}/fhir/R4`;

@@ -9,7 +9,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Anchor, Badge, Button, Group, List, Loader, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { auditValueText, formatDateTime, NO_AUDIT_FILTERS, type AuditEventView, type AuditTrailFilters } from '@platform/domain';
+import { auditValueText, NO_AUDIT_FILTERS, type AuditEventView, type AuditTrailFilters } from '@platform/domain';
 import {
   auditCsvHref, getAuditExport, requestAuditPdf, searchAuditPatients, useAuditTrail, verifyAuditTrail,
   type AuditExportView, type AuditPatientOption, type AuditVerificationView,
@@ -18,6 +18,7 @@ import { API_PREFIX, ApiError } from '../../api/fetcher';
 import { Notice } from '../Notice';
 import { RecordTable } from '../RecordTable';
 import { reportError } from '../../shell/report-error';
+import { formatDateTime } from '../../format';
 
 const FILTER_KEYS = ['patientId', 'barcode', 'user', 'action', 'from', 'to'] as const;
 

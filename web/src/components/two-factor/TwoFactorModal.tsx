@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { newRecoveryCodes, removeFactor, useTwoFactorStatus, type FactorEnrolled } from '../../api/two-factor';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { FormError } from '../FormError';
+import { formatDate } from '../../format';
 import { enrolPasskey, passkeyProblem, passkeysSupported } from './passkeys';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TotpEnrolment } from './TotpEnrolment';
@@ -102,7 +103,7 @@ export function TwoFactorModal({ opened, onClose }: { opened: boolean; onClose: 
               {status.factors.map((f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td>{f.label}</Table.Td>
-                  <Table.Td>{new Date(f.createdAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{formatDate(f.createdAt)}</Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="subtle" color="red" onClick={() => setAsking({ kind: 'remove', factorId: f.id, label: f.label })} aria-label={`Remove ${f.label}`}>
                       Remove

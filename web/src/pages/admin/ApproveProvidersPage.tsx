@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { AccountRole, formatDateTime, fullName, isValidNpi, REASON_MAX_LENGTH, type ContactRow } from '@platform/domain';
+import { AccountRole, fullName, isValidNpi, REASON_MAX_LENGTH, type ContactRow } from '@platform/domain';
 import { approveContact, denyContact, usePendingContacts, useRefreshAdmin } from '../../api/admin';
 import { ApiError } from '../../api/fetcher';
 import { nestedFieldOf } from '../../forms/server-errors';
@@ -14,6 +14,7 @@ import { AdminPageFrame } from './AdminPageFrame';
 import { onCommandError } from './errors';
 import { FormFooter } from './FormFooter';
 import { QueryState, queryFlags } from './QueryState';
+import { formatDateTime } from '../../format';
 
 /** /admin/provider/approve: providers who asked for access, oldest first; approve with accounts and roles, or deny with a reason. */
 export function ApproveProvidersPage() {

@@ -5,8 +5,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
 import {
-  ACCOUNT_ROLES, CAMPAIGN_MAX_RECIPIENTS, DEFAULT_PAGE_SIZE, EMAIL_CAMPAIGN_TITLES, EMAIL_CAMPAIGNS, EMAIL_STATUSES, EmailCampaign, EmailStatus, formatCount,
-  formatDateTime, type AccountRole, type CampaignPreview, type CampaignProgress, type EmailLogRow,
+  ACCOUNT_ROLES, CAMPAIGN_MAX_RECIPIENTS, DEFAULT_PAGE_SIZE, EMAIL_CAMPAIGN_TITLES, EMAIL_CAMPAIGNS, EMAIL_STATUSES, EmailCampaign, EmailStatus, formatCount, type AccountRole, type CampaignPreview, type CampaignProgress, type EmailLogRow,
 } from '@platform/domain';
 import {
   campaignFinished, previewCampaign, resendEmail, sendCampaign, useCampaign, useCampaignRecipients, useCampaigns, useEmailLog, useRefreshAdmin,
@@ -24,6 +23,7 @@ import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 import { RecordTable } from '../../components/RecordTable';
+import { formatDateTime } from '../../format';
 
 const EMAIL_COLORS: Record<string, string> = { Pending: AA_COLORS.blue, Sent: AA_COLORS.green, Failed: AA_COLORS.red, 'Not queued': AA_COLORS.gray };
 const ANY = 'any';

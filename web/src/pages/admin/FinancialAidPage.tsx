@@ -5,15 +5,14 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  DEFAULT_PAGE_SIZE, FINANCIAL_AID_DEFAULT_PRICE_CENTS, formatCalendarDate, formatDate, isDataDate, PERSON_NAME_MAX_LENGTH, REASON_MAX_LENGTH, todayDataDate,
-  type CreatedFinancialAid,
+  DEFAULT_PAGE_SIZE, FINANCIAL_AID_DEFAULT_PRICE_CENTS, formatCalendarDate, isDataDate, PERSON_NAME_MAX_LENGTH, REASON_MAX_LENGTH, todayDataDate, type CreatedFinancialAid,
 } from '@platform/domain';
 import {
   ADMIN_PATIENT_SEARCH_MIN_LENGTH, createFinancialAid, useAdminPatientSearch, useFinancialAid, useRefreshAdmin, type AdminPatientOption,
 } from '../../api/admin';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
-import { formatCents } from '../../format';
+import { formatCents, formatDate } from '../../format';
 import { nestedFieldOf } from '../../forms/server-errors';
 import { useFormSubmit } from '../../forms/use-form-submit';
 import { showSuccessToast } from '../../shell/success-toast';

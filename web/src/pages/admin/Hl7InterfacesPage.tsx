@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatDateTime, HL7_NAMESPACE_MAX_LENGTH, Hl7MessageStatus, type Hl7InterfaceBody } from '@platform/domain';
+import { HL7_NAMESPACE_MAX_LENGTH, Hl7MessageStatus, type Hl7InterfaceBody } from '@platform/domain';
 import {
   resendHl7Message, saveHl7Interface, sendHl7TestMessage, useHl7Interface, useHl7Messages, useRefreshHl7Messages,
   type Hl7InterfaceView, type Hl7MessageView,
@@ -22,6 +22,7 @@ import { HL7_STATUS_COLORS } from '../../status-colors';
 import { AccountSelect, type AccountOption } from './AccountSelect';
 import { MllpListenerFields, ReceiverFields } from './Hl7Fields';
 import { AdminPageFrame } from './AdminPageFrame';
+import { formatDateTime } from '../../format';
 
 export function Hl7InterfacesPage() {
   const [account, setAccount] = useState<AccountOption | null>(null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatCount, formatDateTime, JOB_STATUSES, JobStatus, type JobRow } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, formatCount, JOB_STATUSES, JobStatus, type JobRow } from '@platform/domain';
 import { retryFailedJobs, retryJob, useJobs, useJobSummary, useRefreshAdmin } from '../../api/admin';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
@@ -14,6 +14,7 @@ import { onCommandError } from './errors';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 import { RecordTable } from '../../components/RecordTable';
+import { formatDateTime } from '../../format';
 
 const JOB_COLORS: Record<JobStatus, string> = { Pending: AA_COLORS.blue, Completed: AA_COLORS.green, Failed: AA_COLORS.red };
 const QUEUE_LABELS = { waiting: 'Waiting', active: 'Active', delayed: 'Delayed', failed: 'Failed', completed: 'Completed' } as const;

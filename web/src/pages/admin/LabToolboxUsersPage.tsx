@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ADMIN_TOASTS, formatDate, formatDateTime, fullName, listName, PERSON_NAME_MAX_LENGTH, type LabUserRow } from '@platform/domain';
+import { ADMIN_TOASTS, fullName, listName, PERSON_NAME_MAX_LENGTH, type LabUserRow } from '@platform/domain';
 import { createLabUser, deactivateLabUser, reactivateLabUser, useLabUsers, useRefreshAdmin } from '../../api/admin';
 import { useCommand, useFormSubmit } from '../../forms/use-form-submit';
 import { useFocusBack } from '../../shell/focus-back';
@@ -15,6 +15,7 @@ import { FormFooter } from './FormFooter';
 import { commandError } from '../../forms/server-errors';
 import { QueryState, queryFlags } from './QueryState';
 import { RecordTable } from '../../components/RecordTable';
+import { formatDate, formatDateTime } from '../../format';
 
 /** /admin/provider/lab-toolbox: the lab staff who use the Lab Toolbox; add one (emailed a set-password link), deactivate one or reactivate one. */
 export function LabToolboxUsersPage() {

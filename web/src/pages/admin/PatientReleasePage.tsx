@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Select, Table, Text } from '@mantine/core';
 import {
-  DEFAULT_PATIENT_HOLD_DAYS, formatDateTime, MAX_PATIENT_HOLD_DAYS, MIN_PATIENT_HOLD_DAYS, PATIENT_RELEASE_POLICIES, PatientReleasePolicy,
-  type PatientReleasePolicyBody,
+  DEFAULT_PATIENT_HOLD_DAYS, MAX_PATIENT_HOLD_DAYS, MIN_PATIENT_HOLD_DAYS, PATIENT_RELEASE_POLICIES, PatientReleasePolicy, type PatientReleasePolicyBody,
 } from '@platform/domain';
 import { savePatientReleasePolicy, usePatientReleasePolicies, useRefreshPatientReleasePolicies, type PatientReleasePolicyView } from '../../api/patient-release';
 import { useCommand } from '../../forms/use-form-submit';
@@ -12,6 +11,7 @@ import { AdminPageFrame } from './AdminPageFrame';
 import { PerTestSettingsTable, RowRefusal } from './PerTestSettings';
 import { onCommandError } from './errors';
 import { QueryState, queryFlags } from './QueryState';
+import { formatDateTime } from '../../format';
 
 /** /admin/provider/patient-release: per test, when a released result reaches the patient. */
 export function PatientReleasePage() {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Radio, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  ELR_REPORT_DAYS, ElrMode, formatCalendarDate, formatCount, formatDateTime, Hl7MessageStatus, type ElrSettingsBody,
+  ELR_REPORT_DAYS, ElrMode, formatCalendarDate, formatCount, Hl7MessageStatus, type ElrSettingsBody,
 } from '@platform/domain';
 import {
   resendElrMessage, saveElrSettings, useElrReport, useElrSettings, useRefreshElrReport, writeElrBatch,
@@ -25,6 +25,7 @@ import { AA_COLORS, HL7_STATUS_COLORS } from '../../status-colors';
 import { MllpListenerFields, ReceiverFields } from './Hl7Fields';
 import { AdminPageFrame } from './AdminPageFrame';
 import { QueryState, queryFlags } from './QueryState';
+import { formatDateTime } from '../../format';
 
 export function PublicHealthPage() {
   const settings = useElrSettings();

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { describeDefinitionProblems, formatCount, formatDateTime, type QuestionnaireDefinition, type TestName } from '@platform/domain';
+import { describeDefinitionProblems, formatCount, type QuestionnaireDefinition, type TestName } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import {
   closeResearchProject, publishQuestionnaire, saveQuestionnaireDraft, updateResearchProject, useAdminResearchProject, useRefreshAdminResearch,
@@ -25,6 +25,7 @@ import { ADMIN_PATHS } from './paths';
 import { BLANK_QUESTIONNAIRE, cleanDefinition, QuestionnaireBuilder, type DefinitionErrors } from './QuestionnaireBuilder';
 import { QueryState, queryFlags } from './QueryState';
 import { ResearchProjectFields } from './ResearchProjectFields';
+import { formatDateTime } from '../../format';
 
 export function ResearchProjectPage() {
   const id = Number(useParams().projectId);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, NumberInput, Select, Table, Text } from '@mantine/core';
-import { describeTarget, formatDateTime, MAX_TARGET, TARGET_UNITS, TargetUnit, type TurnaroundTargetBody, type TurnaroundTargetView } from '@platform/domain';
+import { describeTarget, MAX_TARGET, TARGET_UNITS, TargetUnit, type TurnaroundTargetBody, type TurnaroundTargetView } from '@platform/domain';
 import { saveTurnaroundTarget, useRefreshTurnaroundTargets, useTurnaroundTargets } from '../../api/turnaround';
 import { useCommand } from '../../forms/use-form-submit';
 import { serverFieldErrors, defaultFieldOf } from '../../forms/server-errors';
@@ -9,6 +9,7 @@ import { AdminPageFrame } from './AdminPageFrame';
 import { PerTestSettingsTable, RowRefusal } from './PerTestSettings';
 import { onCommandError } from './errors';
 import { QueryState, queryFlags } from './QueryState';
+import { formatDateTime } from '../../format';
 
 const UNIT_LABELS: Record<TargetUnit, string> = { [TargetUnit.Hours]: 'Hours', [TargetUnit.Days]: 'Days' };
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
-  ACCOUNT_ROLES, AccessStatus, AccountRole, formatDateTime, fullName, isValidNpi, type ContactDetail, type ContactMembership,
+  ACCOUNT_ROLES, AccessStatus, AccountRole, fullName, isValidNpi, type ContactDetail, type ContactMembership,
 } from '@platform/domain';
 import {
   activateDeactivate, addAccountAccess, addSuperAdmin, PICKER_PAGE_SIZE, removeAccountAccess, setContactNpi, upsertStaffLinks, useContact, useContacts, useRefreshAdmin,
@@ -27,6 +27,7 @@ import { ADMIN_PATHS } from './paths';
 import { QueryState, queryFlags } from './QueryState';
 import { ACCESS_COLORS, signInState } from './user-status';
 import { RecordTable } from '../../components/RecordTable';
+import { formatDateTime } from '../../format';
 
 interface Confirming {
   title: string;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ACCESS_STATUSES, DEFAULT_PAGE_SIZE, formatDateTime, listName, type AccessStatus } from '@platform/domain';
+import { ACCESS_STATUSES, DEFAULT_PAGE_SIZE, listName, type AccessStatus } from '@platform/domain';
 import { useContacts } from '../../api/admin';
 import { Pager } from '../../components/Pager';
 import { AccountSelect, type AccountOption } from './AccountSelect';
@@ -12,6 +12,7 @@ import { QueryState, queryFlags } from './QueryState';
 import { UserDetail } from './UserDetail';
 import { ACCESS_COLORS, signInState } from './user-status';
 import { RecordTable } from '../../components/RecordTable';
+import { formatDateTime } from '../../format';
 
 const ANY = 'any';
 

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { formatLongDate, RESET_TOKEN_HEX_LENGTH, type AccountInvitationAccepted, type SignInPortal } from '@platform/domain';
+import { RESET_TOKEN_HEX_LENGTH, type AccountInvitationAccepted, type SignInPortal } from '@platform/domain';
 import { acceptAccountInvitation, previewAccountInvitation } from '../../api/auth';
 import { ApiError } from '../../api/fetcher';
 import { withErrorHeading } from '../../api/query';
 import { FormError } from '../../components/FormError';
 import { signInPath, SIGN_IN_PORTAL_INFO } from '../../portals';
 import { AuthCard } from './AuthCard';
+import { formatLongDate } from '../../format';
 
 export const INVALID_INVITATION = 'This invitation link is not valid. Ask the person who invited you for a new one.';
 const TOKEN_SHAPE = new RegExp(`^[0-9a-f]{${RESET_TOKEN_HEX_LENGTH}}$`, 'i');

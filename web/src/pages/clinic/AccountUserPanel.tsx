@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Badge, Button, Center, Divider, Group, Loader, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Title,
 } from '@mantine/core';
-import { ACCOUNT_ROLES, AccountRole, formatDateTime, fullName, type AccountRole as AccountRoleT } from '@platform/domain';
+import { ACCOUNT_ROLES, AccountRole, fullName, type AccountRole as AccountRoleT } from '@platform/domain';
 import {
   addAccountAccess, addSuperAdmin, removeAccountAccess, setAccountUserActive, upsertStaffLinks, useAccountPhysicianContacts, useAccountUser,
   useRefreshAccountUsers, useSupportStaff, type ContactDetail, type ContactRow,
@@ -19,6 +19,7 @@ import { useCommand } from '../../forms/use-form-submit';
 import { useFocusBack } from '../../shell/focus-back';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
+import { formatDateTime } from '../../format';
 
 /** A refusal the panel shows in words (the server's): the others open the error modal. */
 const isRefusal = (error: unknown) => error instanceof ApiError && [400, 403, 404, 409].includes(error.status);

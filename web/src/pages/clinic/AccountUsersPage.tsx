@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
-import { AccountRole, DEFAULT_PAGE_SIZE, formatDateTime, fullName, listName } from '@platform/domain';
+import { AccountRole, DEFAULT_PAGE_SIZE, fullName, listName } from '@platform/domain';
 import { useMe, type MeAccount } from '../../api/auth';
 import { useAccountUser, useAccountUsers, useRefreshAccountUsers, type AccountUserInvited, type ContactRow } from '../../api/account-users';
 import { ApiError } from '../../api/fetcher';
@@ -20,6 +20,7 @@ import { NewAccountUserForm } from './NewAccountUserForm';
 import { PendingInvitations } from './PendingInvitations';
 import { TwoFactorRequirementCard } from './TwoFactorRequirementCard';
 import { RecordTable } from '../../components/RecordTable';
+import { formatDateTime } from '../../format';
 
 export const ONLY_SUPER_ADMINS = "Only this account's super admins manage its users";
 

@@ -4,9 +4,10 @@
  */
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatCount, formatDate } from '@platform/domain';
+import { formatCount } from '@platform/domain';
 import { useClinicNeeds, type ClinicNeeds as Needs } from '../../api/worklists';
 import { patientPath } from './ResultList';
+import { formatDate } from '../../format';
 
 interface NeedLine {
   kind: 'review' | 'sign-off' | 'ship' | 'questions';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatDate, ResultListCategory, SampleStatus } from '@platform/domain';
+import { ResultListCategory, SampleStatus } from '@platform/domain';
 import { useRefreshClinic, type ResultListRow } from '../../api/clinic';
 import { markSampleReviewed } from '../../api/patient-release';
 import { sendResultEmail } from '../../api/reports';
@@ -13,6 +13,7 @@ import { ClinicPageFrame } from './ClinicPageFrame';
 import { ReportButton } from '../../components/ReportButton';
 import { AA_COLORS } from '../../status-colors';
 import { ResultList } from './ResultList';
+import { formatDate } from '../../format';
 
 /** The row actions of a completed sample: download the report, (re)send the patient's result email (after saying what it does). */
 export function CompletedActions({ accountId, row }: { accountId: number; row: ResultListRow }) {

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  formatDate, InvitationStatus, formatDateTime, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_TEST_NAMES, PATIENT_PRODUCTS, type InvitationAction,
-  type PatientProduct,
+  InvitationStatus, PATIENT_INVITATION_DAYS, PATIENT_PRODUCT_TEST_NAMES, PATIENT_PRODUCTS, type InvitationAction, type PatientProduct,
 } from '@platform/domain';
 import {
   createInvitation, INVITATIONS_ERROR, updateInvitation, usePatientInvitations, useRefreshInvitations, type PatientInvitationRow,
@@ -15,6 +14,7 @@ import { commandError } from '../../forms/server-errors';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
+import { formatDate, formatDateTime } from '../../format';
 
 export const patientInvitationsPath = (accountId: number) => `/provider-clinic/${accountId}/patient-invitations`;
 

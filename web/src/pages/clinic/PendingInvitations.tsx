@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDate, formatLongDate, fullName } from '@platform/domain';
+import { fullName } from '@platform/domain';
 import { cancelAccountInvitation, useAccountInvitations, type AccountInvitationRow } from '../../api/account-users';
 import { RecordTable } from '../../components/RecordTable';
 import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { AA_COLORS } from '../../status-colors';
+import { formatDate, formatLongDate } from '../../format';
 
 /**
  * The account's invitations awaiting acceptance ("Add user" sends one): who, which role, until

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatDate, takesPartInResearch } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, takesPartInResearch } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
 import { useResearchProjects, useStudyResponses, type ResearchProjectView, type StudyResponseView } from '../../api/research';
 import { Pager } from '../../components/Pager';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { StudyResponseForm } from '../../components/StudyResponseForm';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { patientPath } from './ResultList';
+import { formatDate } from '../../format';
 
 /**
  * /provider-clinic/{accountId}/research-projects: for a clinic taking part in PROSTOX Research

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
-  DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, listName, PATIENT_SEARCH_MAX_LENGTH, RESULT_SEARCH_MIN_LENGTH, RESULT_SEARCH_PATTERN, type ResultListCategory, type ResultListSortField,
+  DEFAULT_PAGE_SIZE, formatCalendarDate, listName, PATIENT_SEARCH_MAX_LENGTH, RESULT_SEARCH_MIN_LENGTH, RESULT_SEARCH_PATTERN, type ResultListCategory, type ResultListSortField,
 } from '@platform/domain';
 import { useResultList, type ResultListRow } from '../../api/clinic';
 import { useResultSearch } from '../../api/worklists';
@@ -15,6 +15,7 @@ import { Pager } from '../../components/Pager';
 import { SortHeader, type SortState } from '../../components/SortHeader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PhysicianFilter } from './PhysicianFilter';
+import { formatDate } from '../../format';
 
 export interface ResultListProps {
   accountId: number;

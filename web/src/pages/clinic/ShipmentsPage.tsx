@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatCalendarDate, formatDate, formatDateTime, listName, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, formatCalendarDate, listName, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
 import { createShipment, useRefreshClinic, useShipments, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
@@ -14,7 +14,7 @@ import { useViewport } from '../../layouts/use-viewport';
 import { useFocusBack } from '../../shell/focus-back';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
-import { formatCents } from '../../format';
+import { formatCents, formatDate, formatDateTime } from '../../format';
 import { Pager } from '../../components/Pager';
 import { PrintLabelMenu } from '../../components/labels/PrintLabelMenu';
 import { shipmentLabelPath } from '../../api/labels';

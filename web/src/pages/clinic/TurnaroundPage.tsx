@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ClinicMeasure, describeHours, formatDateTime } from '@platform/domain';
+import { ClinicMeasure, describeHours } from '@platform/domain';
 import { clinicTurnaroundCsvHref, useClinicTurnaround, type TurnaroundRange } from '../../api/turnaround';
 import type { MeAccount } from '../../api/auth';
 import { PageLoader } from '../../components/PageLoader';
 import { DurationTable, RangeFilter, RejectionTable, Section, WeeklyMedianChart } from '../../components/turnaround/TurnaroundParts';
 import { CLINIC_BASE_PATH } from '../../portals';
 import { ClinicPageFrame } from './ClinicPageFrame';
+import { formatDateTime } from '../../format';
 
 /** /provider-clinic/{accountId}/turnaround: the account's own samples: how long they take, which are late and where, its rejections. */
 export function ClinicTurnaroundPage() {

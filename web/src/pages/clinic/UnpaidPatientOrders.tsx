@@ -9,11 +9,11 @@ import { useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
-  formatCalendarDate, formatDate, fullName, listName, PATIENT_PRODUCT_NAMES, UNPAID_ORDER_EXPIRY_DAYS, type AccountRole, type UnpaidOrderSortField,
+  formatCalendarDate, fullName, listName, PATIENT_PRODUCT_NAMES, UNPAID_ORDER_EXPIRY_DAYS, type AccountRole, type UnpaidOrderSortField,
 } from '@platform/domain';
 import { UNPAID_ORDERS_ERROR, useUnpaidPatientOrders, type UnpaidPatientOrderRow } from '../../api/patient-portal';
 import { PagedTable, usePaging } from '../../components/PagedTable';
-import { formatCents } from '../../format';
+import { formatCents, formatDate } from '../../format';
 import { statusColor } from '../../status-colors';
 import { CancelDialog, mayCancelPatientOrders } from './PatientOrderActions';
 import { patientPath } from './ResultList';

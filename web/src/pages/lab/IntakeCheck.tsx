@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  CONDITION_RULES, formatCalendarDate, formatDateTime, receiveConditionProblem, REJECTION_REASONS, SPECIMEN_CONDITION_LABELS, SPECIMEN_CONDITIONS,
-  type IntakeKit, type IntakeOutcome, type RejectionReason, type SpecimenCondition,
+  CONDITION_RULES, formatCalendarDate, receiveConditionProblem, REJECTION_REASONS, SPECIMEN_CONDITION_LABELS, SPECIMEN_CONDITIONS, type IntakeKit, type IntakeOutcome, type RejectionReason, type SpecimenCondition,
 } from '@platform/domain';
 import { receiveKit, rejectKit } from '../../api/lab';
 import { commandError, defaultFieldOf, serverFieldErrors } from '../../forms/server-errors';
-import { localInputToIso, nowLocalInput } from '../../format';
+import { formatDateTime, isoToLocalInput, localInputToIso, nowLocalInput } from '../../format';
 import { AA_COLORS } from '../../status-colors';
 
 export interface CheckValues {
@@ -19,14 +18,6 @@ export interface CheckValues {
 }
 
 const FIELDS = ['condition', 'conditionNote', 'collectedAt', 'identityConfirmed', 'reason'] as const;
-
-/** An ISO instant as a datetime-local input's value (local time). */
-function isoToLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** The requisition's patient as the tube should read: "John Carter, born 03/14/1956", or a research participant's study id. */
 export function requisitionIdentity(kit: IntakeKit): string | null {

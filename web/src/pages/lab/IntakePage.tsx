@@ -2,14 +2,14 @@ import { useRef, useState } from 'react';
 import { Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  CONDITION_RULES, formatDateTime, formatTime, REJECTION_REASONS, SPECIMEN_CONDITION_LABELS, SPECIMEN_CONDITIONS, type IntakeKit, type RejectionReason, type SpecimenCondition,
+  CONDITION_RULES, REJECTION_REASONS, SPECIMEN_CONDITION_LABELS, SPECIMEN_CONDITIONS, type IntakeKit, type RejectionReason, type SpecimenCondition,
 } from '@platform/domain';
 import { getIntakeKit, rejectKit, type IntakeOutcome } from '../../api/lab';
 import { IntakeCheck } from './IntakeCheck';
 import { commandError } from '../../forms/server-errors';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
-import { localInputToIso, nowLocalInput } from '../../format';
+import { formatDateTime, formatTime, localInputToIso, nowLocalInput } from '../../format';
 import { AA_COLORS } from '../../status-colors';
 import { sampleLabelsPath } from '../../api/labels';
 import { LabelPrinterFields, LabelPrintError, useLabelPrinter } from '../../components/labels/LabelPrinter';

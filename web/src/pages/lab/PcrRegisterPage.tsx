@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Grid, Group, List, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { countOf, formatDateTime, LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_WELLS, TestName, type SampleType } from '@platform/domain';
+import { countOf, LAB_ORDERABLE_TESTS, LAB_SAMPLE_TYPES, PCR_WELLS, TestName, type SampleType } from '@platform/domain';
 import { createLabSample, registerPlate, usePcrQueue, useRefreshLab, type Plate } from '../../api/lab';
 import { commandError } from '../../forms/server-errors';
 import { ApiError } from '../../api/fetcher';
@@ -11,7 +11,7 @@ import { useFormSubmit } from '../../forms/use-form-submit';
 import { LabPageFrame } from './LabPageFrame';
 import { Notice } from '../../components/Notice';
 import { PcrPlateGrid } from './PcrPlateGrid';
-import { localInputToIso, nowLocalInput } from '../../format';
+import { formatDateTime, localInputToIso, nowLocalInput } from '../../format';
 import { LAB_PATHS } from './paths';
 
 /** A lab-ordered COVID-19 sample (PCR or Rapid): a new patient and the tube's barcode; it is In Queue at once. */

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Grid, Group, List, NavLink, Paper, ScrollArea, S
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  checkPcrControls, COVID_PCR_RESULT_TEXT, COVID_PCR_RESULTS, formatDateTime, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PcrPlateStatus, type CovidPcrResult, type PcrControlKind,
+  checkPcrControls, COVID_PCR_RESULT_TEXT, COVID_PCR_RESULTS, PCR_CONTROL_EXPECTED, PCR_CONTROL_LABELS, PcrPlateStatus, type CovidPcrResult, type PcrControlKind,
 } from '@platform/domain';
 import { enterPlateResults, usePcrPlate, usePcrPlates, useRefreshLab, type Plate } from '../../api/lab';
 import { commandError } from '../../forms/server-errors';
@@ -16,6 +16,7 @@ import { AA_COLORS } from '../../status-colors';
 import { LAB_PATHS } from './paths';
 import { PrintLabelMenu } from '../../components/labels/PrintLabelMenu';
 import { pcrPlateLabelPath } from '../../api/labels';
+import { formatDateTime } from '../../format';
 
 const KIND_LABEL: Record<'sample' | PcrControlKind, string> = { sample: 'Sample', ...PCR_CONTROL_LABELS };
 

@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
-  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, countOf, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, formatDateTime, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues, SignatureMeaning,
+  APPROVAL_GROUP_LABELS, type ApprovalGroup, catalogueEntry, countOf, DEFAULT_PAGE_SIZE, DNA_QC_HOLDS_RELEASE, PROCESSING_STEP_TESTS, formatCount, isTestName, REJECTION_REASONS, type RejectionReason, SAMPLE_OUTCOME_LABELS, type SampleOutcome, scaleValues, SignatureMeaning,
 } from '@platform/domain';
 import { useMe } from '../../api/auth';
 import { approveResults, correctResult, rejectResults, useImportReview, useRefreshLab, useReleasedToxicityResults, useReviewList, type ReleasedResultRow, type ReviewListRow } from '../../api/lab';
@@ -26,6 +26,7 @@ import { FlaggedExtractionsPanel } from './FlaggedExtractions';
 import { AskPatientButton } from './SampleQuestions';
 import { forgetRefusedPassword, isSignatureRefusal, SignatureDialog, SignatureFields, signingPasswordRule } from './SignatureDialog';
 import { reviewDetailId, ReviewRowDetail } from './ReviewRowDetail';
+import { formatDateTime } from '../../format';
 
 const isProcessingStep = (test: string) => (PROCESSING_STEP_TESTS as readonly string[]).includes(test);
 

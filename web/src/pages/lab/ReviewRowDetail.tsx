@@ -8,9 +8,10 @@
  */
 import type { ReactNode } from 'react';
 import { Box, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { describeSpecimenAge, DNA_QC_HOLDS_RELEASE, DNA_QC_LABELS, formatDateTime, PCR_CONTROL_LABELS, type PcrControlKind, SPECIMEN_CONDITION_LABELS, SpecimenCondition } from '@platform/domain';
+import { describeSpecimenAge, DNA_QC_HOLDS_RELEASE, DNA_QC_LABELS, PCR_CONTROL_LABELS, type PcrControlKind, SPECIMEN_CONDITION_LABELS, SpecimenCondition } from '@platform/domain';
 import type { ReviewListRow } from '../../api/lab';
 import { AA_COLORS } from '../../status-colors';
+import { formatDateTime } from '../../format';
 
 /** The id of a row's details, for its toggle's aria-controls. */
 export const reviewDetailId = (resultId: number) => `review-detail-${resultId}`;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { describeSampleStatus, formatDateTime, STORAGE_CONTENT_LABELS, workStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
+import { describeSampleStatus, STORAGE_CONTENT_LABELS, workStatusOf, SampleStatus, type StorageWellView } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { discardSample, takeOutOfWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
 import { Notice } from '../../components/Notice';
@@ -9,6 +9,7 @@ import { statusColor } from '../../status-colors';
 import { PlateGrid, type PlateCell } from './PlateGrid';
 import { PrintLabelMenu } from '../../components/labels/PrintLabelMenu';
 import { storagePlateLabelPath } from '../../api/labels';
+import { formatDateTime } from '../../format';
 
 /** A Mantine colour ('teal.9') or a CSS one ('#1e7b34') as a CSS value. */
 function cssColor(color: string): string {

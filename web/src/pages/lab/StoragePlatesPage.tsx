@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
-import { countOf, DEFAULT_PAGE_SIZE, formatDateTime, STORAGE_CONTENT_LABELS } from '@platform/domain';
+import { countOf, DEFAULT_PAGE_SIZE, STORAGE_CONTENT_LABELS } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { createStoragePlate, useRefreshStorage, useSampleLocation, useStoragePlate, useStoragePlates } from '../../api/storage';
 import { FormError } from '../../components/FormError';
@@ -14,6 +14,7 @@ import { LabPageFrame } from './LabPageFrame';
 import { StorageImport } from './StorageImport';
 import { StoragePlateMap } from './StoragePlateMap';
 import { StorageScanBox, type StorageScanBoxHandle } from './StorageScanBox';
+import { formatDateTime } from '../../format';
 
 /** "Find a sample": a sample id (as scanned) -> the plate and well it is in, and where it was. */
 function FindSample({ onOpen }: { onOpen: (plateId: number, well: string) => void }) {

@@ -1,9 +1,9 @@
 import { forwardRef, useImperativeHandle, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
-import { formatTime } from '@platform/domain';
 import { commandError } from '../../forms/server-errors';
 import { placeInWell, useRefreshStorage, type StoragePlateView } from '../../api/storage';
 import { AA_COLORS } from '../../status-colors';
+import { formatTime } from '../../format';
 
 type Outcome = 'pending' | 'placed' | 'refused';
 interface LogEntry { id: number; at: Date; scanned: string; well: string; outcome: Outcome; message: string }

@@ -7,12 +7,13 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, describeHours, formatDateTime, WORKLIST_STATUSES, type WorklistStatus } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, describeHours, WORKLIST_STATUSES, type WorklistStatus } from '@platform/domain';
 import { useLabWorklist, useLabWorklistTests, type LabWorklistRow, type WorklistTestCount } from '../../api/worklists';
 import { Pager } from '../../components/Pager';
 import { PageLoader } from '../../components/PageLoader';
 import { AA_COLORS } from '../../status-colors';
 import { LabPageFrame } from './LabPageFrame';
+import { formatDateTime } from '../../format';
 
 const ALL = 'all';
 

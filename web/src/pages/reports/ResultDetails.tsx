@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDate, resultInPatientWords, type ResultContacts } from '@platform/domain';
+import { resultInPatientWords, type ResultContacts } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { downloadPatientReport, type PatientResultView } from '../../api/reports';
 import { showErrorModal } from '../../shell/error-modal-store';
 import { usePatientText } from '../../i18n/patient-language';
 import { ContactDetailsForm } from './ContactDetailsForm';
 import { TextMessagesForm } from './TextMessagesForm';
+import { formatDate } from '../../format';
 
 /** MM/DD/YYYY, the spec's date format; nothing when there is no date. */
 export function shortDate(iso: string | null): string | null {

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import { formatDate, patientSexLabel } from '@platform/domain';
+import { patientSexLabel } from '@platform/domain';
 import { ApiError } from '../../api/fetcher';
 import { useParticipant, type ParticipantDetail } from '../../api/research';
 import { PageLoader } from '../../components/PageLoader';
@@ -8,6 +8,7 @@ import { SampleCard } from '../../components/SampleCard';
 import { StudyResponseForm } from '../../components/StudyResponseForm';
 import { NotFoundPage } from '../NotFoundPage';
 import { ResearchPageFrame } from './ResearchPageFrame';
+import { formatDate } from '../../format';
 
 /** /provider-research/{accountId}/patient/{patientId}: the participant, what is incomplete, their study responses and samples with timelines. */
 export function ParticipantPage() {

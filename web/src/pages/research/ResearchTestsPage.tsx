@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, formatDate, SAMPLE_STATUSES, SampleStatus, type ResearchTestSortField } from '@platform/domain';
+import { DEFAULT_PAGE_SIZE, SAMPLE_STATUSES, SampleStatus, type ResearchTestSortField } from '@platform/domain';
 import { useRefreshResearch, useResearchTests, useStudyResponses, shipResearchKits, type ResearchTestRow } from '../../api/research';
 import { Pager } from '../../components/Pager';
 import { ReportButton } from '../../components/ReportButton';
@@ -11,6 +11,7 @@ import { useCommand } from '../../forms/use-form-submit';
 import { useViewport } from '../../layouts/use-viewport';
 import { reportError } from '../../shell/report-error';
 import { participantPath, ResearchPageFrame } from './ResearchPageFrame';
+import { formatDate } from '../../format';
 
 type View = 'samples' | 'responses';
 
