@@ -32,7 +32,11 @@ describe('db: the research-studies migration on existing data', function () {
     }
   });
 
-  const one = async <T>(sql: string) => (await db.sequelize.query<T>(sql, { type: QueryTypes.SELECT }))[0];
+  const one = async <T extends object = Record<string, unknown>>(sql: string): Promise<T> => {
+    const [row] = await db.sequelize.query<T>(sql, { type: QueryTypes.SELECT });
+    if (!row) throw new Error(`no row: ${sql}`);
+    return row;
+  };
 
   it('writes the code questionnaire as version 1 of the existing project and ties its responses to it', async () => {
     const pending = (await migrator.pending()).map((m) => m.name);
