@@ -7,10 +7,11 @@
  * - patient orders left unpaid past their time are closed (expireUnpaidOrders), every 15 minutes;
  * - public health's batch file of a finished day is written (writeDueElrBatches), every 5 minutes;
  * - results held for the clinic's review whose hold has ended go to the patient (releaseDueHolds), once a minute;
- * - new audit rows are sealed into the audit trail's hash chain (sealAuditEvents), every few seconds.
+ * - new audit rows are sealed into the audit trail's hash chain (sealAuditEvents), every few seconds;
+ * - the audit table's partitions of the coming months exist (ensureAuditMonths), every hour.
  */
-import { AUDIT_SEAL_INTERVAL_MS, ELR_BATCH_SCAN_INTERVAL_MS, FOLLOW_UP_SCAN_INTERVAL_MS, PATIENT_HOLD_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
-import { expireUnpaidOrders, releaseDueHolds, sealAuditEvents, sendDueFollowUps, writeDueElrBatches } from '@platform/server';
+import { AUDIT_PARTITION_SCAN_INTERVAL_MS, AUDIT_SEAL_INTERVAL_MS, ELR_BATCH_SCAN_INTERVAL_MS, FOLLOW_UP_SCAN_INTERVAL_MS, PATIENT_HOLD_SCAN_INTERVAL_MS, UNPAID_ORDER_SCAN_INTERVAL_MS } from '@platform/domain';
+import { ensureAuditMonths, expireUnpaidOrders, releaseDueHolds, sealAuditEvents, sendDueFollowUps, writeDueElrBatches } from '@platform/server';
 import type { WorkerDeps } from './processors/types';
 
 export interface Scanner {
@@ -77,6 +78,11 @@ export function startScanners(deps: WorkerDeps): Scanner {
       name: 'audit seal', intervalMs: AUDIT_SEAL_INTERVAL_MS,
       look: () => sealAuditEvents(deps.db),
       didWork: () => false,
+    }),
+    startScanner(deps, {
+      name: 'audit partitions', intervalMs: AUDIT_PARTITION_SCAN_INTERVAL_MS,
+      look: (now) => ensureAuditMonths(deps.db, { now }),
+      didWork: (o) => o.made > 0,
     }),
   ];
   return {

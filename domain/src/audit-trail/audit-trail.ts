@@ -13,12 +13,24 @@ export const AUDIT_SEAL_INTERVAL_MS = 5_000;
 /** The hash the first row of the chain follows (sha256 hex length). */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 
-/** Actions of the trail itself (reading, exporting and verifying it are audited too). */
+/** Actions of the trail itself (reading, exporting, verifying and archiving it are audited too). */
 export const AuditTrailAction = {
   Read: 'audit_trail.read',
   Exported: 'audit_trail.exported',
   Verified: 'audit_trail.verified',
+  Archived: 'audit_trail.archived',
 } as const;
+
+/**
+ * The audit table is partitioned by calendar month (UTC): how many months after the current one
+ * always have their partition made ahead (the migration makes them, and every worker's scanner
+ * keeps them made every hour), so that no row waits on, or lands outside, its month.
+ */
+export const AUDIT_MONTHS_AHEAD = 3;
+/** How often a worker makes sure the coming months' partitions exist (cheap: a look at the catalogue when they do). */
+export const AUDIT_PARTITION_SCAN_INTERVAL_MS = 60 * 60 * 1000;
+/** A month of the trail as the archive names it: `YYYY-MM`. */
+export const AUDIT_MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** The filters of the trail (each optional): who, what, which patient or sample, when. */
 export interface AuditTrailFilters {

@@ -29,6 +29,8 @@ export const AuditTrailPage = s.object({
   events: s.array(AuditEventView),
   /** The `before` of the next page; null on the last. */
   nextBefore: s.nullable(s.integer),
+  /** Months (YYYY-MM, UTC, oldest first) archived to files: none of their events is in the trail any more. */
+  archivedMonths: s.array(s.string),
 });
 export type AuditTrailPage = s.Infer<typeof AuditTrailPage>;
 

@@ -1,2 +1,4 @@
 export * from './chain';
 export * from './trail';
+export * from './partitions';
+export * from './archive';

@@ -20,6 +20,7 @@ import { csvCell } from '../imports/imports';
 import { findPatients } from '../patients/patient-search';
 import { readFileContent } from '../files';
 import { sealAuditEvents, verifyAuditChain } from './chain';
+import { archivedAuditMonths } from './partitions';
 
 type Ctx = Pick<ServerContext, 'db'>;
 
@@ -175,7 +176,8 @@ export async function listAuditTrail(ctx: Ctx, caller: Caller, scope: AuditScope
       ...auditActor(caller), action: AuditTrailAction.Read,
       details: { ...scopeDetail(scope), filters: filtersDetail(filters), before, events: events.length },
     }, transaction);
-    return { events, nextBefore: rows.length > limit ? events[events.length - 1].id : null };
+    // Months archived are gone from the table: the page says which (a filter reaching into one finds nothing there).
+    return { events, nextBefore: rows.length > limit ? events[events.length - 1].id : null, archivedMonths: await archivedAuditMonths(ctx.db, transaction) };
   });
 }
 

@@ -70,6 +70,7 @@ export function AuditTrailView({ base, canVerify }: { base: string; canVerify: b
         <Text c="dimmed">Loading the audit trail…</Text>
       ) : (
         <>
+          <ArchivedMonths months={data.archivedMonths} from={filters.from} />
           <Events events={data.events} />
           <Group gap="sm">
             <Button variant="default" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
@@ -82,6 +83,26 @@ export function AuditTrailView({ base, canVerify }: { base: string; canVerify: b
         </>
       )}
     </Stack>
+  );
+}
+
+/** The first instant after the archived months (they run from the oldest month on, with no gap: each archive takes every month before its cut). */
+const keptFrom = (months: string[]) => {
+  const [y, m] = months[months.length - 1].split('-').map(Number);
+  return new Date(Date.UTC(y, m, 1)).toISOString();
+};
+
+/** Which months are archived, when the filters reach back into them (no "from", or one before the months kept). */
+function ArchivedMonths({ months, from }: { months: string[]; from: string | null }) {
+  if (!months.length) return null;
+  const kept = keptFrom(months);
+  if (from !== null && from >= kept) return null;
+  const span = months.length === 1 ? months[0] : `${months[0]} to ${months[months.length - 1]}`;
+  return (
+    <Notice color="blue" title={`Events before ${kept.slice(0, 7)} are archived`}>
+      The months {span} (UTC) were archived to files the lab keeps, so none of their events shows here or in an export. To read an archived month, ask the
+      lab&apos;s security officer to restore its file.
+    </Notice>
   );
 }
 

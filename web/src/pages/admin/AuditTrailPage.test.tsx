@@ -11,7 +11,7 @@ const event = (over: Partial<AuditEventView>): AuditEventView => ({
   action: 'sample.metadata_corrected', entityKind: 'sample', entityId: '9', entityLabel: 'PC00000009',
   changes: [{ field: 'collectedAt', old: '2026-10-02T15:00:00.000Z', new: '2026-10-03T15:00:00.000Z' }], details: {}, sealed: true, ...over,
 });
-const page = (events: AuditEventView[], nextBefore: number | null = null): { body: AuditTrailPage } => ({ body: { events, nextBefore } });
+const page = (events: AuditEventView[], nextBefore: number | null = null, archivedMonths: string[] = []): { body: AuditTrailPage } => ({ body: { events, nextBefore, archivedMonths } });
 
 const renderTrail = (route = '/admin/provider/audit-trail') => renderPage(<Page />, { path: '/admin/provider/audit-trail', route });
 
@@ -64,6 +64,13 @@ describe('AuditTrailPage', () => {
     await user.type(await screen.findByLabelText('Sample barcode'), 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText('Sample not found')).toBeTruthy();
+  });
+
+  it('says which months are archived when the filters reach back into them (no from date)', async () => {
+    mockApi({ 'GET /admin/audit-trail?action=sample': page([event({})], null, ['2026-07', '2026-08']) });
+    renderTrail('/admin/provider/audit-trail?action=sample');
+    expect(await screen.findByText('Events before 2026-09 are archived')).toBeTruthy();
+    expect(screen.getByText(/The months 2026-07 to 2026-08 \(UTC\) were archived to files the lab keeps/)).toBeTruthy();
   });
 
   it('makes a PDF and offers it for download, and verifies the trail', async () => {
