@@ -335,15 +335,15 @@ async function measureImport(client: pg.Client, lab: Session, barcodes: string[]
   const copyMs = ms(t);
   const ownTablesMs = await copyIntoOwnTables(client, commit.jobId, results);
   log(`Import of ${barcodes.length.toLocaleString('en-US')} rows: dry run ${(dryMs / 1000).toFixed(2)} s + commit ${(commitMs / 1000).toFixed(2)} s; raw COPY of its ${rows.length} result rows ${(copyMs / 1000).toFixed(3)} s`);
-  log(`Import: the same results and their samples' status events COPYed into their own tables (foreign keys, indexes, WAL; rolled back): ${(ownTablesMs / 1000).toFixed(3)} s`);
+  log(`Import floor: the same results COPYed, their samples' status changed by one UPDATE … FROM and their status events COPYed, in their own tables (foreign keys, indexes, WAL; rolled back): ${(ownTablesMs / 1000).toFixed(3)} s`);
   return { importS: importMs / 1000, copyS: copyMs / 1000, ownTablesS: ownTablesMs / 1000 };
 }
 
 /**
- * What the database's own rules cost the rows an import writes, without the import: its result
- * versions and its status events COPYed into test_results and sample_status_events (each row's
- * foreign-key checks, the tables' indexes, logged), in a transaction rolled back. The samples'
- * own updates are not in it (COPY only inserts).
+ * Issue 32's import floor: what the database's own rules cost the rows an import writes, without
+ * the import: its result versions COPYed into test_results, its samples' status change as one
+ * UPDATE … FROM, and its status events COPYed into sample_status_events (each row's foreign-key
+ * checks, the tables' indexes, logged), in a transaction rolled back.
  */
 async function copyIntoOwnTables(client: pg.Client, importJobId: number, results: CopyText): Promise<number> {
   const events = await client.query(
@@ -351,10 +351,16 @@ async function copyIntoOwnTables(client: pg.Client, importJobId: number, results
        JOIN tests t ON t.sample_id = e.sample_id JOIN test_results r ON r.test_id = t.id AND r.import_job_id = $1
       WHERE e.to_status = 'In Testing'`, [importJobId]);
   const eventsText = copyTextOf(events.rows);
+  const moves = { ids: events.rows.map((e) => e.sample_id), to: events.rows.map((e) => e.to_status) };
   await client.query('BEGIN');
   try {
     const t = process.hrtime.bigint();
     await copyInto(client, 'test_results', results);
+    // The samples' status change, as one statement (the import moves each sample once).
+    await client.query(
+      `UPDATE samples s SET status = m.to_status, updated_at = now() FROM unnest($1::bigint[], $2::text[]) AS m(sample_id, to_status) WHERE s.id = m.sample_id`,
+      [moves.ids, moves.to],
+    );
     await copyInto(client, 'sample_status_events', eventsText);
     return ms(t);
   } finally {
@@ -687,7 +693,7 @@ async function measureCommitFloor(db: Db) {
 }
 
 /** A portal signup reminder to every approved provider (one per generated clinic), until every email is Sent and caught. */
-async function measureEmails(client: pg.Client, admin: Session) {
+async function measureEmails(client: pg.Client, admin: Session, config: ReturnType<typeof loadConfig>) {
   const t = process.hrtime.bigint();
   const res = await admin.post('/api/admin/send-email/portal-signup-reminder', { audience: { accountIds: [], roles: [], neverSignedIn: false } });
   if (res.status !== 202) throw new Error(`campaign answered ${res.status}: ${await res.text()}`);
@@ -709,7 +715,23 @@ async function measureEmails(client: pg.Client, admin: Session) {
     SELECT count(*) FILTER (WHERE got.n IS NULL)::int AS lost, count(*) FILTER (WHERE got.n > 1)::int AS twice
       FROM want LEFT JOIN got USING (to_address)`, [campaign.id]);
   log(`Emails: ${count.toLocaleString('en-US')} campaign emails sent and caught in ${seconds.toFixed(1)} s (lost ${check.lost}, twice ${check.twice})`);
-  return { count, seconds, lost: check.lost as number, twice: check.twice as number };
+  const bareSeconds = await bareNodemailer(config, count);
+  log(`Emails: the same number sent by a bare nodemailer pool (the product's pool settings) to the same catcher: ${bareSeconds.toFixed(1)} s`);
+  return { count, seconds, bareSeconds, lost: check.lost as number, twice: check.twice as number };
+}
+
+/** Issue 32's email limit: `count` messages through nodemailer's pool alone (no queue, no rows), all at once, to the same catcher. */
+async function bareNodemailer(config: ReturnType<typeof loadConfig>, count: number): Promise<number> {
+  const mailer = createMailer(config);
+  try {
+    const t = process.hrtime.bigint();
+    await Promise.all(Array.from({ length: count }, (_, n) => mailer.sendMail({
+      from: 'bench@lab.test', to: `bare-${n}@bench.test`, subject: 'Bench: bare nodemailer', text: 'A message of about the size of a campaign email.\n'.repeat(20),
+    })));
+    return ms(t) / 1000;
+  } finally {
+    mailer.close();
+  }
 }
 
 /** The sign-in route's gzipped JavaScript (as `npm run build -w web` reports it) and the largest chunk. */
@@ -819,23 +841,23 @@ function targets(m: Measurements): Target[] {
     out.push(t('tat-dashboard-ms', tat.dashboard, 'ms', tat.clinicList, 'ms', `≤ 300 ms the lab's turnaround dashboard, default 12 weeks (limit: the clinic's completed list, large account, same run, one request at a time, over HTTP)`, tat.dashboard <= 300));
   }
   if (imp) {
-    out.push(
-      t('import-10k-s', imp.importS, 's', imp.copyS, 's', '≤ 0.5 s upload → Completed (limit: raw COPY of its rows)', imp.importS <= 0.5),
-      t('import-vs-copy', imp.importS / imp.copyS, 'x', 20, 'x', `≤ 20x a raw COPY of the rows it writes (COPYed with their status events into their own tables alone: ${(imp.ownTablesS / imp.copyS).toFixed(1)}x)`, imp.importS / imp.copyS <= 20),
-    );
+    out.push(t('import-vs-floor', imp.importS, 's', imp.ownTablesS, 's',
+      `≤ 2.0× its rows COPYed into their own tables with their foreign keys and indexes, the samples' status change as one UPDATE … FROM and their status events COPYed (a bare COPY of the results alone: ${imp.copyS.toFixed(3)} s)`,
+      imp.importS <= 2 * imp.ownTablesS));
   }
   if (pdf) out.push(t('pdf-vs-pdfkit', pdf.ours, 'pdf/s', pdf.bare, 'pdf/s', '≥ 0.8 of bare pdfkit on the same page', pdf.ours / pdf.bare >= 0.8));
   if (jobs) {
     out.push(
-      t('job-start-p99-ms', jobs.oursP99, 'ms', jobs.bareP99, 'ms', '≤ 50 ms commit → job start (limit: bare BullMQ add → start)', jobs.oursP99 <= 50),
-      t('jobs-vs-bullmq', jobs.oursRate, 'jobs/s', jobs.bareRate, 'jobs/s', `≥ 0.5 of bare BullMQ add + no-op process (a command's transaction alone, one row and no queue, allows ${(jobs.commitOnlyRate / jobs.bareRate).toFixed(2)})`, jobs.oursRate / jobs.bareRate >= 0.5),
+      t('job-start-p99-ms', jobs.oursP99, 'ms', jobs.bareP99, 'ms', '≤ 5× the same run\'s bare BullMQ add → start p99 (commit → job start)', jobs.oursP99 <= 5 * jobs.bareP99),
+      t('jobs-vs-commit-floor', jobs.oursRate, 'jobs/s', jobs.commitOnlyRate, 'jobs/s',
+        `≥ 0.6 of one-row commits through the product's database layer, ten at a time (bare BullMQ add + no-op process: ${jobs.bareRate.toFixed(0)} jobs/s)`,
+        jobs.oursRate >= 0.6 * jobs.commitOnlyRate),
     );
   }
   if (emails) {
-    const emails10k = emails.seconds * (10_000 / emails.count);
-    out.push(t('emails-10k-s', emails10k, 's', 30, 's',
-      `≤ 30 s none lost none twice (${emails.count} sent${emails.count === 10_000 ? '' : ', scaled to 10,000'}; lost ${emails.lost}, twice ${emails.twice})`,
-      emails10k <= 30 && emails.lost === 0 && emails.twice === 0));
+    out.push(t('emails-vs-bare', emails.seconds, 's', emails.bareSeconds, 's',
+      `≤ 2.0× a bare nodemailer pool sending as many to the same catcher, none lost none twice (${emails.count} sent; lost ${emails.lost}, twice ${emails.twice})`,
+      emails.seconds <= 2 * emails.bareSeconds && emails.lost === 0 && emails.twice === 0));
   }
   if (webhooks) {
     const scale = 10_000 / webhooks.count;
@@ -916,7 +938,7 @@ async function main() {
     if (measuring('import') || measuring('pdf') || measuring('spa')) m.imp = await measureImport(client, sessions.lab1, filled.importBarcodes);
     if (measuring('pdf')) m.pdf = await measurePdfs(client, config);
     if (measuring('jobs')) m.jobs = await measureJobs(env);
-    if (measuring('emails')) m.emails = await measureEmails(client, sessions.admin);
+    if (measuring('emails')) m.emails = await measureEmails(client, sessions.admin, config);
     if (measuring('webhooks')) m.webhooks = await measureWebhooks(env, client, filled.largeAccountId);
     if (measuring('hl7')) m.hl7 = await measureHl7(env, client, filled.largeAccountId);
     if (measuring('spa')) {
