@@ -35,6 +35,7 @@ import { labWorklistRouter } from './lab/worklist.routes';
 import { clinicWorklistsRouter } from './provider/worklists.routes';
 import { paymentWebhookRouter } from './webhooks/payment.routes';
 import { smsWebhookRouter } from './webhooks/sms.routes';
+import { clinicPatientTextsRouter } from './provider/patient-texts.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
 import { researchRouter } from './research/research.routes';
@@ -97,6 +98,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', sampleDetailsRouter(ctx));
   app.use('/api', labTurnaroundRouter(ctx));
   app.use('/api', clinicTurnaroundRouter(ctx));
+  app.use('/api', clinicPatientTextsRouter(ctx));
   app.use('/api', labWorklistRouter(ctx));
   app.use('/api', clinicWorklistsRouter(ctx));
   // The API's description, read from every router above (and any mounted before the catch-all).

@@ -20,7 +20,7 @@ import { freePort } from '../support/stripe';
 import { waitForMail } from '../support/mail';
 import { outboxJobSettled } from '../support/jobs';
 import { createClinic, createResult, deliveredResult, releaseCorrection, resultLinkIn, runJob, type Clinic, type ResultFixture } from '../support/fixtures/reports';
-import { buildTestApp, newSession, type TestApp } from '../support/http';
+import { buildTestApp, newSession, signIn, type TestApp } from '../support/http';
 import { createPatientClinic, eligibleAnswers, orderingPatient, type PatientClinic } from '../support/fixtures/patient-orders';
 
 /** A fresh US mobile number in the 555-01xx range kept for fiction (unique per test). */
@@ -246,5 +246,36 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
       const placed = await ctx.db.models.Order.findOne({ where: { orderNumber: numberOnly.body.order.orderNumber } });
       expect(await ctx.db.models.Patient.findByPk(placed!.patientId!)).to.include({ smsConsent: false, smsConsentAt: null });
     });
+  });
+
+  it('the clinic records the number and consent the patient gave it (source clinic, the user audited) and sees the texts\' status, never their words; another account\'s patient is a 404', async () => {
+    const mobile = newMobile();
+    const r = await resultFor({ mobile, consent: false });
+    const account = await ctx.db.models.Account.findOne({ where: { name: 'Riverside Oncology' } });
+    await ctx.db.models.Patient.update({ accountId: account!.id }, { where: { id: r.patientId } });
+    const superAdmin = await signIn(t.app, 'superAdmin', 'provider');
+    const path = `/api/provider-clinic/${account!.id}/patient/${r.patientId}/text-messages`;
+    const empty = await superAdmin.agent.get(path).expect(200);
+    expect(empty.body).to.deep.equal({ texts: { mobilePhone: mobile, smsConsent: false, consentAt: null, consentSource: null }, optedOut: false, messages: [] });
+
+    const refused = await superAdmin.put(path, { mobilePhone: 'call me', smsConsent: true }).expect(400);
+    expect(JSON.stringify(refused.body)).to.include('mobilePhone');
+    const saved = await superAdmin.put(path, { mobilePhone: mobile, smsConsent: true }).expect(200);
+    expect(saved.body.texts).to.include({ mobilePhone: mobile, smsConsent: true, consentSource: 'clinic' });
+    const audit = await ctx.db.models.AuditEvent.findOne({ where: { action: 'patient.sms_consent_changed', entityId: String(r.patientId) }, order: [['id', 'DESC']] });
+    expect(audit?.actorKind).to.equal('provider');
+    expect(audit?.actorUserId).to.be.a('number');
+    expect(audit?.details).to.deep.include({ source: 'clinic', old: { smsConsent: false, mobilePhone: `…${mobile.slice(-4)}` }, new: { smsConsent: true, mobilePhone: `…${mobile.slice(-4)}` } });
+
+    await smsStandIn.reply(mobile, 'STOP');
+    await notifyAndSettle(r);
+    const after = await superAdmin.agent.get(path).expect(200);
+    expect(after.body.optedOut).to.equal(true);
+    expect(after.body.messages).to.have.length(1);
+    expect(after.body.messages[0]).to.include({ kind: 'result-ready', status: 'Not sent', error: NOT_SENT_REASONS.optedOut });
+    expect(JSON.stringify(after.body)).to.not.include('http');
+
+    const other = await ctx.db.models.Account.findOne({ where: { name: 'Lakeside Urology' } });
+    await superAdmin.agent.get(`/api/provider-clinic/${other!.id}/patient/${r.patientId}/text-messages`).expect(404);
   });
 });

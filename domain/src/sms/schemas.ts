@@ -36,3 +36,10 @@ export interface SmsContactInput {
   /** undefined leaves it as it is. */
   smsConsent?: boolean;
 }
+
+export interface PatientTextsBody { mobilePhone: string | null; smsConsent: boolean }
+/** PUT provider-clinic/{accountId}/patient/{patientId}/text-messages: the number the patient gave the clinic and their consent. */
+export const patientTextsBody = Joi.object<PatientTextsBody>({
+  mobilePhone: mobilePhoneSchema,
+  smsConsent: smsConsentSchema.required(),
+}).options({ allowUnknown: false }).label('Request body');

@@ -4,3 +4,4 @@ export * from './queue-sms';
 export * from './texts';
 export * from './twilio-client';
 export * from './send-sms';
+export * from './clinic-texts';

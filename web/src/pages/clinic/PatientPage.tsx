@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { PatientTexts } from './PatientTexts';
 import { AccountRole, formatCalendarDate, fullName, patientSexLabel } from '@platform/domain';
 import { usePatientDetail, type PatientDetail } from '../../api/clinic';
 import { ApiError } from '../../api/fetcher';
@@ -40,6 +41,7 @@ function PatientView({ accountId, patientId, superAdmin }: { accountId: number; 
   return (
     <Stack gap="lg">
       <PatientCard accountId={accountId} detail={data} />
+      <PatientTexts accountId={accountId} patientId={patientId} />
       <Title order={2} fz="lg">
         Samples ({data.samples.length})
       </Title>
