@@ -9,9 +9,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { expect } from 'chai';
-import { JobStatus, NOT_SENT_REASONS, SMS_OPT_OUT_KEYWORDS, SmsConsentSource, TextMessageStatus } from '@platform/domain';
+import { ItemKind, JobStatus, NOT_SENT_REASONS, SampleStatus, ShipmentStatus, SMS_OPT_OUT_KEYWORDS, SmsConsentSource, TextMessageStatus } from '@platform/domain';
 import { createContext, closeContext, type AppContext } from '@platform/api';
-import { SMS_INBOUND_PATH } from '@platform/server';
+import { handleShippingOrderEvent, SMS_INBOUND_PATH } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
 import { startServer, startTestWorker, testConfig } from '../support/server';
 import type { RunningServer } from '../support/browser';
@@ -277,5 +277,44 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
 
     const other = await ctx.db.models.Account.findOne({ where: { name: 'Lakeside Urology' } });
     await superAdmin.agent.get(`/api/provider-clinic/${other!.id}/patient/${r.patientId}/text-messages`).expect(404);
+  });
+
+  describe('kit notices', () => {
+    /** A patient's kit (Order Placed) in a shipment to them, as a patient order leaves it; the patient's texts as given. */
+    async function kitFor(options: { mobile: string; consent: boolean; language?: 'en' | 'es' }) {
+      const r = await createResult(ctx.db, {
+        accountId: clinic.account.id, physicianId: clinic.physician.id, resultStatus: null, sampleStatus: SampleStatus.OrderPlaced, preferredLanguage: options.language,
+      });
+      await ctx.db.models.Patient.update(
+        { mobilePhone: options.mobile, smsConsent: options.consent, smsConsentAt: options.consent ? new Date() : null, smsConsentSource: options.consent ? SmsConsentSource.PatientOrder : null },
+        { where: { id: r.patientId } },
+      );
+      const shipment = await ctx.db.models.Shipment.create({ accountId: clinic.account.id, patientId: r.patientId, status: ShipmentStatus.NotReadyToShip, createdByUserId: null });
+      await shipment.update({ externalOrderId: `SMS-KIT-${shipment.id}` });
+      await ctx.db.models.ShipmentItem.create({ shipmentId: shipment.id, kind: ItemKind.Test, sampleId: r.sampleId });
+      return { r, shipment };
+    }
+    const ship = (externalOrderId: string) => handleShippingOrderEvent(ctx, {
+      id: `evt_sms_${externalOrderId}`, type: 'order.shipped', data: { externalOrderId, carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    }, { requestId: null });
+
+    it('a kit shipped to a patient who consents: a text in their language, nothing about the test or the patient; none without consent', async () => {
+      const mobile = newMobile();
+      const { r, shipment } = await kitFor({ mobile, consent: true, language: 'es' });
+      await ship(shipment.externalOrderId!);
+      const row = await ctx.db.models.TextMessage.findOne({ where: { patientId: r.patientId } });
+      expect(row?.kind).to.equal('kit-shipped');
+      expect((await outboxJobSettled(ctx, `send-sms:${row!.id}`)).status).to.equal(JobStatus.Completed);
+      const [text] = smsStandIn.messagesTo(mobile);
+      expect(text.body).to.match(/^Prostox: su kit de prueba fue enviado/);
+      for (const secret of ['PROSTOX', r.patient.firstName, r.patient.lastName, '1957', r.barcode]) expect(text.body).to.not.include(secret);
+
+      const silent = newMobile();
+      const without = await kitFor({ mobile: silent, consent: false });
+      await ship(without.shipment.externalOrderId!);
+      // The text would have been written in the webhook's transaction: none now means none ever.
+      expect(await ctx.db.models.TextMessage.count({ where: { patientId: without.r.patientId } })).to.equal(0);
+      expect(smsStandIn.messagesTo(silent)).to.deep.equal([]);
+    });
   });
 });

@@ -13,8 +13,9 @@ import type { ServerContext } from '../context';
 import { auditActor, recordAudit, systemCaller } from '../audit';
 import { conflict, notFound } from '../errors';
 import { moveSample } from '../samples/move-sample';
+import { queueKitShippedText } from '../sms/kit-notices';
 
-type Ctx = Pick<ServerContext, 'db'>;
+type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
 
 /**
  * The lab's rate card for kit shipments to the lab: a base price plus a price per kit, by service.
@@ -139,6 +140,8 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
         });
         moved.push(sample.barcode);
       }
+      // A kit on its way to the patient: a text too when they consent (docs/sms.md).
+      if (withPatient) await queueKitShippedText(ctx, transaction, shipment);
     } else {
       await shipment.update({ status: move.to }, { transaction });
     }

@@ -5,3 +5,4 @@ export * from './texts';
 export * from './twilio-client';
 export * from './send-sms';
 export * from './clinic-texts';
+export * from './kit-notices';
