@@ -154,7 +154,7 @@ async function main() {
         path: () => `${api}/order`,
         body: (i) => ({
           patientId: patientIds[i % patientIds.length], tests: ['PROSTOX ultra'], physicianId, sampleType: 'Buccal Swab',
-          attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true },
+          attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true }, diagnosisCodes: ['C61'],
         }),
         sessions: clinic.slice(2 * quarter),
         failures: [],

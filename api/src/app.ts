@@ -38,6 +38,7 @@ import { smsWebhookRouter } from './webhooks/sms.routes';
 import { clinicPatientTextsRouter } from './provider/patient-texts.routes';
 import { patientPortalRouter } from './patient-portal/patient-portal.routes';
 import { clinicPatientOrdersRouter } from './provider/patient-orders.routes';
+import { clinicalOrdersRouter } from './provider/clinical-orders.routes';
 import { researchRouter } from './research/research.routes';
 import { clinicApiClientsRouter } from './provider/api-clients.routes';
 import { fhirRouter, FHIR_BASE_PATH } from './fhir/fhir.routes';
@@ -83,6 +84,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api/auth', authRouter(ctx, passport));
   app.use('/api/admin', adminRouter(ctx));
   app.use('/api', clinicPatientOrdersRouter(ctx));
+  app.use('/api', clinicalOrdersRouter(ctx));
   app.use('/api', providerRouter(ctx));
   app.use('/api', patientPortalRouter(ctx));
   app.use('/api', accountUsersRouter(ctx));

@@ -28,7 +28,7 @@ export {
   Technician,
   User,
 } from './people';
-export { FinancialAssistanceRecord, InsurancePlan, Order, Patient, PatientInvitation } from './patients';
+export { FinancialAssistanceRecord, InsurancePlan, Order, Patient, PatientCorrection, PatientInvitation, type OrderDiagnosis } from './patients';
 export { PatientResultLink, Sample, SampleFollowUp, SampleStatusEvent, StudyResponse, Test, TestResult } from './samples';
 export { SampleDocument, StoredFile } from './documents';
 export { Shipment, ShipmentItem } from './shipments';

@@ -26,6 +26,7 @@ import {
   type InsurancePlan,
   type Order,
   type Patient,
+  type PatientCorrection,
   type PatientInvitation,
 } from './patients';
 import {
@@ -63,6 +64,7 @@ export interface Models extends PcrModels, StorageModels, ExtractionModels, Foll
   PasswordResetToken: typeof PasswordResetToken;
   Patient: typeof Patient;
   PatientInvitation: typeof PatientInvitation;
+  PatientCorrection: typeof PatientCorrection;
   InsurancePlan: typeof InsurancePlan;
   FinancialAssistanceRecord: typeof FinancialAssistanceRecord;
   Order: typeof Order;

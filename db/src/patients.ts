@@ -156,6 +156,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare refundedAt: Nullable<Date>;
   /** The research project a Research Portal order is for. */
   declare researchProjectId: NullableFk;
+  /** ICD-10-CM codes with CMS's description as they were when the order was placed ([] when none). */
+  declare diagnosisCodes: CreationOptional<OrderDiagnosis[]>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -167,6 +169,21 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare invitation?: NonAttribute<PatientInvitation | null>;
   declare samples?: NonAttribute<Sample[]>;
   declare tests?: NonAttribute<Test[]>;
+}
+
+/** One diagnosis code of an order, stored without its dot (C61, Z8546). */
+export interface OrderDiagnosis { code: string; description: string }
+
+/** A correction of a patient's details by their clinic: only the changed fields, before and after. */
+export class PatientCorrection extends Model<InferAttributes<PatientCorrection>, InferCreationAttributes<PatientCorrection>> {
+  declare id: CreationOptional<number>;
+  declare patientId: Fk;
+  declare accountId: NullableFk;
+  declare correctedByUserId: NullableFk;
+  declare reason: string;
+  declare before: JsonObject;
+  declare after: JsonObject;
+  declare createdAt: CreationOptional<Date>;
 }
 
 export function initPatients(sequelize: Sequelize) {
@@ -290,9 +307,25 @@ export function initPatients(sequelize: Sequelize) {
       paidAt: { type: DataTypes.DATE },
       refundedAt: { type: DataTypes.DATE },
       researchProjectId: nullableFk(),
+      diagnosisCodes: dbDefault(DataTypes.JSONB),
       ...timestamps(),
     },
     { sequelize, modelName: 'Order', tableName: 'orders' },
+  );
+
+  const PatientCorrectionM = subclass(PatientCorrection);
+  PatientCorrectionM.init(
+    {
+      id: id(),
+      patientId: fk(),
+      accountId: nullableFk(),
+      correctedByUserId: nullableFk(),
+      reason: { type: DataTypes.TEXT, allowNull: false },
+      before: { type: DataTypes.JSONB, allowNull: false },
+      after: { type: DataTypes.JSONB, allowNull: false },
+      createdAt: { type: DataTypes.DATE, allowNull: false },
+    },
+    { sequelize, modelName: 'PatientCorrection', tableName: 'patient_corrections', updatedAt: false },
   );
 
   return {
@@ -301,5 +334,6 @@ export function initPatients(sequelize: Sequelize) {
     InsurancePlan: InsurancePlanM,
     FinancialAssistanceRecord: FinancialAssistanceRecordM,
     Order: OrderM,
+    PatientCorrection: PatientCorrectionM,
   };
 }

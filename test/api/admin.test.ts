@@ -380,7 +380,7 @@ describe('admin API', () => {
       const all = (await s.agent.get(`${base}/physicians`).expect(200)).body as { id: number; name: string }[];
       const unlinked = all.find((p) => p.id !== mine[0].id)!;
       const patient = (await s.post(`${base}/patient`, { firstName: 'Ola', lastName: 'Linked', dateOfBirth: '1955-02-03', sex: 'M' }).expect(201)).body;
-      const order = { patientId: patient.id, tests: ['KRAS'], sampleType: 'Saliva', attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true } };
+      const order = { patientId: patient.id, tests: ['KRAS'], sampleType: 'Saliva', attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true }, diagnosisCodes: ['C61'] };
       const refused = await s.post(`${base}/order`, { ...order, physicianId: unlinked.id }).expect(403);
       expect(refused.body.error.message).to.equal('You may order only for the physicians you are linked to in this account');
       await s.post(`${base}/order`, { ...order, physicianId: mine[0].id }).expect(201);

@@ -46,7 +46,7 @@ describe('clinic provider API', () => {
       const physicians = await physician.agent.get(`/api/provider-clinic/${lakesideId}/physicians`).expect(200);
       const order = await physician
         .post(`/api/provider-clinic/${lakesideId}/order`, {
-          patientId: lakesidePatientId, tests: [TestName.Kras], physicianId: physicians.body[0].id, sampleType: SampleType.Saliva, attestations: ALL_ATTESTED,
+          patientId: lakesidePatientId, tests: [TestName.Kras], physicianId: physicians.body[0].id, sampleType: SampleType.Saliva, attestations: ALL_ATTESTED, diagnosisCodes: ['C61'],
         })
         .expect(201);
       lakesideSample = { id: order.body.sample.id, barcode: order.body.sample.barcode };
@@ -60,7 +60,7 @@ describe('clinic provider API', () => {
       { method: 'get', path: `/api/provider-clinic/${accountId}/physicians` },
       { method: 'get', path: `/api/provider-clinic/${accountId}/tests/catalogue` },
       { method: 'get', path: `/api/provider-clinic/${accountId}/tests?category=PENDING` },
-      { method: 'post', path: `/api/provider-clinic/${accountId}/order`, body: { patientId, tests: [TestName.Kras], physicianId: 1, sampleType: SampleType.Saliva, attestations: ALL_ATTESTED } },
+      { method: 'post', path: `/api/provider-clinic/${accountId}/order`, body: { patientId, tests: [TestName.Kras], physicianId: 1, sampleType: SampleType.Saliva, attestations: ALL_ATTESTED, diagnosisCodes: ['C61'] } },
       { method: 'get', path: `/api/provider-clinic/${accountId}/samples?unshipped=true` },
       { method: 'get', path: `/api/provider-clinic/${accountId}/shipments` },
       { method: 'post', path: `/api/provider-clinic/${accountId}/shipments/create`, body: { sampleIds: [sampleId] } },
@@ -103,7 +103,7 @@ describe('clinic provider API', () => {
       const riversidePhysicians = (await physician.agent.get(`/api/provider-clinic/${riversideId}/physicians`).expect(200)).body;
       const before = await rowCounts(t.ctx);
       const wrongPatient = await physician
-        .post(`/api/provider-clinic/${riversideId}/order`, { patientId: lakesidePatientId, tests: [TestName.Kras], physicianId: riversidePhysicians[0].id, sampleType: SampleType.Saliva, attestations: ALL_ATTESTED })
+        .post(`/api/provider-clinic/${riversideId}/order`, { patientId: lakesidePatientId, tests: [TestName.Kras], physicianId: riversidePhysicians[0].id, sampleType: SampleType.Saliva, attestations: ALL_ATTESTED, diagnosisCodes: ['C61'] })
         .expect(404);
       expect(wrongPatient.body.error.message).to.equal('Patient not found in this account');
       const shipment = await physician.post(`/api/provider-clinic/${riversideId}/shipments/create`, { sampleIds: [lakesideSample.id] }).expect(404);
@@ -319,7 +319,7 @@ describe('clinic provider API', () => {
       const p = await addPatient(clinic);
       const foreign = await addPatient(other);
       const before = await rowCounts(t.ctx);
-      const base = { patientId: p.id, tests: [TestName.Kras], physicianId: clinic.physicianIds[0], sampleType: SampleType.BuccalSwab, attestations: ALL_ATTESTED };
+      const base = { patientId: p.id, tests: [TestName.Kras], physicianId: clinic.physicianIds[0], sampleType: SampleType.BuccalSwab, attestations: ALL_ATTESTED, diagnosisCodes: ['C61'] };
       const research = await clinic.session.post(clinic.api('order'), { ...base, tests: [TestName.ProstoxUltra, TestName.HeadAndNeck] }).expect(400);
       expect(research.body.error.fields).to.deep.equal([{ field: 'tests.1', message: 'HEAD AND NECK cannot be ordered in the Clinical Portal' }]);
       const labOnly = await clinic.session.post(clinic.api('order'), { ...base, tests: [TestName.CovidPcr] }).expect(400);
@@ -349,7 +349,7 @@ describe('clinic provider API', () => {
         const p = await addPatient(clinic, uniquePatient({ firstName: 'Orla', dateOfBirth: '1957-08-09', sex: 'F' }));
         const res = await clinic.session
           .post(clinic.api('order'), {
-            patientId: p.id, tests: [TestName.ProstoxUltra, TestName.ProstoxCfrt], physicianId: clinic.physicianIds[1], sampleType: SampleType.Saliva, attestations: ALL_ATTESTED,
+            patientId: p.id, tests: [TestName.ProstoxUltra, TestName.ProstoxCfrt], physicianId: clinic.physicianIds[1], sampleType: SampleType.Saliva, attestations: ALL_ATTESTED, diagnosisCodes: ['C61'],
           })
           .expect(201);
         const body = res.body;

@@ -44,7 +44,7 @@ describe('lab toolbox: intake checks the specimen', function () {
     const patient = await addPatient(clinic);
     const collectedAt = new Date(Date.now() - 2 * HOUR);
     const res = await clinic.session.post(clinic.api('order'), {
-      patientId: patient.id, tests: ['PROSTOX ultra'], physicianId: clinic.physicianIds[0], sampleType: 'Buccal Swab', attestations: ALL_ATTESTED,
+      patientId: patient.id, tests: ['PROSTOX ultra'], physicianId: clinic.physicianIds[0], sampleType: 'Buccal Swab', attestations: ALL_ATTESTED, diagnosisCodes: ['C61'],
       collectedAt: collectedAt.toISOString(),
     }).expect(201);
     const barcode = res.body.sample.barcode as string;
@@ -176,7 +176,7 @@ describe('lab toolbox: intake checks the specimen', function () {
     it('records a valid collection time on the sample; refuses one in the future, more than a day before, or not a time, naming collectedAt', async () => {
       const patient = await addPatient(clinic);
       const order = (collectedAt: unknown) => clinic.session.post(clinic.api('order'), {
-        patientId: patient.id, tests: ['PROSTOX ultra'], physicianId: clinic.physicianIds[0], sampleType: 'Buccal Swab', attestations: ALL_ATTESTED, collectedAt,
+        patientId: patient.id, tests: ['PROSTOX ultra'], physicianId: clinic.physicianIds[0], sampleType: 'Buccal Swab', attestations: ALL_ATTESTED, diagnosisCodes: ['C61'], collectedAt,
       });
       const before = await t.ctx.db.models.Sample.count();
       for (const [value, message] of [

@@ -333,7 +333,7 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
         if (patient.status !== 201) return;
         await client.request('POST', `/api/provider-clinic/${riversideId}/order`, {
           patientId: patient.body.id, tests: ['PROSTOX ultra'], physicianId, sampleType: 'Buccal Swab',
-          attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true },
+          attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true }, diagnosisCodes: ['C61'],
         });
       }).map((p) => p.catch(() => undefined));
       await sleep(20 + Math.floor(Math.random() * 150));
@@ -371,7 +371,7 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
         if (patient.status !== 201) { await sleep(50); continue; }
         const order = await clinic.request('POST', `/api/provider-clinic/${riversideId}/order`, {
           patientId: patient.body.id, tests: ['PROSTOX ultra'], physicianId, sampleType: 'Buccal Swab',
-          attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true },
+          attestations: { medicalNecessity: true, informedConsent: true, reimbursementClaim: true, supportingDocumentation: true }, diagnosisCodes: ['C61'],
         }).then(note('order'), hung('order'));
         if (order.status === 201) ordered.push(order.body.order.id);
       }

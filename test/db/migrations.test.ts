@@ -24,7 +24,7 @@ const DB_NAME = `test_db_migrations_${process.pid}_${Date.now()}`;
 const TABLES = [
   'account_addresses', 'account_invitations', 'account_memberships', 'account_support_mailboxes', 'accounts', 'api_access_tokens', 'api_clients', 'audit_archives', 'audit_events', 'cancer_diagnoses', 'caught_mail', 'contacts', 'departments', 'dna_extractions', 'documents',
   'email_campaign_recipients', 'email_campaigns', 'emails', 'files', 'financial_assistance_records', 'elr_batches', 'elr_settings', 'hl7_interfaces', 'hl7_messages', 'insurance_plans', 'jobs', 'orders', 'outbox',
-  'password_reset_tokens', 'patient_invitations', 'payment_events', 'patient_release_policies', 'patient_result_links', 'patient_result_releases', 'patients', 'pcr_plate_wells', 'pcr_plates', 'physicians',
+  'password_reset_tokens', 'patient_corrections', 'patient_invitations', 'payment_events', 'patient_release_policies', 'patient_result_links', 'patient_result_releases', 'patients', 'pcr_plate_wells', 'pcr_plates', 'physicians',
   'provider_staff_relationships', 'remembered_devices', 'sample_follow_up_links', 'sample_follow_ups', 'sample_status_events', 'samples', 'schema_migrations',
   'session', 'shipment_items', 'shipments', 'signatures', 'signed_results', 'questionnaire_versions', 'research_project_accounts', 'research_projects', 'storage_plate_wells', 'storage_plates', 'study_responses', 'technicians', 'test_results', 'tests', 'turnaround_targets', 'two_factor_factors', 'two_factor_recovery_codes', 'users',
   'webhook_deliveries', 'webhook_delivery_attempts', 'webhook_events',

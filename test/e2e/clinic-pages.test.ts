@@ -68,6 +68,8 @@ describe('clinic pages (browser)', function () {
 
     // Test, physician, sample type, attestations.
     await page.getByRole('checkbox', { name: 'PROSTOX ultra' }).check();
+    await page.getByRole('textbox', { name: /Find a diagnosis/ }).fill('malignant prostate');
+    await page.getByRole('button', { name: 'Add C61 Malignant neoplasm of prostate' }).click();
     await page.getByRole('combobox', { name: 'Ordering physician' }).click();
     await page.getByRole('option', { name: /Paula Grant/ }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -163,6 +165,8 @@ describe('clinic pages (browser)', function () {
     await page.getByText(`${first} ${last}`).waitFor();
     // The order.
     await page.getByRole('checkbox', { name: 'PROSTOX ultra' }).check();
+    await page.getByRole('textbox', { name: /Find a diagnosis/ }).fill('malignant prostate');
+    await page.getByRole('button', { name: 'Add C61 Malignant neoplasm of prostate' }).click();
     await page.getByRole('combobox', { name: 'Ordering physician' }).click();
     await page.getByRole('option', { name: /Paula Grant/ }).click();
     for (const box of await page.getByRole('checkbox', { name: /medically necessary|Informed consent|claim for reimbursement|documentation supporting/ }).all()) await box.check();
@@ -228,7 +232,7 @@ describe('clinic pages (browser)', function () {
     const patient = await api.post(`/api/provider-clinic/${riversideId}/patient`, uniquePatient()).expect(201);
     const doctors = await api.agent.get(`/api/provider-clinic/${riversideId}/physicians`).expect(200);
     const order = await api
-      .post(`/api/provider-clinic/${riversideId}/order`, { patientId: patient.body.id, tests: ['KRAS'], physicianId: doctors.body[0].id, sampleType: 'Saliva', attestations: ALL_ATTESTED })
+      .post(`/api/provider-clinic/${riversideId}/order`, { patientId: patient.body.id, tests: ['KRAS'], physicianId: doctors.body[0].id, sampleType: 'Saliva', attestations: ALL_ATTESTED, diagnosisCodes: ['C61'] })
       .expect(201);
     await page.goto(`/provider-clinic/${riversideId}/patient/${patient.body.id}`);
     const sample = page.getByRole('article', { name: `Sample ${order.body.sample.barcode}` });

@@ -67,6 +67,17 @@ describe('e2e: a clinic order by keyboard alone', function () {
     expect(await test.isChecked()).to.equal(true);
     expect(await page.getByRole('combobox', { name: 'Ordering physician' }).inputValue()).to.match(/^Casey Clinic/);
 
+    // The diagnosis: words typed in the search, the match added with Enter; the focus returns to the search.
+    const diagnosis = page.getByRole('textbox', { name: /Find a diagnosis/ });
+    await tabTo(page, diagnosis);
+    await page.keyboard.type('malignant prostate');
+    const add = page.getByRole('button', { name: 'Add C61 Malignant neoplasm of prostate' });
+    await tabTo(page, add, 3);
+    await expectVisibleFocus(add);
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Diagnosis codes of this order' }).getByText('Malignant neoplasm of prostate').waitFor();
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('placeholder') === 'e.g. prostate cancer, or C61');
+
     // Placing it before the attestations: the error is said, and the page stays accessible.
     await tabTo(page, page.getByRole('button', { name: 'Place order' }));
     await page.keyboard.press('Enter');

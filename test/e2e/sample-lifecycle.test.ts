@@ -59,6 +59,8 @@ describe('e2e: one sample from order to the patient reading the result', functio
     await page.getByRole('button', { name: 'Add patient' }).click();
     await page.getByText(`Harold ${last}`).waitFor();
     await page.getByRole('checkbox', { name: 'PROSTOX CFRT' }).check();
+    await page.getByRole('textbox', { name: /Find a diagnosis/ }).fill('malignant prostate');
+    await page.getByRole('button', { name: 'Add C61 Malignant neoplasm of prostate' }).click();
     await page.getByRole('combobox', { name: 'Ordering physician' }).click();
     await page.getByRole('option', { name: /Paula Grant/ }).click();
     for (const box of await page.getByRole('checkbox', { name: /medically necessary|Informed consent|claim for reimbursement|documentation supporting/ }).all()) await box.check();

@@ -34,7 +34,7 @@ interface Rule {
  */
 export const CAPABILITY_ORDER = [
   'jobs', 'auth', 'email', 'sms', 'webhooks', 'hl7', 'patients', 'accounts', 'api-clients', 'access', 'samples', 'shipments', 'pcr', 'imports', 'extractions',
-  'research', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'audit-trail', 'labels',
+  'research', 'diagnoses', 'orders', 'follow-ups', 'results', 'payments', 'patient-orders', 'fhir', 'audit-trail', 'labels',
   'turnaround', 'worklists',
 ] as const;
 

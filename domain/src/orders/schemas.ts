@@ -9,6 +9,7 @@ import { SAMPLE_TYPES, type SampleType } from '../samples/sample-types';
 import { EARLIEST_EVENT_DATE } from '../shared/constants';
 import { isDataDate } from '../shared/dates';
 import { type Attestations, ORDER_ATTESTATIONS } from './attestations';
+import { diagnosisCodesSchema } from './diagnosis-schemas';
 import { ORDER_MAX_TESTS, Portal } from './orders';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
@@ -21,6 +22,8 @@ export interface ClinicOrderBody {
   attestations: Attestations;
   /** When the clinic collected the sample, if it already has (not in the future, at most a day before the order). */
   collectedAt?: Date;
+  /** ICD-10-CM codes, normalized (no dot); required when a test is billed (diagnosisRequiredFor), checked against the code list by the server. */
+  diagnosisCodes: string[];
 }
 
 const attestationSchema = (a: (typeof ORDER_ATTESTATIONS)[number]) =>
@@ -78,6 +81,7 @@ export const clinicOrderBody = Joi.object<ClinicOrderBody>({
   attestations: attestationsSchema(ORDER_ATTESTATIONS).required(),
   collectedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).label('Collection time')
     .messages({ 'date.format': '{#label} must be a date and time', 'date.base': '{#label} must be a date and time', 'date.min': '{#label} must be after 01/01/2000' }),
+  diagnosisCodes: diagnosisCodesSchema.default([]),
 }).options(STRICT_KEYS).label('Request body');
 
 export interface RequisitionDownloadQuery { dob?: string }

@@ -1,6 +1,8 @@
 /** What the patient endpoints answer, as JSON (timestamps are ISO strings and dates of birth YYYY-MM-DD): answer shapes (shared/shapes.ts), each a type too. */
 import * as s from '../shared/shapes';
 import { TimelineEntry } from '../samples/timeline';
+import { DiagnosisCodeView } from '../orders/diagnoses';
+import { PatientCorrectionView } from './corrections';
 
 /** A patient in search results, and the answer to creating one. */
 export const PatientSummary = s.object({
@@ -59,6 +61,12 @@ export const PatientSampleView = s.object({
   documents: s.object({ requisitionForm: s.boolean, labReport: s.boolean }),
   /** A patient's own order not signed off yet: its requisition form comes with the physician's sign-off. */
   requisitionAwaitsSignOff: s.boolean,
+  /** The order's ICD-10-CM codes, with the descriptions they had when it was placed. */
+  diagnoses: s.array(DiagnosisCodeView),
+  /** The clinic may cancel this order now (its own order, not cancelled, the sample not received by the lab). */
+  cancellable: s.boolean,
+  cancelledAt: s.nullable(s.string),
+  cancellationReason: s.nullable(s.string),
 });
 export type PatientSampleView = s.Infer<typeof PatientSampleView>;
 
@@ -66,6 +74,8 @@ export type PatientSampleView = s.Infer<typeof PatientSampleView>;
 export const PatientDetail = s.object({
   patient: s.extend(s.extend(PatientSummary, PatientRecordDetails.props), { createdAt: s.string }),
   samples: s.array(PatientSampleView),
+  /** The corrections of the patient's details, newest first (the values before each one are kept there). */
+  corrections: s.array(PatientCorrectionView),
 });
 export type PatientDetail = s.Infer<typeof PatientDetail>;
 

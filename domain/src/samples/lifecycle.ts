@@ -29,8 +29,12 @@ const REJECTABLE_STATUSES = [S.PendingShipment, S.InTransit, S.InQueue, S.InTest
 const STORED_REJECTABLE: readonly SampleStatus[] = [S.InQueue, S.InTesting];
 /** The statuses a sample leaves storage for: those it is stored from, and Rejected (rejected while stored). */
 const BACK_FROM_STORAGE_STATUSES = [...RECEIVED_STATUSES, S.Rejected] as const;
-/** A kit not yet sent back to the lab: a cancelled order discards it. */
-const KIT_NEVER_USED_STATUSES = [S.OrderPlaced, S.PendingShipment] as const;
+/**
+ * A sample the lab has not received: a cancelled order discards it (a patient's own order only
+ * before its kit ships; a clinic's order until the lab receives the sample, docs/clinical-orders.md,
+ * after which intake refuses the discarded sample).
+ */
+export const NOT_RECEIVED_STATUSES: readonly SampleStatus[] = [S.OrderPlaced, S.PendingShipment, S.InTransit];
 
 /** The sample lifecycle of DESIGN.md: nothing changes a sample's status except through this table. */
 export const SAMPLE_TRANSITIONS: readonly Transition[] = [
@@ -42,9 +46,9 @@ export const SAMPLE_TRANSITIONS: readonly Transition[] = [
   { from: S.InTesting, to: S.Resulted, by: ['lab'], reasonRequired: false, whileStored: true, what: 'result approved and released' },
   { from: S.Resulted, to: S.Completed, by: ['lab', 'system'], reasonRequired: false, whileStored: true, what: 'result delivered' },
   { from: S.Completed, to: S.Discarded, by: ['lab'], reasonRequired: false, what: 'specimen discarded' },
-  // A patient order cancelled before its kit was used (docs/patient-ordering-api.md): the kit is void.
-  ...KIT_NEVER_USED_STATUSES.map((from) => ({
-    from, to: S.Discarded, by: ['provider', 'admin'] as const, reasonRequired: true, what: 'kit cancelled before use',
+  // An order cancelled before the lab received its sample (docs/patient-ordering-api.md, docs/clinical-orders.md): the kit is void.
+  ...NOT_RECEIVED_STATUSES.map((from) => ({
+    from, to: S.Discarded, by: ['provider', 'admin'] as const, reasonRequired: true, what: 'order cancelled before the lab received the sample',
   })),
   ...REJECTABLE_STATUSES.map((from) => ({
     from, to: S.Rejected, by: ['lab'] as const, reasonRequired: true, allowedReasons: REJECTION_REASONS,

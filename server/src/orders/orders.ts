@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize';
 import {
-  AccountRole, collectionTimeProblem, DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, fullName, testsOrderableIn, type Attestations, type CatalogueOption,
+  AccountRole, collectionTimeProblem, DIAGNOSIS_CODE_SYSTEM, DIAGNOSIS_REQUIRED_MESSAGE, diagnosisRequiredFor, formatDiagnosisCode, DocumentType, Portal, SampleStatus, TestOrigin, catalogueEntry, fullName, testsOrderableIn, type Attestations, type CatalogueOption,
   type ClinicOrderBody, type CreatedOrder, type PhysicianOption, type SampleType, type TestName,
 } from '@platform/domain';
 import type { Physician } from '@platform/db';
@@ -16,6 +16,7 @@ import { createSample } from '../samples/move-sample';
 import { enrolInProjects } from '../research/study-responses';
 import { enqueueJob } from '../jobs/outbox';
 import { badRequest, forbidden, notFound } from '../errors';
+import { ICD10CM_EDITION, lookUpDiagnosisCodes } from '../diagnoses/icd10cm';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay'>;
 
@@ -141,6 +142,8 @@ export interface ProviderOrder {
   collectedAt?: Date | null;
   /** How an order that no user placed came (an EHR's HL7 order: the interface, its facility, the message), for the audit. */
   via?: Record<string, string>;
+  /** ICD-10-CM codes checked against the code list, with their descriptions (clinic orders). */
+  diagnoses?: { code: string; description: string }[];
 }
 
 /**
@@ -162,6 +165,7 @@ export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, cal
       portal: o.portal,
       createdByUserId: caller.userId,
       researchProjectId: o.researchProjectId ?? null,
+      diagnosisCodes: o.diagnoses ?? [],
       attestations: { ...o.attestations, confirmedAt: new Date().toISOString(), confirmedByUserId: caller.userId },
     },
     { transaction },
@@ -182,7 +186,7 @@ export async function writeProviderOrder(ctx: Ctx, transaction: Transaction, cal
       action: 'order.created',
       entityKind: 'sample',
       entityId: sample.id,
-      details: { accountId: caller.accountId, orderId: order.id, patientId: o.patientId, physicianId: o.physicianId, tests: o.tests, portal: o.portal, ...(o.collectedAt ? { collectedAt: o.collectedAt.toISOString() } : {}), ...(o.via ? { via: o.via } : {}) },
+      details: { accountId: caller.accountId, orderId: order.id, patientId: o.patientId, physicianId: o.physicianId, tests: o.tests, portal: o.portal, ...(o.diagnoses?.length ? { diagnosisCount: o.diagnoses.length } : {}), ...(o.collectedAt ? { collectedAt: o.collectedAt.toISOString() } : {}), ...(o.via ? { via: o.via } : {}) },
     },
     transaction,
   );
@@ -212,6 +216,20 @@ export function enqueueRequisitionForm(ctx: Ctx, transaction: Transaction, sampl
   );
 }
 
+/**
+ * An order's diagnosis codes, each one of the ICD-10-CM list (400 naming diagnosisCodes and the
+ * code otherwise), at least one when a test is billed; kept with CMS's description as placed.
+ */
+export function orderDiagnoses(tests: readonly TestName[], codes: readonly string[]): { code: string; description: string }[] {
+  const { found, unknown } = lookUpDiagnosisCodes(codes);
+  if (unknown.length) {
+    const message = `${unknown.map(formatDiagnosisCode).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not ${DIAGNOSIS_CODE_SYSTEM} code${unknown.length === 1 ? '' : 's'} of the ${ICD10CM_EDITION} list (a billable code has every character it needs: C61, Z85.46)`;
+    throw badRequest(message, [{ field: 'diagnosisCodes', message }]);
+  }
+  if (!found.length && diagnosisRequiredFor(tests)) throw badRequest(DIAGNOSIS_REQUIRED_MESSAGE, [{ field: 'diagnosisCodes', message: DIAGNOSIS_REQUIRED_MESSAGE }]);
+  return found.map((d) => ({ code: d.code, description: d.description }));
+}
+
 export async function createClinicOrder(ctx: Ctx & Pick<ServerContext, 'config'>, caller: AccountCaller, role: AccountRole, body: ClinicOrderBody): Promise<CreatedOrder> {
   // Every id from the client is checked against the account before anything is written.
   const patient = await ctx.db.models.Patient.findOne({ where: { id: body.patientId, accountId: caller.accountId, studyId: null } });
@@ -222,10 +240,11 @@ export async function createClinicOrder(ctx: Ctx & Pick<ServerContext, 'config'>
     const problem = collectionTimeProblem(body.collectedAt, { orderedAt: new Date(), timeZone: ctx.config.labTimeZone });
     if (problem) throw badRequest(problem, [{ field: 'collectedAt', message: problem }]);
   }
+  const diagnoses = orderDiagnoses(body.tests, body.diagnosisCodes ?? []);
   return inOrderTransaction(ctx, async (transaction) => {
     const created = await writeProviderOrder(ctx, transaction, caller, {
       patientId: patient.id, physicianId: physician.id, portal: Portal.Clinical, tests: body.tests, sampleType: body.sampleType, attestations: body.attestations,
-      collectedAt: body.collectedAt ?? null,
+      collectedAt: body.collectedAt ?? null, diagnoses,
     });
     // A clinic taking part in a research project enrols the patient when it orders a test the project uses.
     await enrolInProjects(ctx, transaction, caller, patient.id, body.tests);

@@ -5,9 +5,8 @@
  * and write of patient data is audited (ids and counts only).
  */
 import { createHash } from 'node:crypto';
-import { QueryTypes } from 'sequelize';
 import {
-  DocumentType, requisitionAwaitsSignOff, PROCESSING_STEP_TESTS, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
+  clinicOrderCancellable, diagnosisViews, DocumentType, requisitionAwaitsSignOff, PROCESSING_STEP_TESTS, type NewPatientBody, type PatientDetail, type PatientExistsAnswer, type PatientExistsBody, type PatientSearchAnswer,
   type PatientSampleView, type PatientSearchBody, type PatientSummary, type TimelineEntry, fullName,
 } from '@platform/domain';
 import type { Patient, SampleStatusEvent } from '@platform/db';
@@ -15,6 +14,8 @@ import type { ServerContext } from '../context';
 import { type AccountCaller, auditActor, recordAudit } from '../audit';
 import { dataDate } from '../answer-values';
 import { findPatients } from './patient-search';
+import { DUPLICATE_PATIENT_MESSAGE, findSamePatient } from './same-patient';
+import { correctionsOf } from './patient-corrections';
 import { conflict, notFound } from '../errors';
 
 type Ctx = Pick<ServerContext, 'db'>;
@@ -46,18 +47,6 @@ export async function searchPatients(ctx: Ctx, caller: AccountCaller, query: Pat
   return { rows: rows.map(patientSummary), total };
 }
 
-/** Same person: first and last name (ignoring case and surrounding spaces) and date of birth, in the account. */
-async function findSamePatient(ctx: Ctx, accountId: number, who: PatientExistsBody, transaction?: import('sequelize').Transaction) {
-  const rows = await ctx.db.sequelize.query<{ id: number }>(
-    `SELECT id FROM patients
-      WHERE account_id = $1 AND lower(btrim(first_name)) = lower($2) AND lower(btrim(last_name)) = lower($3) AND date_of_birth = $4
-      ORDER BY id LIMIT 1`,
-    // Bound parameters: the name and date of birth travel apart from the SQL text.
-    { bind: [accountId, who.firstName.trim(), who.lastName.trim(), who.dateOfBirth], type: QueryTypes.SELECT, transaction },
-  );
-  return rows[0]?.id ?? null;
-}
-
 export async function patientExists(ctx: Ctx, caller: AccountCaller, who: PatientExistsBody): Promise<PatientExistsAnswer> {
   const patientId = await findSamePatient(ctx, caller.accountId, who);
   await recordAudit(ctx.db, {
@@ -70,7 +59,7 @@ export async function patientExists(ctx: Ctx, caller: AccountCaller, who: Patien
   return patientId === null ? { exists: false } : { exists: true, patientId };
 }
 
-export const DUPLICATE_PATIENT_MESSAGE = 'A patient with this first name, last name and date of birth already exists in this account.';
+export { DUPLICATE_PATIENT_MESSAGE } from './same-patient';
 
 export async function createPatient(ctx: Ctx, caller: AccountCaller, body: NewPatientBody): Promise<PatientSummary> {
   return ctx.db.sequelize.transaction(async (transaction) => {
@@ -144,6 +133,10 @@ export async function patientSamples(ctx: Ctx, accountId: number, patientId: num
       labReport: (s.documents ?? []).some((d) => d.type === DocumentType.LabReport),
     },
     requisitionAwaitsSignOff: requisitionAwaitsSignOff(s.order!),
+    diagnoses: diagnosisViews(s.order!.diagnosisCodes),
+    cancellable: clinicOrderCancellable(s.order!, s),
+    cancelledAt: s.order!.cancelledAt?.toISOString() ?? null,
+    cancellationReason: s.order!.cancellationReason,
   }));
 }
 
@@ -151,7 +144,7 @@ export async function patientSamples(ctx: Ctx, accountId: number, patientId: num
 export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientId: number): Promise<PatientDetail> {
   const patient = await ctx.db.models.Patient.findOne({ where: { id: patientId, accountId: caller.accountId, studyId: null } });
   if (!patient) throw notFound('Patient not found');
-  const samples = await patientSamples(ctx, caller.accountId, patient.id);
+  const [samples, corrections] = await Promise.all([patientSamples(ctx, caller.accountId, patient.id), correctionsOf(ctx, patient.id)]);
   await recordAudit(ctx.db, {
     ...auditActor(caller),
     action: 'patient.viewed',
@@ -172,5 +165,6 @@ export async function getPatientDetail(ctx: Ctx, caller: AccountCaller, patientI
       createdAt: patient.createdAt.toISOString(),
     },
     samples,
+    corrections,
   };
 }

@@ -47,6 +47,7 @@ describe('domain/sample-lifecycle', () => {
       'Completed -> Discarded [lab]',
       'Order Placed -> Discarded [provider,admin] reason',
       'Pending Shipment -> Discarded [provider,admin] reason',
+      'In Transit -> Discarded [provider,admin] reason',
       'Pending Shipment -> Rejected [lab] reason',
       'In Transit -> Rejected [lab] reason',
       'In Queue -> Rejected [lab] reason',
@@ -145,14 +146,14 @@ describe('domain/sample-lifecycle', () => {
     });
   });
 
-  describe('a cancelled patient kit', () => {
-    it('is discarded from Order Placed or Pending Shipment by a provider or admin, with a reason', () => {
-      for (const from of ['Order Placed', 'Pending Shipment'] as SampleStatus[]) {
+  describe('a cancelled order\'s sample', () => {
+    it('is discarded from Order Placed, Pending Shipment or In Transit by a provider or admin, with a reason, and never once received', () => {
+      for (const from of ['Order Placed', 'Pending Shipment', 'In Transit'] as SampleStatus[]) {
         expect(checkTransition({ from, to: 'Discarded', actor: 'provider', reason: '  ' })).to.deep.equal({ ok: false, error: 'A reason is required to move a sample to Discarded' });
         expect(checkTransition({ from, to: 'Discarded', actor: 'provider', reason: 'Order cancelled' }).ok).to.equal(true);
         expect(checkTransition({ from, to: 'Discarded', actor: 'lab', reason: 'Order cancelled' }).ok).to.equal(false);
       }
-      expect(checkTransition({ from: 'In Transit', to: 'Discarded', actor: 'provider', reason: 'Order cancelled' }).ok).to.equal(false);
+      expect(checkTransition({ from: 'In Queue', to: 'Discarded', actor: 'provider', reason: 'Order cancelled' }).ok).to.equal(false);
     });
   });
 

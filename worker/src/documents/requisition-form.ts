@@ -7,7 +7,7 @@
  * attestations as confirmed statements, with who confirmed them and when.
  */
 import { UnrecoverableError } from 'bullmq';
-import { attestationsFor, formatCalendarDate, formatDate, formatDateTime, fullName, patientLabel, patientSexLabel, TestOrigin, type Portal } from '@platform/domain';
+import { attestationsFor, DIAGNOSIS_CODE_SYSTEM, diagnosisViews, formatCalendarDate, formatDate, formatDateTime, fullName, patientLabel, patientSexLabel, TestOrigin, type Portal } from '@platform/domain';
 import { drawCode128, encodeBarcode } from '@platform/server';
 import { fields, paragraph, PDF_COLORS, renderPdf, rule, section } from '../pdf/pdf-document';
 import type { WorkerDeps } from '../processors/types';
@@ -73,6 +73,8 @@ export async function renderRequisitionForm(deps: WorkerDeps, sampleId: number):
       ['Ordering account', account?.name],
       ['Test ordered', tests.join(', ')],
       ['Sample type', sample.sampleType],
+      // The order's ICD-10-CM codes with CMS's descriptions as they were when it was placed (the claim's diagnoses).
+      [`Diagnosis (${DIAGNOSIS_CODE_SYSTEM})`, diagnosisViews(order.diagnosisCodes).map((d) => `${d.display} ${d.description}`).join('; ') || null],
     ]);
 
     section(doc, 'Ordering physician');

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountRole, AccountType, UserKind, type Me } from '@platform/domain';
+import { AccountRole, AccountType, DIAGNOSIS_REQUIRED_MESSAGE, UserKind, type Me } from '@platform/domain';
 import { apiRefusal, mockApi, type MockHandler } from '../../test/mock-api';
 import { describedText } from '../../test/fields';
 import { renderPage } from '../../test/render';
@@ -36,7 +36,10 @@ function clinicApi(me: Me, extra: Record<string, MockHandler> = {}) {
         { name: 'KRAS', parentType: null, research: false },
       ],
     },
-    'GET /provider-clinic/1/patient/5': { body: { patient: { ...patient, createdAt: '2026-01-01T00:00:00Z' }, samples: [] } },
+    'GET /provider-clinic/1/patient/5': { body: { patient: { ...patient, createdAt: '2026-01-01T00:00:00Z' }, samples: [], corrections: [] } },
+    'GET /provider-clinic/1/diagnosis-codes': {
+      body: { rows: [{ code: 'C61', display: 'C61', description: 'Malignant neoplasm of prostate' }, { code: 'Z8546', display: 'Z85.46', description: 'Personal history of malignant neoplasm of prostate' }], total: 2, edition: 'ICD-10-CM FY2026' },
+    },
     ...extra,
   });
 }
@@ -46,10 +49,17 @@ const renderOrder = (patientId?: number) =>
 
 const physicianBox = () => screen.getByRole('combobox', { name: /Ordering physician/ });
 
-/** A physician orders KRAS for the pre-chosen patient, confirming the attestations. */
+/** Finds a diagnosis by words and adds it to the order. */
+async function addDiagnosis(user: ReturnType<typeof userEvent.setup>, words = 'prostate') {
+  await user.type(screen.getByRole('textbox', { name: /Find a diagnosis/ }), words);
+  await user.click(await screen.findByRole('button', { name: 'Add C61 Malignant neoplasm of prostate' }));
+}
+
+/** A physician orders KRAS for the pre-chosen patient, with a diagnosis, confirming the attestations. */
 async function placeKrasOrder(user: ReturnType<typeof userEvent.setup>) {
     await screen.findByText('Imogen Brightwater');
     await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
+    await addDiagnosis(user);
     await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
     await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
     await user.click(screen.getByRole('button', { name: 'Place order' }));
@@ -114,7 +124,40 @@ describe('OrderPage', () => {
     expect(screen.queryByText('The order was not placed')).toBeNull();
     // A refusal the form explains opens no error modal.
     expect(screen.queryByText('Request failed with status code 400')).toBeNull();
-    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ patientId: 5, tests: ['KRAS'], physicianId: 10 });
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ patientId: 5, tests: ['KRAS'], physicianId: 10, diagnosisCodes: ['C61'] });
+  });
+
+  it('asks for a diagnosis code for a billed test, found by words; a research test may go without', async () => {
+    const user = userEvent.setup();
+    const sent = clinicApi(meAs(AccountRole.Physician), {
+      'GET /provider-clinic/1/tests/catalogue': { body: [{ name: 'KRAS', parentType: null, research: false }, { name: 'PROSTOX Research', parentType: null, research: true }] },
+      'POST /provider-clinic/1/order': apiRefusal(400, 'validation', 'The order is not valid', [
+        { field: 'diagnosisCodes', message: 'C61.9 is not ICD-10-CM code of the ICD-10-CM FY2026 list' },
+      ]),
+    });
+    renderOrder(5);
+    await screen.findByText('Imogen Brightwater');
+    const search = screen.getByRole('textbox', { name: /Find a diagnosis/ });
+    expect(describedText(search)).toContain('Optional for research tests');
+    await user.click(await screen.findByRole('checkbox', { name: 'KRAS' }));
+    expect(describedText(search)).toContain('At least one is required');
+    await user.click(screen.getByRole('button', { name: 'Confirm all four' }));
+    await waitFor(() => expect((physicianBox() as HTMLInputElement).value).toContain('Paula Grant'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(describedText(search)).toContain(DIAGNOSIS_REQUIRED_MESSAGE));
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    // Found by words, added, then removable; the search asks the API with the words typed.
+    await addDiagnosis(user, 'prostate cancer');
+    expect(sent.some((r) => r.path.startsWith('/provider-clinic/1/diagnosis-codes?q=prostate+cancer'))).toBe(true);
+    const chosen = screen.getByRole('list', { name: 'Diagnosis codes of this order' });
+    expect(within(chosen).getByText('Malignant neoplasm of prostate')).toBeTruthy();
+    expect(describedText(search)).not.toContain(DIAGNOSIS_REQUIRED_MESSAGE);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(describedText(search)).toContain('C61.9 is not ICD-10-CM code'));
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ tests: ['KRAS'], diagnosisCodes: ['C61'] });
+    await user.click(within(chosen).getByRole('button', { name: 'Remove C61' }));
+    expect(screen.queryByRole('list', { name: 'Diagnosis codes of this order' })).toBeNull();
   });
 
   it('asks when the clinic collected the sample: optional, sent as an instant when given, never in the future; the server refusal on its field', async () => {

@@ -5,7 +5,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  type Attestations, formatCalendarDate, fullName, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, type PatientSex, SAMPLE_TYPES, SampleType, type TestName,
+  type Attestations, DIAGNOSIS_REQUIRED_MESSAGE, diagnosisRequiredFor, formatCalendarDate, fullName, ORDER_ATTESTATIONS, PATIENT_SEX_LABELS, type PatientSex, SAMPLE_TYPES, SampleType, type TestName,
 } from '@platform/domain';
 import type { MeAccount } from '../../api/auth';
 import {
@@ -20,6 +20,8 @@ import { reportError } from '../../shell/report-error';
 import { showSuccessToast } from '../../shell/success-toast';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { PatientPicker } from './PatientPicker';
+import { DiagnosisPicker } from './DiagnosisPicker';
+import type { DiagnosisCodeView } from '../../api/clinical-orders';
 import { RequisitionButton } from '../../components/RequisitionButton';
 import { patientPath } from './ResultList';
 import { localInputToIso, nowLocalInput } from '../../format';
@@ -42,11 +44,14 @@ interface OrderValues {
   attestations: Attestations;
   /** When the clinic collected the sample, if it already has (datetime-local; '' when not yet: the lab asks at receipt). */
   collectedAt: string;
+  /** ICD-10-CM codes (required when a test is billed: diagnosisRequiredFor). */
+  diagnoses: DiagnosisCodeView[];
 }
 
 /** Where the server's field paths land on the form. */
 function orderFieldOf(field: string): keyof OrderValues | undefined {
   if (field === 'patientId') return 'patient';
+  if (field.startsWith('diagnosisCodes')) return 'diagnoses';
   const head = field.split('.')[0];
   return ['tests', 'physicianId', 'sampleType', 'attestations', 'collectedAt'].includes(head) ? (head as keyof OrderValues) : undefined;
 }
@@ -75,8 +80,9 @@ function OrderForm({ account }: { account: MeAccount }) {
   const refresh = useRefreshClinic(account.id);
 
   const form = useForm<OrderValues>({
-    initialValues: { patient: null, tests: [], physicianId: null, sampleType: SampleType.BuccalSwab, attestations: NO_ATTESTATIONS, collectedAt: '' },
+    initialValues: { patient: null, tests: [], physicianId: null, sampleType: SampleType.BuccalSwab, attestations: NO_ATTESTATIONS, collectedAt: '', diagnoses: [] },
     validate: {
+      diagnoses: (value, values) => (!value.length && diagnosisRequiredFor(values.tests) ? DIAGNOSIS_REQUIRED_MESSAGE : null),
       patient: (value) => (value ? null : 'Choose the patient'),
       tests: (value) => (value.length ? null : 'Choose at least one test'),
       physicianId: (value) => (value ? null : 'Choose the ordering physician'),
@@ -93,7 +99,7 @@ function OrderForm({ account }: { account: MeAccount }) {
       },
     },
   });
-  const { patient, tests, physicianId, sampleType, attestations, collectedAt } = form.getValues();
+  const { patient, tests, physicianId, sampleType, attestations, collectedAt, diagnoses } = form.getValues();
 
   /** A change to one field; a field showing an error is checked again at once, so a fixed field loses its error. */
   const change = <K extends keyof OrderValues>(field: K, value: OrderValues[K]) => {
@@ -110,6 +116,7 @@ function OrderForm({ account }: { account: MeAccount }) {
         physicianId: Number(values.physicianId),
         sampleType: values.sampleType as SampleType,
         attestations: values.attestations,
+        diagnosisCodes: values.diagnoses.map((d) => d.code),
         // Only when the clinic has collected already; the lab asks for it at receipt otherwise.
         ...(values.collectedAt ? { collectedAt: localInputToIso(values.collectedAt) } : {}),
       }),
@@ -148,7 +155,7 @@ function OrderForm({ account }: { account: MeAccount }) {
 
   const reset = () => {
     setCreated(null);
-    form.setValues({ patient: null, tests: [], attestations: NO_ATTESTATIONS, collectedAt: '' });
+    form.setValues({ patient: null, tests: [], attestations: NO_ATTESTATIONS, collectedAt: '', diagnoses: [] });
     form.clearErrors();
     sending.reset();
     if (params.has('patientId')) setParams({}, { replace: true });
@@ -233,10 +240,19 @@ function OrderForm({ account }: { account: MeAccount }) {
         </Stack>
       </Card>
 
+      <Card withBorder padding="lg" component="section" aria-labelledby="order-diagnosis">
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="order-diagnosis">
+            3. Diagnosis
+          </Title>
+          <DiagnosisPicker accountId={account.id} value={diagnoses} onChange={(next) => change('diagnoses', next)} required={diagnosisRequiredFor(tests)} error={errors.diagnoses} />
+        </Stack>
+      </Card>
+
       <Card withBorder padding="lg" component="section" aria-labelledby="order-attestations">
         <Stack gap="sm">
           <Title order={2} fz="lg" id="order-attestations">
-            3. Attestations
+            4. Attestations
           </Title>
           <Text fz="sm" c="dimmed">
             The order can be placed once all four are confirmed.

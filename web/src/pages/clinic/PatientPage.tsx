@@ -11,6 +11,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { ClinicPageFrame } from './ClinicPageFrame';
 import { PatientFollowUps, SampleTools } from './SampleTools';
 import { usePatientCancerDiagnoses, type CancerDiagnosisView } from '../../api/follow-ups';
+import { CorrectionsHistory, CorrectPatientButton, SampleOrderDetails } from './PatientCorrections';
 
 /** /provider-clinic/{accountId}/patient/{patientId}: the patient's details and every sample with its timeline. */
 export function PatientPage() {
@@ -41,6 +42,7 @@ function PatientView({ accountId, patientId, superAdmin }: { accountId: number; 
   return (
     <Stack gap="lg">
       <PatientCard accountId={accountId} detail={data} />
+      <CorrectionsHistory corrections={data.corrections} />
       <PatientTexts accountId={accountId} patientId={patientId} />
       <Title order={2} fz="lg">
         Samples ({data.samples.length})
@@ -52,6 +54,7 @@ function PatientView({ accountId, patientId, superAdmin }: { accountId: number; 
       ) : (
         data.samples.map((s) => (
           <SampleCard key={s.id} sample={s}>
+            <SampleOrderDetails accountId={accountId} sample={s} />
             <SampleTools accountId={accountId} patientId={patientId} sample={s} diagnosis={diagnoses.data?.find((d: CancerDiagnosisView) => d.sampleId === s.id) ?? null} />
             {superAdmin && (
               <Anchor component={Link} to={`${clinicHomePath(accountId)}/audit-trail?barcode=${encodeURIComponent(s.barcode)}`} fz="sm">
@@ -84,9 +87,12 @@ function PatientCard({ accountId, detail }: { accountId: number; detail: Patient
           <Title order={2} fz="xl">
             {fullName(p)}
           </Title>
-          <Button component={Link} to={`/provider-clinic/${accountId}/order?patientId=${p.id}`}>
-            New order for this patient
-          </Button>
+          <Group gap="sm">
+            <CorrectPatientButton accountId={accountId} patient={p} />
+            <Button component={Link} to={`/provider-clinic/${accountId}/order?patientId=${p.id}`}>
+              New order for this patient
+            </Button>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
           {rows.map(([label, value]) => (
