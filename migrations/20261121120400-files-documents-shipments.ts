@@ -1,14 +1,13 @@
 /** Stored files, the documents of a sample (reports, requisition forms) and kit shipments. */
-import { DOCUMENT_TYPES, ITEM_KINDS, ItemKind, SHIPMENT_STATUSES, ShipmentStatus } from '@platform/domain';
+import { DOCUMENT_TYPES, FIRST_STORED_FILE_KINDS, ITEM_KINDS, ItemKind, SHIPMENT_STATUSES, ShipmentStatus } from '@platform/domain';
 import type { Migration } from '../db/src/migrator';
 import { TIMESTAMPS, literal, oneOf } from '../db/src/sql';
-import { STORED_FILE_KINDS } from '../db/src/values';
 
 export const up: Migration = async ({ context: sequelize }) => {
   await sequelize.query(`
 CREATE TABLE files (
   id bigserial PRIMARY KEY,
-  kind text NOT NULL CONSTRAINT files_kind_check CHECK (${oneOf('kind', STORED_FILE_KINDS)}),
+  kind text NOT NULL CONSTRAINT files_kind_check CHECK (${oneOf('kind', FIRST_STORED_FILE_KINDS)}),
   name text NOT NULL,
   content_type text NOT NULL,
   size_bytes bigint NOT NULL CONSTRAINT files_size_bytes_check CHECK (size_bytes >= 0),

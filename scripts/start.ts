@@ -17,6 +17,7 @@ import { startHl7Listener, startWorker } from '@platform/worker';
 import { findPostgres, findRedis, listenPreferring } from './local-services';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { startShippingStandIn, type ShippingStandIn } from './shipping-stand-in';
 import { startTwilioStandIn, type TwilioStandIn } from './twilio-stand-in';
 import { PAYMENT_WEBHOOK_PATH } from '@platform/domain';
 import { seedDemoData } from './seed';
@@ -24,6 +25,8 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { buildWeb, webBuildIsStale } from './web-build';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** How often a parcel of the local shipping stand-in moves on (its carrier's next scan). */
+const STAND_IN_PARCEL_STEP_MS = 30_000;
 const WEB_DIST = path.join(ROOT, 'web/dist');
 
 /** npm start runs the demo: NODE_ENV is development (or test, under the test runner) whatever it was. */
@@ -67,6 +70,16 @@ async function main() {
     : await listenPreferring((port) => startStripeStandIn({ port, webhookSecret: loadConfig(process.env, { webDist: WEB_DIST }).stripe.webhookSecret }), 12111);
   if (stripe) process.env.STRIPE_API_URL = stripe.url;
 
+  // Without a shipping API key, rates, labels and tracking come from the local shipping stand-in: its
+  // parcels move on by themselves (accepted, in transit, delivered), a signed webhook at each scan.
+  const shippingSettings = loadConfig(process.env, { webDist: WEB_DIST });
+  const shipping: ShippingStandIn | null = process.env.SHIPPING_API_KEY
+    ? null
+    : await listenPreferring((port) => startShippingStandIn({
+      port, apiKey: shippingSettings.shipping.apiKey, webhookSecret: shippingSettings.shippingWebhookSecret, autoAdvanceMs: STAND_IN_PARCEL_STEP_MS,
+    }), 12113);
+  if (shipping) process.env.SHIPPING_API_URL = shipping.url;
+
   // Without Twilio credentials, texts go to the local stand-in (its page lists them and replies STOP).
   const smsSettings = loadConfig(process.env, { webDist: WEB_DIST }).sms;
   const twilio: TwilioStandIn | null = process.env.TWILIO_ACCOUNT_SID
@@ -85,6 +98,7 @@ async function main() {
   const hl7 = process.env.HL7_PORT ? await startHl7Listener(config) : await listenPreferring((port) => startHl7Listener(config, port), config.hl7Port);
   const api = await startApi(config, process.env.HOST ?? '127.0.0.1');
   stripe?.setWebhookUrl(`${api.url}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
+  shipping?.setWebhookBase(`${api.url}/api/webhooks/shipping-service`);
   // Signed over the URL the API checks: PUBLIC_URL's.
   twilio?.setWebhookUrl(`${config.publicUrl}/api/webhooks${SMS_INBOUND_PATH}`);
 
@@ -98,6 +112,7 @@ ${config.brand} Platform is running at ${url}
   Redis:      ${redis.source}
   Email:      ${catcher ? `caught locally on SMTP port ${catcher.port} (stored in the caught_mail table)` : `SMTP ${config.smtp.host}:${config.smtp.port}`}
   Payments:   ${stripe ? `local Stripe stand-in at ${stripe.url} (test card 4242 4242 4242 4242)` : 'Stripe (STRIPE_SECRET_KEY is set)'}
+  Shipping:   ${shipping ? `local shipping stand-in at ${shipping.url} (test labels; parcels move every ${STAND_IN_PARCEL_STEP_MS / 1000} s)` : `${shippingSettings.shipping.apiUrl} (SHIPPING_API_KEY is set)`}
   Texts:      ${twilio ? `local Twilio stand-in at ${twilio.url} (lists the texts sent; reply STOP there)` : 'Twilio (TWILIO_ACCOUNT_SID is set)'}
   HL7 orders: MLLP on ${config.hl7Host}:${hl7.port} (ORM^O01 from an account's EHR: Administration → HL7 interfaces)
 
@@ -116,6 +131,7 @@ ${Object.entries(DEMO_USERS).map(([key, u]) => `  ${u.email.padEnd(width)}  ${ke
     await hl7.close();
     await worker.close();
     await stripe?.close();
+    await shipping?.close();
     await twilio?.close();
     await catcher?.close();
     await redis.stop();

@@ -1,5 +1,5 @@
 /** Kit shipments of an account and their items. */
-import type { ItemKind, ShipmentStatus } from '@platform/domain';
+import type { ItemKind, PostalAddress, ShipmentStatus, TrackingStatus } from '@platform/domain';
 import {
   DataTypes,
   Model,
@@ -27,6 +27,22 @@ export class Shipment extends Model<InferAttributes<Shipment>, InferCreationAttr
   declare shippedAt: Nullable<Date>;
   /** Set when the kit ships to a patient (a patient order) rather than from the clinic to the lab. */
   declare patientId: NullableFk;
+  /** The carrier's service of the label bought (UPS 2nd Day Air...). */
+  declare service: Nullable<string>;
+  /** The shipping service's id of the label bought (set with labelPurchasedAt). */
+  declare labelId: Nullable<string>;
+  /** The label's PDF (files, kind 'Shipping Label'). */
+  declare labelFileId: NullableFk;
+  declare labelPurchasedAt: Nullable<Date>;
+  declare labelPurchasedByUserId: NullableFk;
+  /** The addresses the label was bought for, as they were then. */
+  declare shipFrom: Nullable<PostalAddress & { name: string; phone: string | null }>;
+  declare shipTo: Nullable<PostalAddress & { name: string; phone: string | null }>;
+  declare trackingUrl: Nullable<string>;
+  /** The carrier's last status of the parcel (order.tracking webhooks). */
+  declare trackingStatus: Nullable<TrackingStatus>;
+  declare trackingUpdatedAt: Nullable<Date>;
+  declare deliveredAt: Nullable<Date>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -64,6 +80,17 @@ export function initShipments(sequelize: Sequelize) {
       createdByUserId: nullableFk(),
       shippedAt: { type: DataTypes.DATE },
       patientId: nullableFk(),
+      service: { type: DataTypes.TEXT },
+      labelId: { type: DataTypes.TEXT },
+      labelFileId: nullableFk(),
+      labelPurchasedAt: { type: DataTypes.DATE },
+      labelPurchasedByUserId: nullableFk(),
+      shipFrom: { type: DataTypes.JSONB },
+      shipTo: { type: DataTypes.JSONB },
+      trackingUrl: { type: DataTypes.TEXT },
+      trackingStatus: { type: DataTypes.TEXT },
+      trackingUpdatedAt: { type: DataTypes.DATE },
+      deliveredAt: { type: DataTypes.DATE },
       ...timestamps(),
     },
     { sequelize, modelName: 'Shipment', tableName: 'shipments' },

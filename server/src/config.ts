@@ -8,6 +8,7 @@ import Joi from 'joi';
 import {
   acceptanceProblem, DEFAULT_EXTRACTION_ACCEPTANCE, isLabTimeZone, DEFAULT_HL7_RETRY_BASE_MS, DEFAULT_WEBHOOK_RETRY_BASE_MS, HL7_ACK_TIMEOUT_MS, HL7_ATTEMPTS, type ExtractionAcceptance,
 } from '@platform/domain';
+import { parseLabAddress, type PostalAddress } from '@platform/domain';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -61,6 +62,8 @@ export interface Config {
   extractionAcceptance: ExtractionAcceptance;
   /** Card payments of patient orders (server/src/payments). */
   stripe: StripeConfig;
+  /** Kit shipments' rates, labels and tracking (server/src/shipments; docs/shipping.md). */
+  shipping: ShippingConfig;
   /** Text messages to patients through Twilio (server/src/sms; docs/sms.md). */
   sms: SmsConfig;
 }
@@ -81,6 +84,22 @@ export const DEV_SMS: Omit<SmsConfig, 'apiUrl'> = {
   authToken: 'dev-only-twilio-auth-token-local-stand-in',
   from: '+15005550006',
 };
+
+export interface ShippingConfig {
+  /** The shipping service's API key (sent as API-Key). */
+  apiKey: string;
+  /** The service's base URL: ShipStation's API, or the local stand-in. */
+  apiUrl: string;
+  /** The service's carrier ids rates are asked from (empty: the service's own default). */
+  carrierIds: string[];
+  /** Kits going to the lab are addressed here: LAB_ADDRESS read as "street, city, ST 12345" (null when it does not read so). */
+  labAddress: PostalAddress | null;
+}
+
+/** Obviously not a real key: `npm start` and the tests use it with the local stand-in; production refuses it. */
+export const DEV_SHIPPING_API_KEY = 'dev-only-shipping-api-key';
+/** ShipStation's API (its v2 paths are /v2/rates, /v2/labels...). */
+export const SHIPSTATION_API_URL = 'https://api.shipstation.com';
 
 export interface StripeConfig {
   secretKey: string;
@@ -179,6 +198,9 @@ const schema = Joi.object({
   STRIPE_PUBLISHABLE_KEY: Joi.string().pattern(/^pk_(test|live)_\w+$/).default(DEV_STRIPE.publishableKey),
   STRIPE_WEBHOOK_SECRET: Joi.string().pattern(/^whsec_\w+$/).default(DEV_STRIPE.webhookSecret),
   STRIPE_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).optional(),
+  SHIPPING_API_KEY: Joi.string().trim().min(8).default(DEV_SHIPPING_API_KEY),
+  SHIPPING_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default(SHIPSTATION_API_URL),
+  SHIPPING_CARRIER_IDS: Joi.string().trim().allow('').default(''),
   TWILIO_ACCOUNT_SID: Joi.string().pattern(/^AC\w{32}$/).default(DEV_SMS.accountSid)
     .messages({ 'string.pattern.base': '"TWILIO_ACCOUNT_SID" must be a Twilio account SID (AC and 32 characters)' }),
   TWILIO_AUTH_TOKEN: Joi.string().min(16).default(DEV_SMS.authToken),
@@ -186,6 +208,23 @@ const schema = Joi.object({
     .messages({ 'string.pattern.base': '"TWILIO_FROM" must be a phone number in E.164 (+15551234567) or a Messaging Service SID (MG…)' }),
   TWILIO_API_URL: Joi.string().uri({ scheme: ['http', 'https'] }).optional(),
 }).unknown(true);
+
+/** The shipping settings; production needs a real key and a LAB_ADDRESS a carrier label can be addressed to. */
+function shippingConfig(v: Record<string, string>): ShippingConfig {
+  const shipping: ShippingConfig = {
+    apiKey: v.SHIPPING_API_KEY,
+    apiUrl: v.SHIPPING_API_URL.replace(/\/$/, ''),
+    carrierIds: v.SHIPPING_CARRIER_IDS.split(',').map((c) => c.trim()).filter(Boolean),
+    labAddress: parseLabAddress(v.LAB_ADDRESS),
+  };
+  if (v.NODE_ENV === 'production' && shipping.apiKey === DEV_SHIPPING_API_KEY) {
+    throw new Error('Invalid configuration: SHIPPING_API_KEY must be set in production');
+  }
+  if (v.NODE_ENV === 'production' && !shipping.labAddress) {
+    throw new Error('Invalid configuration: LAB_ADDRESS must read "street, city, ST 12345" (kit labels are addressed to it)');
+  }
+  return shipping;
+}
 
 const STRIPE_ENV: Record<keyof typeof DEV_STRIPE, string> = { secretKey: 'STRIPE_SECRET_KEY', publishableKey: 'STRIPE_PUBLISHABLE_KEY', webhookSecret: 'STRIPE_WEBHOOK_SECRET' };
 
@@ -254,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   const lab = labIdentity(v);
   const zone = labTimeZone(v);
   const stripe = stripeConfig(v);
+  const shipping = shippingConfig(v);
   const sms = smsConfig(v);
   const extractionAcceptance: ExtractionAcceptance = {
     minConcentration: v.EXTRACTION_MIN_CONCENTRATION,
@@ -295,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     labTimeZone: zone,
     extractionAcceptance,
     stripe,
+    shipping,
     sms,
   };
 }

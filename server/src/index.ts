@@ -96,6 +96,8 @@ export * from './results/provider-result';
 export * from './results/patient-release';
 export * from './patient-orders/payment-webhook';
 export * from './shipments/shipping-webhook';
+export * from './shipments/shipping-labels';
+export { DEV_SHIPPING_API_KEY, SHIPSTATION_API_URL, type ShippingConfig } from './config';
 export * from './imports/result-sheet';
 export * from './imports/check-rows';
 export * from './imports/commit-rows';

@@ -86,16 +86,29 @@ describe('shipping service webhooks', () => {
     expect(await t.ctx.db.models.WebhookEvent.count({ where: { eventId: id } })).to.equal(0);
   });
 
-  it('answers rates for a shipment and stores the selected one; a replay changes nothing', async () => {
+  it('answers the rates quoted for a shipment (none before a quote) and stores the selected one; a replay changes nothing', async () => {
     const shipment = await shipmentOf(3);
+    const none = await deliver(RATES, { id: eventId(), type: 'get-shipping-rates', data: { externalOrderId: shipment.externalOrderId } }).expect(200);
+    expect(none.body).to.deep.equal({ received: true, externalOrderId: shipment.externalOrderId, rates: [] });
+    expect((await t.ctx.db.models.Shipment.findByPk(shipment.id))!.rateCents).to.equal(null);
+
+    // The rates the shipping service quoted when the clinic asked (shipping-labels.test.ts asks through the stand-in).
+    for (const [rateId, service, cents, days] of [['se-1', 'UPS® Ground', 1_450, 4], ['se-2', 'UPS 2nd Day Air®', 2_835, 2], ['se-3', 'UPS Next Day Air®', 5_400, 1]] as const) {
+      await t.ctx.db.sequelize.query(
+        `INSERT INTO shipment_rates (shipment_id, rate_id, carrier, service_code, service, amount_cents, business_days)
+         VALUES (:shipmentId, :rateId, 'UPS', :rateId, :service, :cents, :days)`,
+        { replacements: { shipmentId: shipment.id, rateId, service, cents, days } },
+      );
+    }
     const id = eventId();
     const res = await deliver(RATES, { id, type: 'get-shipping-rates', data: { externalOrderId: shipment.externalOrderId } }).expect(200);
     expect(res.body.received).to.equal(true);
-    expect(res.body.rates.map((r: { service: string }) => r.service)).to.deep.equal(['ground', 'two_day', 'overnight']);
+    expect(res.body.rates.map((r: { rateId: string; allowed: boolean }) => [r.rateId, r.allowed])).to.deep.equal([['se-1', false], ['se-2', true], ['se-3', true]]);
     const selected = res.body.rates.filter((r: { selected: boolean }) => r.selected);
     expect(selected).to.have.length(1);
-    expect(selected[0]).to.include({ service: 'two_day', amountCents: 24_00 + 3 * 2_00, currency: 'USD' });
-    expect((await t.ctx.db.models.Shipment.findByPk(shipment.id))!.rateCents).to.equal(30_00);
+    // The cheapest service that reaches the lab within two business days.
+    expect(selected[0]).to.include({ rateId: 'se-2', label: 'UPS 2nd Day Air®', amountCents: 2_835, currency: 'USD' });
+    expect((await t.ctx.db.models.Shipment.findByPk(shipment.id))!.rateCents).to.equal(2_835);
 
     await t.ctx.db.models.Shipment.update({ rateCents: 1 }, { where: { id: shipment.id } });
     const replay = await deliver(RATES, { id, type: 'get-shipping-rates', data: { externalOrderId: shipment.externalOrderId } }).expect(200);

@@ -8,6 +8,7 @@ const PRODUCTION = {
   SESSION_SECRET: `test-only-${randomBytes(16).toString('hex')}`,
   SECURE_COOKIES: 'true',
   SHIPPING_WEBHOOK_SECRET: `test-only-${randomBytes(16).toString('hex')}`,
+  SHIPPING_API_KEY: `test-only-${randomBytes(16).toString('hex')}`,
   MFA_SECRET_KEY: `test-only-${randomBytes(24).toString('hex')}`,
   STRIPE_SECRET_KEY: `sk_test_testonly${randomBytes(8).toString('hex')}`,
   STRIPE_PUBLISHABLE_KEY: `pk_test_testonly${randomBytes(8).toString('hex')}`,

@@ -9,6 +9,7 @@ const PRODUCTION = {
   SESSION_SECRET: `test-only-${hex()}${hex()}`,
   SECURE_COOKIES: 'true',
   SHIPPING_WEBHOOK_SECRET: `test-only-${hex()}${hex()}`,
+  SHIPPING_API_KEY: `test-only-${hex()}${hex()}`,
   MFA_SECRET_KEY: `test-only-${hex()}${hex()}${hex()}`,
   LAB_NAME: 'Harbor Genomics Laboratory', LAB_ADDRESS: '400 Pier Road, Bayport, CA 94000', LAB_CLIA_NUMBER: '05D2345678', LAB_DIRECTOR: 'Ines Okafor, MD',
   LAB_PHONE: '+1 (415) 555-0142', LAB_EMAIL: 'results@harbor-genomics.example', LAB_TIME_ZONE: 'America/Los_Angeles',

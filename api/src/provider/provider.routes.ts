@@ -7,7 +7,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import {
   PatientSearchAnswer, PatientExistsAnswer, PatientSummary, PatientDetail, PhysicianOption, CatalogueOption, CreatedOrder, ResultListRow, SampleRow, ShipmentView, shapes,
   clinicOrderBody, createShipmentBody, labelPdfQuery, newPatientBody, patientExistsBody, patientSearchBody, requisitionDownloadQuery, resultListQuery,
-  samplesQuery, shipmentsQuery, type AccountSummary, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsBody,
+  samplesQuery, shipmentsQuery, purchaseLabelBody, ShipmentRatesAnswer, type PurchaseLabelBody, type AccountSummary, type ClinicOrderBody, type CreateShipmentBody, type NewPatientBody, type PatientExistsBody,
   type PatientSearchBody, type RequisitionDownloadQuery, type ResultListQuery, type SamplesQuery, type ShipmentsQuery,
 } from '@platform/domain';
 import type { AppContext } from '../context';
@@ -22,6 +22,7 @@ import { answers, answersFile, answersPage } from '../http/answers';
 import { answersLabelPdf, answersLabelZpl, pdfOutput, sendLabelFile, ZPL_OUTPUT } from '../http/label-file';
 import {
   clinicCatalogue, createClinicOrder, createPatient, createShipment, downloadRequisitionForm, getPatientDetail, listPhysicians, listResults, listSamples, listShipments, notFound, patientExists, physiciansForCaller, searchPatients, shipmentLabel,
+  carrierLabelFile, purchaseShipmentLabel, quoteShipmentRates,
 } from '@platform/server';
 
 
@@ -97,6 +98,24 @@ export function providerRouter(ctx: AppContext): Router {
   });
   router.get(path('shipments/:shipmentId/label/zpl'), ...clinic, answersLabelZpl, async (req, res) => {
     sendLabelFile(res, await shipmentLabel(ctx, accountCallerOf(req, res), pathId(req.params.shipmentId, 'Shipment'), ZPL_OUTPUT));
+  });
+
+  // The carrier's label: the shipping service's rates for the shipment, buying one, the label's PDF.
+  router.post(path('shipments/:shipmentId/rates'), ...clinic, answers(200, ShipmentRatesAnswer), async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await quoteShipmentRates(ctx, accountCallerOf(req, res), pathId(req.params.shipmentId, 'Shipment')));
+  });
+  router.post(path('shipments/:shipmentId/purchase-label'), ...clinic, validateBody(purchaseLabelBody), answers(200, ShipmentView), async (req, res) => {
+    const shipmentId = pathId(req.params.shipmentId, 'Shipment');
+    res.json(await purchaseShipmentLabel(ctx, accountCallerOf(req, res), shipmentId, (req.body as PurchaseLabelBody).rateId));
+  });
+  router.get(path('shipments/:shipmentId/carrier-label'), ...clinic, answersFile('application/pdf'), async (req, res) => {
+    const file = await carrierLabelFile(ctx, accountCallerOf(req, res), pathId(req.params.shipmentId, 'Shipment'));
+    res
+      .set('Content-Type', 'application/pdf')
+      .set('Content-Disposition', `attachment; filename="${file.name}"`)
+      .set('Cache-Control', 'private, no-store')
+      .set('Content-Length', String(file.content.length))
+      .send(file.content);
   });
 
   // The requisition form of a sample, for a provider of its account.

@@ -1,6 +1,7 @@
 /** What the patient endpoints answer, as JSON (timestamps are ISO strings and dates of birth YYYY-MM-DD): answer shapes (shared/shapes.ts), each a type too. */
 import * as s from '../shared/shapes';
 import { TimelineEntry } from '../samples/timeline';
+import { ShipmentTracking } from '../shipments/views';
 import { DiagnosisCodeView } from '../orders/diagnoses';
 import { PatientCorrectionView } from './corrections';
 
@@ -58,6 +59,8 @@ export const PatientSampleView = s.object({
   physician: s.nullable(s.object({ id: s.integer, name: s.string, npi: s.nullable(s.string) })),
   tests: s.array(s.object({ id: s.integer, name: s.string, status: s.string })),
   timeline: s.array(TimelineEntry),
+  /** The live shipment carrying the sample's kit, with its tracking (null before one is created). */
+  shipment: s.nullable(ShipmentTracking),
   documents: s.object({ requisitionForm: s.boolean, labReport: s.boolean }),
   /** A patient's own order not signed off yet: its requisition form comes with the physician's sign-off. */
   requisitionAwaitsSignOff: s.boolean,

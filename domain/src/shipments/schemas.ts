@@ -5,7 +5,7 @@
 import Joi from 'joi';
 import { EARLIEST_EVENT_DATE } from '../shared/constants';
 import { pageFields } from '../shared/schemas';
-import { SHIPMENT_MAX_SAMPLES, SHIPPING_ORDER_EVENT_TYPES, ShippingEventType } from './shipments';
+import { SHIPMENT_MAX_SAMPLES, SHIPPING_ORDER_EVENT_TYPES, ShippingEventType, TRACKING_STATUSES, type TrackingStatus } from './shipments';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 
@@ -50,8 +50,19 @@ export const shippingRatesEvent = Joi.object<ShippingRatesEvent>({
 export interface ShippingOrderEvent {
   id: string;
   type: (typeof SHIPPING_ORDER_EVENT_TYPES)[number];
-  data: { externalOrderId: string; carrier?: string; trackingNumber?: string; shippedAt?: Date };
+  data: {
+    externalOrderId: string;
+    carrier?: string;
+    trackingNumber?: string;
+    shippedAt?: Date;
+    /** order.tracking: the carrier's status code, what the carrier said, where, and when the scan happened. */
+    statusCode?: TrackingStatus;
+    description?: string;
+    location?: string;
+    occurredAt?: Date;
+  };
 }
+const eventTime = (label: string) => Joi.date().iso().min(EARLIEST_EVENT_DATE).label(label);
 export const shippingOrderEvent = Joi.object<ShippingOrderEvent>({
   id: eventId,
   type: Joi.string().valid(...SHIPPING_ORDER_EVENT_TYPES).label('type').required(),
@@ -59,9 +70,26 @@ export const shippingOrderEvent = Joi.object<ShippingOrderEvent>({
     externalOrderId,
     carrier: Joi.string().trim().min(1).max(100).label('data.carrier'),
     trackingNumber: Joi.string().trim().min(1).max(100).label('data.trackingNumber'),
-    shippedAt: Joi.date().iso().min(EARLIEST_EVENT_DATE).label('data.shippedAt'),
+    shippedAt: eventTime('data.shippedAt'),
+    statusCode: Joi.string().valid(...TRACKING_STATUSES).label('data.statusCode'),
+    description: Joi.string().trim().min(1).max(500).label('data.description'),
+    location: Joi.string().trim().min(1).max(200).label('data.location'),
+    occurredAt: eventTime('data.occurredAt'),
   })
     .unknown(true)
     .label('data')
     .required(),
-}).unknown(true).label('Request body');
+})
+  .unknown(true)
+  // A tracking event must say where the parcel is and when.
+  .when(Joi.object({ type: Joi.valid(ShippingEventType.OrderTracking) }).unknown(), {
+    then: Joi.object({ data: Joi.object({ statusCode: Joi.required(), occurredAt: Joi.required() }).unknown(true) }),
+  })
+  .label('Request body');
+
+export interface PurchaseLabelBody { rateId: string }
+/** POST provider-clinic/{accountId}/shipments/{shipmentId}/purchase-label */
+export const purchaseLabelBody = Joi.object<PurchaseLabelBody>({
+  rateId: Joi.string().trim().min(1).max(100).pattern(/^[\w-]+$/).label('Rate').required()
+    .messages({ 'string.pattern.base': '{#label} must be a rate id the shipping service quoted' }),
+}).options(STRICT_KEYS).label('Request body');

@@ -14,6 +14,7 @@ import type { ServerContext } from '../context';
 import { type AccountCaller, auditActor, recordAudit } from '../audit';
 import { dataDate } from '../answer-values';
 import { findPatients } from './patient-search';
+import { sampleShipments } from './sample-shipments';
 import { DUPLICATE_PATIENT_MESSAGE, findSamePatient } from './same-patient';
 import { correctionsOf } from './patient-corrections';
 import { conflict, notFound } from '../errors';
@@ -114,6 +115,7 @@ export async function patientSamples(ctx: Ctx, accountId: number, patientId: num
       [{ model: m.SampleStatusEvent, as: 'statusEvents' }, 'id', 'ASC'],
     ],
   });
+  const shipments = await sampleShipments(ctx, samples.map((s) => s.id));
   return samples.map((s) => ({
     id: s.id,
     barcode: s.barcode,
@@ -128,6 +130,7 @@ export async function patientSamples(ctx: Ctx, accountId: number, patientId: num
     // The lab's processing steps (DNA Extraction) are not the clinic's tests.
     tests: (s.tests ?? []).filter((t) => !PROCESSING_STEP_TESTS.includes(t.name)).map((t) => ({ id: t.id, name: t.name, status: t.status })),
     timeline: (s.statusEvents ?? []).map(timelineEntry),
+    shipment: shipments.get(s.id) ?? null,
     documents: {
       requisitionForm: (s.documents ?? []).some((d) => d.type === DocumentType.TestRequisitionForm),
       labReport: (s.documents ?? []).some((d) => d.type === DocumentType.LabReport),

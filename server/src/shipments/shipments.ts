@@ -6,7 +6,8 @@
  */
 import { Op } from 'sequelize';
 import {
-  DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, type SampleRow, type SamplesQuery, type ShipmentsQuery, type ShipmentView,
+  DocumentType, ItemKind, SampleStatus, ShipmentStatus, UNSHIPPED_SAMPLE_STATUSES, shipmentTracking, type SampleRow, type SamplesQuery, type ShipmentsQuery,
+  type ShipmentView, type TrackingColumns,
 } from '@platform/domain';
 import { queryPrepared } from '@platform/db';
 import { CLINIC_PATIENT_JOIN, CLINIC_PATIENT_SQL } from '../patients/clinic-patients';
@@ -99,9 +100,16 @@ export async function listSamples(ctx: Ctx, caller: AccountCaller, query: Sample
   return { rows, total };
 }
 
-/** A shipment as the clinic sees it (`sh`): its sign-in creator, its samples and its count of documents. */
+/**
+ * A shipment as the clinic sees it (`sh`): its sign-in creator, its samples, its count of documents,
+ * its label and the carrier's scans.
+ */
 const SHIPMENT_SELECT = `SELECT sh.id, sh.external_order_id, sh.status, sh.carrier, sh.tracking_number, sh.rate_cents, sh.shipped_at, sh.created_at,
+              sh.service, sh.label_id IS NOT NULL AS carrier_label, sh.tracking_url, sh.tracking_status, sh.delivered_at, sh.patient_id IS NOT NULL AS to_patient,
               u.id AS created_by_id, u.first_name AS created_by_first_name, u.last_name AS created_by_last_name,
+              COALESCE((SELECT jsonb_agg(jsonb_build_object('at', te.occurred_at, 'statusCode', te.status_code, 'description', te.description, 'location', te.location)
+                                         ORDER BY te.occurred_at, te.id)
+                          FROM shipment_tracking_events te WHERE te.shipment_id = sh.id), '[]'::jsonb) AS tracking_events,
               COALESCE((SELECT jsonb_agg(jsonb_build_object('id', s.id, 'barcode', s.barcode, 'status', s.status))
                           FROM shipment_items si JOIN samples s ON s.id = si.sample_id
                          WHERE si.shipment_id = sh.id AND si.kind = :testItem), '[]'::jsonb) AS samples,
@@ -110,12 +118,13 @@ const SHIPMENT_SELECT = `SELECT sh.id, sh.external_order_id, sh.status, sh.carri
          LEFT JOIN users u ON u.id = sh.created_by_user_id`;
 const SHIPMENT_CONSTANTS = { testItem: ItemKind.Test, documentItem: ItemKind.Document };
 
-interface RawShipment {
+interface RawShipment extends TrackingColumns {
   id: number;
   external_order_id: string | null;
   status: string;
-  carrier: string | null;
-  tracking_number: string | null;
+  service: string | null;
+  carrier_label: boolean;
+  tracking_events: { at: string; statusCode: ShipmentView['trackingEvents'][number]['statusCode']; description: string | null; location: string | null }[];
   rate_cents: number | null;
   shipped_at: Date | null;
   created_at: Date;
@@ -139,7 +148,19 @@ function shipmentView(r: RawShipment): ShipmentView {
     createdBy: r.created_by_id !== null ? `${r.created_by_first_name} ${r.created_by_last_name}` : null,
     samples: r.samples.sort((a, b) => a.barcode.localeCompare(b.barcode)),
     documents: r.documents,
+    service: r.service,
+    carrierLabel: r.carrier_label,
+    labelPurchasable: r.status === ShipmentStatus.ReadyToShip && !r.carrier_label,
+    tracking: shipmentTracking(r),
+    trackingEvents: r.tracking_events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
   };
+}
+
+/** One shipment of the caller's account as the clinic sees it (404 when it is not one of theirs). */
+export async function shipmentOfAccount(ctx: Ctx, caller: AccountCaller, shipmentId: number): Promise<ShipmentView> {
+  const [row] = await queryPrepared<RawShipment>(ctx.db, `${SHIPMENT_SELECT} WHERE sh.id = :shipmentId AND sh.account_id = :accountId`, { shipmentId, accountId: caller.accountId }, SHIPMENT_CONSTANTS);
+  if (!row) throw notFound('Shipment not found');
+  return shipmentView(row);
 }
 
 /**
@@ -225,6 +246,5 @@ export async function createShipment(ctx: Ctx, caller: AccountCaller, sampleIds:
     );
     return shipment.id;
   });
-  const [created] = await queryPrepared<RawShipment>(ctx.db, `${SHIPMENT_SELECT} WHERE sh.id = :shipmentId`, { shipmentId }, SHIPMENT_CONSTANTS);
-  return shipmentView(created);
+  return shipmentOfAccount(ctx, caller, shipmentId);
 }

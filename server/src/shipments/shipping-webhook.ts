@@ -1,47 +1,25 @@
 /**
  * What the shipping service tells us about a kit shipment: it asks for the shipment's rates
- * (get-shipping-rates) and reports its fate (order.shipped / order.cancelled / order.on_hold).
+ * (get-shipping-rates: those it quoted for the shipment, the one the lab uses marked), reports its
+ * fate (order.shipped / order.cancelled / order.on_hold) and the carrier's scans of its parcel
+ * (order.tracking: accepted, in transit, delivered at the lab or to the patient).
  * Each event is applied once: its id is recorded in webhook_events in the same transaction as
  * its effect, and a replay (same id) answers { received: true, duplicate: true } and changes nothing.
  */
 import { Op, QueryTypes, type Transaction } from 'sequelize';
 import {
-  ItemKind, SampleStatus, ShipmentStatus, ShippingEventType, SHIPPING_WEBHOOK_SOURCE, type ShippingOrderEvent, type ShippingRate,
+  ItemKind, SampleStatus, ShipmentStatus, ShippingEventType, SHIPPING_WEBHOOK_SOURCE, TrackingStatus, type ShippingOrderEvent,
   type ShippingRatesEvent, type RatesAnswer, type OrderEventAnswer,
 } from '@platform/domain';
+import type { Shipment } from '@platform/db';
 import type { ServerContext } from '../context';
 import { auditActor, recordAudit, systemCaller } from '../audit';
 import { conflict, notFound } from '../errors';
 import { moveSample } from '../samples/move-sample';
 import { queueKitShippedText } from '../sms/kit-notices';
+import { ratesView, storedRates } from './shipping-labels';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
-
-/**
- * The lab's rate card for kit shipments to the lab: a base price plus a price per kit, by service.
- * The lab ships with the cheapest service that reaches it within MAX_TRANSIT_BUSINESS_DAYS
- * (specimens should arrive within two business days); that rate is stored on the shipment.
- */
-export const RATE_CARD = [
-  { service: 'ground', label: 'Ground (3-5 business days)', businessDays: 5, baseCents: 12_00, perKitCents: 1_50 },
-  { service: 'two_day', label: '2-Day', businessDays: 2, baseCents: 24_00, perKitCents: 2_00 },
-  { service: 'overnight', label: 'Overnight', businessDays: 1, baseCents: 45_00, perKitCents: 2_50 },
-] as const;
-export const MAX_TRANSIT_BUSINESS_DAYS = 2;
-
-export function ratesFor(kits: number): ShippingRate[] {
-  const rates = RATE_CARD.map((r) => ({
-    service: r.service,
-    label: r.label,
-    businessDays: r.businessDays,
-    amountCents: r.baseCents + r.perKitCents * Math.max(1, kits),
-    currency: 'USD' as const,
-    selected: false,
-  }));
-  const chosen = rates.filter((r) => r.businessDays <= MAX_TRANSIT_BUSINESS_DAYS).sort((a, b) => a.amountCents - b.amountCents)[0];
-  chosen.selected = true;
-  return rates;
-}
 
 /** Records the event id; false when it was recorded before (a replay). Waits for a concurrent twin to finish. */
 async function firstDelivery(ctx: Ctx, transaction: Transaction, eventId: string): Promise<boolean> {
@@ -59,27 +37,24 @@ async function lockedShipment(ctx: Ctx, transaction: Transaction, externalOrderI
   return shipment;
 }
 
-async function kitCount(ctx: Ctx, shipmentId: number, transaction: Transaction): Promise<number> {
-  return ctx.db.models.ShipmentItem.count({ where: { shipmentId, kind: ItemKind.Test }, transaction });
-}
-
 const RATEABLE: readonly string[] = [ShipmentStatus.NotReadyToShip, ShipmentStatus.ReadyToShip, ShipmentStatus.OnHold];
 
 export async function handleShippingRates(ctx: Ctx, event: ShippingRatesEvent, meta: { requestId: string | null }): Promise<RatesAnswer> {
   return ctx.db.sequelize.transaction(async (transaction) => {
     const first = await firstDelivery(ctx, transaction, event.id);
     const shipment = await lockedShipment(ctx, transaction, event.data.externalOrderId);
-    const rates = ratesFor(await kitCount(ctx, shipment.id, transaction));
+    // The rates the service quoted for this shipment (none before the clinic asked for them).
+    const rates = ratesView(await storedRates(ctx, shipment.id, transaction), shipment.patientId !== null, shipment.labelId ? shipment : null);
     if (!first) return { received: true, duplicate: true, externalOrderId: event.data.externalOrderId, rates };
-    const selected = rates.find((r) => r.selected)!;
-    if (RATEABLE.includes(shipment.status)) {
-      await shipment.update({ rateCents: selected.amountCents }, { transaction });
-    }
+    const selected = rates.find((r) => r.selected) ?? null;
+    // A bought label's cost stands; before one, the shipment carries the rate the lab would use.
+    const store = selected !== null && !shipment.labelId && RATEABLE.includes(shipment.status);
+    if (store) await shipment.update({ rateCents: selected.amountCents }, { transaction });
     await recordAudit(
       ctx.db,
       {
-        ...auditActor(systemCaller(meta.requestId)), action: 'shipment.rates_quoted', entityKind: 'shipment', entityId: shipment.id,
-        details: { eventId: event.id, service: selected.service, amountCents: selected.amountCents, stored: RATEABLE.includes(shipment.status) },
+        ...auditActor(systemCaller(meta.requestId)), action: 'shipment.rates_answered', entityKind: 'shipment', entityId: shipment.id,
+        details: { eventId: event.id, rates: rates.length, service: selected?.service ?? null, amountCents: selected?.amountCents ?? null, stored: store },
       },
       transaction,
     );
@@ -87,8 +62,8 @@ export async function handleShippingRates(ctx: Ctx, event: ShippingRatesEvent, m
   });
 }
 
-/** Where each order event takes a shipment, and the statuses it may come from. */
-const ORDER_EVENT_MOVES: Record<ShippingOrderEvent['type'], { to: ShipmentStatus; from: readonly ShipmentStatus[] }> = {
+/** Where each order event takes a shipment, and the statuses it may come from (tracking moves no status). */
+const ORDER_EVENT_MOVES: Record<Exclude<ShippingOrderEvent['type'], typeof ShippingEventType.OrderTracking>, { to: ShipmentStatus; from: readonly ShipmentStatus[] }> = {
   [ShippingEventType.OrderShipped]: { to: ShipmentStatus.Shipped, from: [ShipmentStatus.NotReadyToShip, ShipmentStatus.ReadyToShip, ShipmentStatus.OnHold] },
   [ShippingEventType.OrderCancelled]: { to: ShipmentStatus.Cancelled, from: [ShipmentStatus.NotReadyToShip, ShipmentStatus.ReadyToShip, ShipmentStatus.OnHold] },
   [ShippingEventType.OrderOnHold]: { to: ShipmentStatus.OnHold, from: [ShipmentStatus.NotReadyToShip, ShipmentStatus.ReadyToShip] },
@@ -99,6 +74,7 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
   return ctx.db.sequelize.transaction(async (transaction) => {
     if (!(await firstDelivery(ctx, transaction, event.id))) return { received: true, duplicate: true };
     const shipment = await lockedShipment(ctx, transaction, event.data.externalOrderId);
+    if (event.type === ShippingEventType.OrderTracking) return applyTracking(ctx, transaction, shipment, event, meta);
     const move = ORDER_EVENT_MOVES[event.type];
     const from = shipment.status;
     const answer = { received: true as const, shipment: { externalOrderId: shipment.externalOrderId!, status: from } };
@@ -109,10 +85,8 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
     const moved: string[] = [];
     let withPatient = 0;
     if (move.to === ShipmentStatus.Shipped) {
-      const now = new Date();
       // The service's time, kept within [shipment created, now] so the timeline stays in order.
-      const given = event.data.shippedAt?.getTime() ?? now.getTime();
-      const shippedAt = new Date(Math.min(now.getTime(), Math.max(shipment.createdAt.getTime(), given)));
+      const shippedAt = withinShipmentLife(shipment, event.data.shippedAt);
       await shipment.update(
         { status: move.to, carrier: event.data.carrier ?? shipment.carrier, trackingNumber: event.data.trackingNumber ?? shipment.trackingNumber, shippedAt },
         { transaction },
@@ -155,4 +129,51 @@ export async function handleShippingOrderEvent(ctx: Ctx, event: ShippingOrderEve
     );
     return { received: true, shipment: { externalOrderId: shipment.externalOrderId!, status: move.to }, ...(move.to === ShipmentStatus.Shipped ? { samplesInTransit: moved } : {}) };
   });
+}
+
+/** A time the service gave, kept within [shipment created, now] so the shipment's story stays in order. */
+const withinShipmentLife = (shipment: Shipment, given: Date | undefined, now = new Date()) =>
+  new Date(Math.min(now.getTime(), Math.max(shipment.createdAt.getTime(), given?.getTime() ?? now.getTime())));
+
+/**
+ * A carrier's scan of the shipment's parcel: kept as one of its tracking events; the latest scan's
+ * status is the shipment's; a delivery is recorded once (its time on the shipment, and on each
+ * sample's card as "Delivered at the lab" or "Delivered to the patient"). The shipment's status
+ * (Shipped) and the samples' (In Transit until the lab receives them) stay as they are: the
+ * spec's statuses have no "Delivered", and only intake says a kit is in the lab's hands.
+ * This is where a shipment moves on the carrier's word: a notice of it (SMS, email) belongs here.
+ */
+async function applyTracking(
+  ctx: Ctx, transaction: Transaction, shipment: Shipment, event: ShippingOrderEvent, meta: { requestId: string | null },
+): Promise<OrderEventAnswer> {
+  const answer = (s: Shipment): OrderEventAnswer => ({
+    received: true,
+    shipment: { externalOrderId: s.externalOrderId!, status: s.status },
+    tracking: { status: s.trackingStatus, deliveredAt: s.deliveredAt ? s.deliveredAt.toISOString() : null },
+  });
+  if (shipment.status !== ShipmentStatus.Shipped) {
+    throw conflict(`Shipment ${shipment.externalOrderId} is ${shipment.status}: tracking applies to a shipment that is ${ShipmentStatus.Shipped}`);
+  }
+  const code = event.data.statusCode!;
+  const occurredAt = withinShipmentLife(shipment, event.data.occurredAt);
+  await ctx.db.sequelize.query(
+    `INSERT INTO shipment_tracking_events (shipment_id, event_id, status_code, description, location, occurred_at)
+     VALUES (:shipmentId, :eventId, :code, :description, :location, :occurredAt)`,
+    { replacements: { shipmentId: shipment.id, eventId: event.id, code, description: event.data.description ?? null, location: event.data.location ?? null, occurredAt }, transaction },
+  );
+  const before = { trackingStatus: shipment.trackingStatus, deliveredAt: shipment.deliveredAt?.toISOString() ?? null };
+  // Scans may arrive out of order: the latest scan says where the parcel is; a delivery is never undone.
+  const latest = !shipment.trackingUpdatedAt || occurredAt.getTime() >= shipment.trackingUpdatedAt.getTime();
+  const delivered = shipment.deliveredAt ?? (code === TrackingStatus.Delivered ? occurredAt : null);
+  const status = shipment.deliveredAt ? TrackingStatus.Delivered : latest || code === TrackingStatus.Delivered ? code : shipment.trackingStatus;
+  await shipment.update({ trackingStatus: status, trackingUpdatedAt: latest ? occurredAt : shipment.trackingUpdatedAt, deliveredAt: delivered }, { transaction });
+  await recordAudit(
+    ctx.db,
+    {
+      ...auditActor(systemCaller(meta.requestId)), action: 'shipment.tracking_updated', entityKind: 'shipment', entityId: shipment.id,
+      details: { eventId: event.id, statusCode: code, old: before, new: { trackingStatus: shipment.trackingStatus, deliveredAt: shipment.deliveredAt?.toISOString() ?? null } },
+    },
+    transaction,
+  );
+  return answer(shipment);
 }

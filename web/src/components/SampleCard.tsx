@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Group, Stack, Text, Timeline } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Text, Timeline } from '@mantine/core';
+import { SampleStatus as Status, trackingWords, TrackingStatus } from '@platform/domain';
 import { REQUISITION_AWAITS_SIGN_OFF_MESSAGE, SampleStatus, workStatusOf } from '@platform/domain';
 import type { PatientSample } from '../api/clinic';
 import { ReportButton } from './ReportButton';
@@ -47,18 +48,50 @@ export function SampleCard({ sample: s, children }: { sample: PatientSample; chi
           <Text fw={600} mb="xs">
             Timeline
           </Text>
-          <Timeline active={s.timeline.length - 1} bulletSize={14} lineWidth={2}>
-            {s.timeline.map((e) => (
+          <Timeline active={s.timeline.length - (s.shipment?.trackingNumber ? 0 : 1)} bulletSize={14} lineWidth={2}>
+            {s.timeline.flatMap((e, i) => [
               <Timeline.Item key={e.id} title={e.to}>
                 <Text fz="sm" c="dimmed">
                   {formatDateTime(e.at)} · {e.actor.name}
                 </Text>
                 {e.reason && <Text fz="sm">{e.reason}</Text>}
-              </Timeline.Item>
-            ))}
+              </Timeline.Item>,
+              ...(i === parcelStepAfter(s) ? [<ParcelStep key="parcel" shipment={s.shipment!} />] : []),
+            ])}
           </Timeline>
         </div>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Where the kit's parcel step goes on the timeline: after the kit left (In Transit to the lab, or
+ * Pending Shipment for a kit sent to the patient), else last; -1 when no label was bought.
+ */
+function parcelStepAfter(s: PatientSample): number {
+  if (!s.shipment?.trackingNumber) return -1;
+  const left = s.shipment.toPatient ? Status.PendingShipment : Status.InTransit;
+  const i = s.timeline.findLastIndex((e) => e.to === left);
+  return i >= 0 ? i : s.timeline.length - 1;
+}
+
+/** The carrier's word on the kit's parcel: where it is (delivered, and when), the carrier, the tracking link. */
+function ParcelStep({ shipment: t }: { shipment: NonNullable<PatientSample['shipment']> }) {
+  const status = t.trackingStatus ?? TrackingStatus.NotYetInSystem;
+  return (
+    <Timeline.Item title={trackingWords(status, t.toPatient)}>
+      <Text fz="sm" c="dimmed">
+        {t.deliveredAt ? `${formatDateTime(t.deliveredAt)} · ` : ''}
+        {t.carrier ?? 'Carrier'} · tracking{' '}
+        {t.trackingUrl ? (
+          <Anchor href={t.trackingUrl} target="_blank" rel="noopener noreferrer" underline="always" aria-label={`Track parcel ${t.trackingNumber} on the carrier's site (opens a new tab)`}>
+            {t.trackingNumber}
+          </Anchor>
+        ) : (
+          t.trackingNumber
+        )}
+      </Text>
+    </Timeline.Item>
   );
 }

@@ -37,7 +37,7 @@ function selfOrdered(signedOff: boolean): PatientDetail {
       origin: TestOrigin.PatientOrdered, orderedAt: '2026-11-20T10:00:00.000Z',
       physician: signedOff ? { id: 3, name: 'Paula Grant', npi: '1336666663' } : null,
       tests: [{ id: 1, name: 'PROSTOX ultra', status: 'Ordered' }], timeline: [],
-      documents: { requisitionForm: false, labReport: false }, requisitionAwaitsSignOff: !signedOff, diagnoses: [], cancellable: false, cancelledAt: null, cancellationReason: null,
+      documents: { requisitionForm: false, labReport: false }, requisitionAwaitsSignOff: !signedOff, shipment: null, diagnoses: [], cancellable: false, cancelledAt: null, cancellationReason: null,
     }],
     corrections: [],
   };

@@ -11,7 +11,7 @@ import { SampleTools } from './SampleTools';
 const sample: PatientSample = {
   id: 5, barcode: '41000000000005', status: SampleStatus.InQueue, statusBeforeStorage: null, sampleType: 'Buccal Swab', rejectionReason: null, orderNumber: 'RF_000000005',
   origin: 'Provider Ordered', orderedAt: '2026-11-01T10:00:00.000Z', physician: null, tests: [{ id: 1, name: 'PROSTOX ultra', status: 'Ordered' }],
-  timeline: [], documents: { requisitionForm: true, labReport: false }, requisitionAwaitsSignOff: false, diagnoses: [], cancellable: false, cancelledAt: null, cancellationReason: null,
+  timeline: [], documents: { requisitionForm: true, labReport: false }, requisitionAwaitsSignOff: false, shipment: null, diagnoses: [], cancellable: false, cancelledAt: null, cancellationReason: null,
 };
 
 const renderTools = () => renderPage(<SampleTools accountId={1} patientId={9} sample={sample} diagnosis={null} />);

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AccountRole, AccountType, UserKind, type Me, type SampleRow } from '@platform/domain';
+import { AccountRole, AccountType, UserKind, type Me, type SampleRow, type ShipmentRatesAnswer, type ShipmentView } from '@platform/domain';
 import { apiRefusal, mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { ShipmentsPage } from './ShipmentsPage';
@@ -19,6 +19,12 @@ const kit = (sampleId: number): SampleRow => ({
   sampleId, barcode: `6100000000000${sampleId}`, status: 'Order Placed', sampleType: 'Saliva', tests: ['PROSTOX ultra'], orderNumber: `ORD${sampleId}`,
   orderedAt: '2026-03-01T10:00:00Z', patient: { id: 20 + sampleId, firstName: 'Testy', lastName: 'Lane', dateOfBirth: '1950-02-28' }, physician: null,
   requisitionForm: true, shipment: null,
+});
+const readyShipment = (id: number): ShipmentView => ({
+  id, externalOrderId: `SHP-000000${id}`, status: 'Ready to Ship', carrier: null, trackingNumber: null, rateCents: null, shippedAt: null,
+  createdAt: '2026-03-01T10:00:00Z', createdBy: 'Paula Grant', samples: [{ id: 1, barcode: '61000000000001', status: 'Pending Shipment' }], documents: 1,
+  service: null, carrierLabel: false, labelPurchasable: true,
+  tracking: { carrier: null, trackingNumber: null, trackingUrl: null, trackingStatus: null, deliveredAt: null, toPatient: false }, trackingEvents: [],
 });
 
 describe('ShipmentsPage', () => {
@@ -47,10 +53,7 @@ describe('ShipmentsPage', () => {
     localStorage.clear();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:label'), revokeObjectURL: vi.fn() }));
     const user = userEvent.setup({ delay: null });
-    const shipment = {
-      id: 12, externalOrderId: 'SHP-00000012', status: 'Ready to Ship', carrier: null, trackingNumber: null, rateCents: null, shippedAt: null,
-      createdAt: '2026-03-01T10:00:00Z', createdBy: 'Paula Grant', samples: [{ id: 1, barcode: '61000000000001', status: 'Pending Shipment' }], documents: 1,
-    };
+    const shipment = readyShipment(12);
     const file = { body: '%PDF-', headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="labels-SHP-00000012.pdf"' } };
     const sent = mockApi({
       'GET /auth/me': { body: me },
@@ -71,5 +74,46 @@ describe('ShipmentsPage', () => {
       '/provider-clinic/1/shipments/12/label/pdf?layout=thermal',
     ]));
     vi.unstubAllGlobals();
+  });
+
+  it("buys a shipment's carrier label: rates from the shipping service (a slow one disabled, the lab's choice preselected), the server's refusal shown, then bought", async () => {
+    const user = userEvent.setup({ delay: null });
+    const rate = (rateId: string, label: string, businessDays: number, amountCents: number, allowed: boolean, selected: boolean) => ({
+      rateId, carrier: 'UPS', service: rateId, label, businessDays, amountCents, currency: 'USD' as const, allowed, selected,
+    });
+    const quote: ShipmentRatesAnswer = {
+      shipmentId: 14, shipFrom: '400 Harbor Way, Oakland, CA 94607, US', shipTo: '123 Example Street, Testville, ZZ 00000, US',
+      rates: [rate('se-1', 'UPS® Ground', 4, 1_450, false, false), rate('se-2', 'UPS 2nd Day Air®', 2, 2_835, true, true), rate('se-3', 'UPS Next Day Air®', 1, 5_400, true, false)],
+    };
+    const bought: ShipmentView = {
+      ...readyShipment(14), service: 'UPS Next Day Air®', carrierLabel: true, labelPurchasable: false, rateCents: 5_400,
+      tracking: { carrier: 'UPS', trackingNumber: '1ZTEST', trackingUrl: 'https://www.ups.com/track?tracknum=1ZTEST', trackingStatus: 'NY', deliveredAt: null, toPatient: false },
+    };
+    let refuseOnce = true;
+    const sent = mockApi({
+      'GET /auth/me': { body: me },
+      'GET /provider-clinic/1/samples': { body: [], headers: { 'x-total-count': '0' } },
+      'GET /provider-clinic/1/shipments': () => ({ body: [refuseOnce ? readyShipment(14) : bought], headers: { 'x-total-count': '1' } }),
+      'POST /provider-clinic/1/shipments/14/rates': { body: quote },
+      'POST /provider-clinic/1/shipments/14/purchase-label': () => {
+        if (!refuseOnce) return { body: bought };
+        refuseOnce = false;
+        return apiRefusal(422, 'shipping_service_refused', 'The shipping service refused the request: ship_from.postal_code is not valid');
+      },
+    });
+    renderPage(<ShipmentsPage />, { path: '/provider-clinic/:accountId/shipments', route: '/provider-clinic/1/shipments' });
+    await user.click(await screen.findByRole('button', { name: 'Buy shipping label for shipment SHP-00000014' }));
+    await screen.findByText(/From: 400 Harbor Way, Oakland, CA 94607, US/);
+    expect((screen.getByRole('radio', { name: /UPS® Ground: \$14\.50, 4 business days/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Too slow: specimens must reach the lab within 2 business days')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /UPS 2nd Day Air®/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /UPS Next Day Air®/ }));
+    await user.click(screen.getByRole('button', { name: 'Buy label ($54.00)' }));
+    await screen.findByText('The shipping service refused the request: ship_from.postal_code is not valid');
+    await user.click(screen.getByRole('button', { name: 'Buy label ($54.00)' }));
+    await screen.findByRole('button', { name: 'Download shipping label of shipment SHP-00000014' });
+    expect(screen.getByRole('link', { name: "Track parcel 1ZTEST on the carrier's site (opens a new tab)" }).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1ZTEST');
+    expect(screen.getByText('Label created, not yet with the carrier')).toBeTruthy();
+    expect(sent.filter((r) => r.path.endsWith('/purchase-label')).map((r) => r.body)).toEqual([{ rateId: 'se-3' }, { rateId: 'se-3' }]);
   });
 });

@@ -4,8 +4,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
+import { trackingWords } from '@platform/domain';
 import { DEFAULT_PAGE_SIZE, formatCalendarDate, listName, SHIPMENT_MAX_SAMPLES } from '@platform/domain';
-import { createShipment, useRefreshClinic, useShipments, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
+import { createShipment, useRefreshClinic, useUnshippedSamples, type SampleRow, type ShipmentView } from '../../api/clinic';
+import { useKitShipments } from '../../api/shipping';
+import { CarrierLabelTools } from './CarrierLabelTools';
 import { ApiError } from '../../api/fetcher';
 import { FormError } from '../../components/FormError';
 import { useFormSubmit } from '../../forms/use-form-submit';
@@ -23,7 +26,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 
 /**
  * /provider-clinic/{accountId}/shipments: the kits still at the clinic (pick them, create a
- * shipment: the shipping service then collects it) and the account's shipments with their status.
+ * shipment, buy its carrier label from the shipping service) and the account's shipments with
+ * their status and the carrier's tracking, read again while a parcel is on its way.
  */
 export function ShipmentsPage() {
   return (
@@ -121,7 +125,8 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
         <Card withBorder padding="lg">
           <Text c="dimmed">
             No kits waiting to be shipped.{' '}
-            <Anchor component={Link} to={`/provider-clinic/${accountId}/order`}>
+            {/* Underlined: inside dimmed text its colour alone does not set it apart (WCAG 1.4.1). */}
+            <Anchor component={Link} to={`/provider-clinic/${accountId}/order`} underline="always">
               Order a test
             </Anchor>
           </Text>
@@ -208,7 +213,7 @@ function UnshippedSamples({ accountId }: { accountId: number }) {
 function ShipmentList({ accountId }: { accountId: number }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const { data, error, isLoading } = useShipments(accountId, { page, pageSize });
+  const { data, error, isLoading } = useKitShipments(accountId, { page, pageSize });
   const rows = data?.rows ?? [];
   return (
     <Stack gap="sm" component="section" aria-labelledby="shipments-title">
@@ -249,6 +254,7 @@ function ShipmentCard({ shipment: s, accountId }: { shipment: ShipmentView; acco
           </Text>
           <Group gap="sm">
             <StatusBadge status={s.status} size="sm" />
+            <CarrierLabelTools accountId={accountId} shipment={s} />
             <PrintLabelMenu pathFor={(output) => shipmentLabelPath(accountId, s.id, output)} fileName={`labels-${s.externalOrderId ?? s.id}`} what={`shipment ${s.externalOrderId ?? s.id}`} />
           </Group>
         </Group>
@@ -258,13 +264,7 @@ function ShipmentCard({ shipment: s, accountId }: { shipment: ShipmentView; acco
           {s.documents ? `, ${s.documents} requisition form${s.documents === 1 ? '' : 's'}` : ''}
           {s.rateCents !== null ? ` · shipping ${formatCents(s.rateCents)}` : ''}
         </Text>
-        {(s.carrier || s.trackingNumber || s.shippedAt) && (
-          <Text fz="sm">
-            Shipped {formatDate(s.shippedAt)}
-            {s.carrier ? ` with ${s.carrier}` : ''}
-            {s.trackingNumber ? ` · tracking ${s.trackingNumber}` : ''}
-          </Text>
-        )}
+        <ShipmentTrackingView shipment={s} />
         <Group gap={6}>
           {s.samples.map((sample) => (
             <Badge key={sample.id} variant="outline" color="gray" radius="sm" style={{ fontFamily: 'monospace' }} title={sample.status}>
@@ -274,5 +274,48 @@ function ShipmentCard({ shipment: s, accountId }: { shipment: ShipmentView; acco
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** Where the shipment's parcel is: carrier, service, the tracking link, the last scan, and each scan. */
+function ShipmentTrackingView({ shipment: s }: { shipment: ShipmentView }) {
+  const t = s.tracking;
+  if (!t.carrier && !t.trackingNumber && !s.shippedAt) return null;
+  return (
+    <Stack gap={4}>
+      <Text fz="sm">
+        {s.shippedAt ? `Shipped ${formatDate(s.shippedAt)}` : 'Label bought'}
+        {t.carrier ? ` with ${t.carrier}${s.service ? ` ${s.service}` : ''}` : ''}
+        {t.trackingNumber && (
+          <>
+            {' · tracking '}
+            {t.trackingUrl ? (
+              <Anchor href={t.trackingUrl} target="_blank" rel="noopener noreferrer" underline="always" aria-label={`Track parcel ${t.trackingNumber} on the carrier's site (opens a new tab)`}>
+                {t.trackingNumber}
+              </Anchor>
+            ) : (
+              t.trackingNumber
+            )}
+          </>
+        )}
+      </Text>
+      {t.trackingStatus && (
+        <Text fz="sm" fw={600} aria-live="polite">
+          {trackingWords(t.trackingStatus, t.toPatient)}
+          {t.deliveredAt ? ` ${formatDateTime(t.deliveredAt)}` : ''}
+        </Text>
+      )}
+      {s.trackingEvents.length > 0 && (
+        <Stack gap={0} component="ol" aria-label={`Carrier scans of shipment ${s.externalOrderId ?? s.id}`} style={{ margin: 0, paddingLeft: 18 }}>
+          {s.trackingEvents.map((e) => (
+            <Text key={`${e.at}-${e.statusCode}`} component="li" fz="xs" c="dimmed">
+              {formatDateTime(e.at)} · {trackingWords(e.statusCode, t.toPatient)}
+              {e.description ? ` · ${e.description}` : ''}
+              {e.location ? ` · ${e.location}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Stack>
   );
 }

@@ -26,7 +26,7 @@ const detail: ParticipantDetail = {
     id: 7, barcode: '41123456789012', status: 'In Queue', statusBeforeStorage: null, sampleType: 'Saliva', rejectionReason: null, orderNumber: 'RF_000000042', origin: 'Provider Ordered',
     orderedAt: '2026-11-01T10:00:00Z', physician: null, tests: [{ id: 1, name: 'SARCOMA', status: 'Ordered' }],
     timeline: [{ id: 1, at: '2026-11-01T10:00:00Z', from: null, to: 'Order Placed', reason: null, actor: { kind: 'provider', name: 'Rae Search' } }],
-    documents: { requisitionForm: true, labReport: false }, requisitionAwaitsSignOff: false, diagnoses: [], cancellable: false, cancelledAt: null, cancellationReason: null,
+    documents: { requisitionForm: true, labReport: false }, requisitionAwaitsSignOff: false, shipment: null, diagnoses: [], cancellable: false, cancelledAt: null, cancellationReason: null,
   }],
   studyResponses: [response],
 };
