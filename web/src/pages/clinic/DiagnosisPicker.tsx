@@ -29,7 +29,8 @@ export function DiagnosisPicker({ accountId, value, onChange, required, error }:
   };
   const [debounced] = useDebouncedValue(q, 250);
   const { data, isLoading } = useDiagnosisSearch(accountId, debounced);
-  const searching = debounced.trim().length >= DIAGNOSIS_SEARCH_MIN_LENGTH;
+  // Both: the matches go as soon as the search is cleared (an added code clears it), not a debounce later.
+  const searching = q.trim().length >= DIAGNOSIS_SEARCH_MIN_LENGTH && debounced.trim().length >= DIAGNOSIS_SEARCH_MIN_LENGTH;
   const chosen = new Set(value.map((d) => d.code));
   const results = searching ? (data?.rows ?? []).filter((d) => !chosen.has(d.code)) : [];
   const full = value.length >= ORDER_MAX_DIAGNOSES;
