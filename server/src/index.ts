@@ -13,6 +13,7 @@ export {
 } from './jobs';
 export { queueEmail, type OutgoingEmail } from './email/queue-email';
 export * from './sms';
+export { redactTokens } from './email/link-tokens';
 export { createMailer, type Mailer } from './email/mailer';
 export * from './email/templates';
 export {

@@ -9,14 +9,12 @@
 import { NOT_SENT_REASONS, TextMessageStatus, TWILIO_UNSUBSCRIBED_ERROR } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Config } from '../config';
+import { redactTokens } from '../email/link-tokens';
 import { optedOut } from './inbound';
 import { twilioClient, twilioErrorCode } from './twilio-client';
 
 type MessageRow = InstanceType<Db['models']['TextMessage']>;
 
-/** A link's token, as the row must not keep it once sent. */
-const LINK_TOKEN = /([?&]token=)[0-9a-f]{64}/g;
-export const redactLinkTokens = (text: string) => text.replace(LINK_TOKEN, '$1[redacted]');
 
 /** Why the message may not go now, or null when it may. */
 async function notSendableBecause(db: Db, message: MessageRow): Promise<string | null> {
@@ -61,7 +59,7 @@ export async function sendTextMessage(deps: { db: Db; config: Pick<Config, 'sms'
     if (typeof status === 'number' && status >= 400 && status < 500 && status !== 429) throw new TextRefused(`Twilio refused the message (${code ?? status}): ${(err as Error).message}`);
     throw err;
   }
-  await message.update({ status: TextMessageStatus.Sent, providerSid: sid, sentAt: new Date(), error: null, body: redactLinkTokens(message.body) });
+  await message.update({ status: TextMessageStatus.Sent, providerSid: sid, sentAt: new Date(), error: null, body: redactTokens(message.body) });
   return { sid };
 }
 

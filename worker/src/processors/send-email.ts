@@ -3,12 +3,10 @@ import { UnrecoverableError } from 'bullmq';
 import { QueryTypes } from 'sequelize';
 import { EmailStatus } from '@platform/domain';
 import type { Db } from '@platform/db';
+import { redactTokens } from '@platform/server';
 import { batched } from '../batched';
 import type { Processor } from './types';
 
-/** A reset, result or patient-invitation link's token, as the log must not keep it. */
-const LINK_TOKEN = /([?&](?:token|invitation)=)[0-9a-f]{64}/g;
-export const redactTokens = (text: string) => text.replace(LINK_TOKEN, '$1[redacted]');
 
 /** An SMTP 5xx answer (an address the server refuses, say) is permanent: no retry delivers it. Connection faults and 4xx retry. */
 async function permanentRefusalsFailAtOnce<T>(send: () => Promise<T>): Promise<T> {
