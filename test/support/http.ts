@@ -1,6 +1,7 @@
 /** supertest agents on the real app: one that carries a session cookie and sends the CSRF token. */
 import request from 'supertest';
 import type { Express } from 'express';
+import type { Server } from 'node:http';
 import { createApp, createContext, closeContext, type AppContext } from '@platform/api';
 import type { SignInPortal } from '@platform/domain';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from '../../scripts/demo-users';
@@ -22,6 +23,21 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
 
 /** Which database an app reads (what a second step learnt is kept per database and user). */
 const databaseOf = new WeakMap<Express, string>();
+
+/** The app listening on a port of its own on 127.0.0.1: for what must reach it by URL (a stand-in's webhooks). */
+export async function listenOnLoopback(app: Express): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
 
 export interface Session {
   agent: ReturnType<typeof request.agent>;

@@ -6,10 +6,9 @@
  * Parcels move only when a test calls standIn.advance().
  */
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import { startShippingStandIn, type ShippingStandIn } from '../../scripts/shipping-stand-in';
 import { browserSuite, type BrowserSuite, type BrowserSuiteOptions } from './browser';
-import { buildTestApp, type TestApp } from './http';
+import { buildTestApp, listenOnLoopback, type TestApp } from './http';
 
 const WEBHOOKS = '/api/webhooks/shipping-service';
 
@@ -33,19 +32,13 @@ export interface ShippingStack {
 export async function startShippingStack(overrides: Record<string, string> = {}): Promise<ShippingStack> {
   const { standIn, webhookSecret } = await newStandIn();
   const t = await buildTestApp({ ...shippingEnv(standIn, webhookSecret), ...overrides });
-  const server = await new Promise<Server>((resolve) => {
-    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const address = server.address();
-  standIn.setWebhookBase(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${WEBHOOKS}`);
+  const { baseUrl, close } = await listenOnLoopback(t.app);
+  standIn.setWebhookBase(`${baseUrl}${WEBHOOKS}`);
   return {
     t, standIn, webhookSecret,
     async close() {
       await standIn.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await close();
       await t.close();
     },
   };

@@ -5,12 +5,11 @@
  * for browser tests, a browser suite whose API does the same.
  */
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { PAYMENT_WEBHOOK_PATH } from '@platform/domain';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/stripe-stand-in';
 import { browserSuite, type BrowserSuite, type BrowserSuiteOptions } from './browser';
-import { buildTestApp, type TestApp } from './http';
+import { buildTestApp, listenOnLoopback, type TestApp } from './http';
 
 export interface PaymentStack {
   t: TestApp;
@@ -34,20 +33,13 @@ export async function startPaymentStack(overrides: Record<string, string> = {}):
     ...overrides,
   };
   const t = await buildTestApp(env);
-  const server = await new Promise<Server>((resolve) => {
-    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const address = server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { baseUrl, close } = await listenOnLoopback(t.app);
   standIn.setWebhookUrl(`${baseUrl}/api/webhooks${PAYMENT_WEBHOOK_PATH}`);
   return {
     t, standIn, baseUrl, env, webhookSecret,
     async close() {
       await standIn.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await close();
       await t.close();
     },
   };

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../context';
 import { validateBody, validateQuery } from './validate';
 import { answers, answersFile } from './answers';
+import { sendAttachment } from './send-file';
 import { userCallerOf } from './caller';
 import { pathId } from './path-id';
 
@@ -50,12 +51,7 @@ export function mountAuditTrail(router: Router, ctx: AppContext, { base, guards,
   });
   router.get(`${base}/exports/:jobId/file`, ...guards, answersFile('application/pdf'), async (req, res) => {
     const file = await auditExportFile(ctx, userCallerOf(req, res), scopeOf(res), jobIdOf(req));
-    res
-      .set('Content-Type', 'application/pdf')
-      .set('Content-Disposition', `attachment; filename="${file.name}"`)
-      .set('Cache-Control', 'private, no-store')
-      .set('Content-Length', String(file.content.length))
-      .send(file.content);
+    sendAttachment(res, file, 'application/pdf');
   });
   router.post(`${base}/patients/search`, ...guards, validateBody(auditPatientSearchBody), answers(200, shapes.array(AuditPatientOption)), async (req, res) => {
     noStore(res).json(await searchAuditPatients(ctx, userCallerOf(req, res), scopeOf(res), (req.body as { q: string }).q));

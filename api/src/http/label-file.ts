@@ -7,6 +7,7 @@ import type { RequestHandler, Response } from 'express';
 import type { LabelPdfQuery } from '@platform/domain';
 import type { LabelFile, LabelOutput } from '@platform/server';
 import { answersFile } from './answers';
+import { sendAttachment } from './send-file';
 
 export const answersLabelPdf: RequestHandler = answersFile('application/pdf');
 export const answersLabelZpl: RequestHandler = answersFile('text/plain');
@@ -18,10 +19,5 @@ export const pdfOutput = (res: Response): LabelOutput => {
 export const ZPL_OUTPUT: LabelOutput = { format: 'zpl' };
 
 export function sendLabelFile(res: Response, file: LabelFile): void {
-  res
-    .set('Content-Type', file.contentType)
-    .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
-    .set('Cache-Control', 'private, no-store')
-    .set('Content-Length', String(file.content.length))
-    .send(file.content);
+  sendAttachment(res, { name: file.fileName, content: file.content }, file.contentType);
 }

@@ -18,6 +18,7 @@ import { accountCallerOf, callerOf } from '../http/caller';
 import { sendPage } from '../http/paging';
 import { CLINIC_API_BASE } from '../http/portal-bases';
 import { pathId } from '../http/path-id';
+import { sendAttachment } from '../http/send-file';
 import { answers, answersFile, answersPage } from '../http/answers';
 import { answersLabelPdf, answersLabelZpl, pdfOutput, sendLabelFile, ZPL_OUTPUT } from '../http/label-file';
 import {
@@ -110,12 +111,7 @@ export function providerRouter(ctx: AppContext): Router {
   });
   router.get(path('shipments/:shipmentId/carrier-label'), ...clinic, answersFile('application/pdf'), async (req, res) => {
     const file = await carrierLabelFile(ctx, accountCallerOf(req, res), pathId(req.params.shipmentId, 'Shipment'));
-    res
-      .set('Content-Type', 'application/pdf')
-      .set('Content-Disposition', `attachment; filename="${file.name}"`)
-      .set('Cache-Control', 'private, no-store')
-      .set('Content-Length', String(file.content.length))
-      .send(file.content);
+    sendAttachment(res, file, 'application/pdf');
   });
 
   // The requisition form of a sample, for a provider of its account.
@@ -124,12 +120,7 @@ export function providerRouter(ctx: AppContext): Router {
     if (!SAMPLE_BARCODE_PARAM.test(barcode)) throw notFound('Sample not found');
     const { dob } = query<RequisitionDownloadQuery>(res);
     const file = await downloadRequisitionForm(ctx, await accountsOf(ctx, req.user!), barcode, dob, callerOf(req, res));
-    res
-      .set('Content-Type', 'application/pdf')
-      .set('Content-Disposition', `attachment; filename="${file.name}"`)
-      .set('Cache-Control', 'private, no-store')
-      .set('Content-Length', String(file.content.length))
-      .send(file.content);
+    sendAttachment(res, file, 'application/pdf');
   });
 
   return router;
