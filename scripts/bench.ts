@@ -74,7 +74,7 @@ const ONLY = (() => {
 })();
 const measuring = (part: Part) => ONLY.has(part);
 const SCALE = QUICK ? 0.1 : 1;
-const SIZES = { accounts: 10_000 * SCALE, samples: 1_000_000 * SCALE, large: 200_000 * SCALE, importRows: 10_000 };
+const SIZES = { accounts: 10_000 * SCALE, samples: 1_000_000 * SCALE, large: 200_000 * SCALE, importRows: 10_000, auditRows: 30_000_000 * SCALE };
 const CONNECTIONS = 20;
 const LIST_SECONDS = QUICK ? 2 : 5;
 const LIST_WARMUP_SECONDS = 1;
@@ -921,7 +921,7 @@ async function main() {
     }
     let t = process.hrtime.bigint();
     const filled = await fill(client, SIZES, labUserId);
-    log(`Filled in ${(ms(t) / 1000).toFixed(1)} s`);
+    log(`Filled in ${(ms(t) / 1000).toFixed(1)} s, of which ${filled.audit.rows.toLocaleString('en-US')} audit rows over 12 months in ${filled.audit.seconds.toFixed(1)} s`);
 
     processes.push(await startProcess('api', env));
     processes.push(await startProcess('worker', env));

@@ -7,15 +7,19 @@
  * research account). Statuses cycle through the lifecycle; samples have the status events of
  * their steps (shipped, received, resulted, released), samples In Testing a result In Review (the lab's review list), half the kits Pending
  * Shipment a shipment. `importRows` more samples In Queue in the large account are left for the
- * import, their barcodes returned.
+ * import, their barcodes returned. Then `auditRows` audit rows, a busy lab's year of reads and
+ * writes over the last 12 months (./audit-fill.ts).
  */
 import type pg from 'pg';
+import { fillAuditYear } from './audit-fill';
 
 export interface FillSizes {
   accounts: number;
   samples: number;
   large: number;
   importRows: number;
+  /** Audit rows over the last 12 months (issue 32: 30,000,000 at full size; none when left out). */
+  auditRows?: number;
 }
 
 export interface Filled {
@@ -24,6 +28,8 @@ export interface Filled {
   researchAccountId: number;
   importBarcodes: string[];
   generatedUsers: number;
+  /** The audit rows written and how long that took. */
+  audit: { rows: number; seconds: number };
 }
 
 const STATUSES = ['Order Placed', 'Pending Shipment', 'In Transit', 'In Queue', 'In Testing', 'Resulted', 'Completed'];
@@ -163,11 +169,32 @@ export async function fill(client: pg.Client, sizes: FillSizes, labUserId: numbe
     await client.query(`SELECT setval('${seq}', (SELECT max(id) FROM ${table}))`);
   }
   await client.query('DROP TABLE bench_plan');
-  await client.query('VACUUM ANALYZE');
+  const range = async (sql: string): Promise<[number, number]> => {
+    const r = await one(sql);
+    return [Number(r.lo), Number(r.hi)];
+  };
+  const audit = !sizes.auditRows ? { rows: 0, seconds: 0 } : await fillAuditYear(client, {
+    rows: sizes.auditRows,
+    users: await range(`SELECT min(id) AS lo, max(id) AS hi FROM users`),
+    samples: [s0 + 1, s0 + total],
+    accounts: await range(`SELECT min(id) AS lo, max(id) AS hi FROM accounts`),
+  });
+  // Every table but the audit table's past months, which a lab's database holds long vacuumed and
+  // frozen and which nothing the bench measures reads: vacuuming their gigabytes would only make
+  // the fill slower. Their autovacuum is off for the same reason (it would otherwise start on each
+  // month during the measurements); the current month is vacuumed like every other table.
+  const { rows: pastMonths } = await client.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'audit_events'::regclass AND c.relname < 'audit_events_' || to_char(now() AT TIME ZONE 'UTC', 'YYYY_MM') AND c.relname <> 'audit_events_default'`);
+  for (const { name } of pastMonths) await client.query(`ALTER TABLE ${name} SET (autovacuum_enabled = false)`);
+  const { rows: vacuumed } = await client.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'm') AND NOT (c.relname = ANY($1::text[]))`, [pastMonths.map((m) => m.name)]);
+  await client.query(`VACUUM ANALYZE ${vacuumed.map((t) => `"${t.name}"`).join(', ')}`);
+  await client.query('ANALYZE audit_events');
   // Write the fill's dirty pages out now: the checkpoint its gigabytes of WAL start otherwise spreads
   // its writes over the next minutes, into the first lists measured. Needs a superuser (PostgreSQL
   // 15; pg_checkpoint from 16): without one the bench goes on as before.
   await client.query('CHECKPOINT').catch(() => undefined);
   const { rows } = await client.query(`SELECT barcode FROM samples WHERE barcode LIKE '61%' AND id > $1 ORDER BY barcode`, [s0]);
-  return { largeAccountId, typicalAccountId, researchAccountId, importBarcodes: rows.map((r) => r.barcode as string), generatedUsers: generated };
+  return { largeAccountId, typicalAccountId, researchAccountId, importBarcodes: rows.map((r) => r.barcode as string), generatedUsers: generated, audit };
 }
