@@ -290,7 +290,7 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
         { where: { id: r.patientId } },
       );
       const shipment = await ctx.db.models.Shipment.create({ accountId: clinic.account.id, patientId: r.patientId, status: ShipmentStatus.NotReadyToShip, createdByUserId: null });
-      await shipment.update({ externalOrderId: `SMS-KIT-${shipment.id}` });
+      await shipment.update({ externalOrderId: `SMS-KIT-${shipment.id}`, trackingUrl: `https://www.ups.com/track?tracknum=1Z999AA1${shipment.id}` });
       await ctx.db.models.ShipmentItem.create({ shipmentId: shipment.id, kind: ItemKind.Test, sampleId: r.sampleId });
       return { r, shipment };
     }
@@ -298,7 +298,7 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
       id: `evt_sms_${externalOrderId}`, type: 'order.shipped', data: { externalOrderId, carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
     }, { requestId: null });
 
-    it('a kit shipped to a patient who consents: a text in their language, nothing about the test or the patient; none without consent', async () => {
+    it('a kit shipped to a patient who consents: a text in their language with the tracking link, then one when it is delivered, nothing about the test or the patient; none without consent', async () => {
       const mobile = newMobile();
       const { r, shipment } = await kitFor({ mobile, consent: true, language: 'es' });
       await ship(shipment.externalOrderId!);
@@ -306,8 +306,19 @@ describe('text-message notices (SMS through the Twilio stand-in)', function () {
       expect(row?.kind).to.equal('kit-shipped');
       expect((await outboxJobSettled(ctx, `send-sms:${row!.id}`)).status).to.equal(JobStatus.Completed);
       const [text] = smsStandIn.messagesTo(mobile);
-      expect(text.body).to.match(/^Prostox: su kit de prueba fue enviado/);
+      expect(text.body).to.equal(`Prostox: su kit de prueba fue enviado. Sígalo aquí: ${shipment.trackingUrl} Responda STOP para no recibir más mensajes.`);
       for (const secret of ['PROSTOX', r.patient.firstName, r.patient.lastName, '1957', r.barcode]) expect(text.body).to.not.include(secret);
+
+      // The carrier's first delivery scan at the patient's home: one text, however often the scan is reported.
+      for (const n of [1, 2]) {
+        await handleShippingOrderEvent(ctx, {
+          id: `evt_sms_de${n}_${shipment.id}`, type: 'order.tracking', data: { externalOrderId: shipment.externalOrderId!, statusCode: 'DE', occurredAt: new Date() },
+        }, { requestId: null });
+      }
+      const rows = await ctx.db.models.TextMessage.findAll({ where: { patientId: r.patientId }, order: [['id', 'ASC']] });
+      expect(rows.map((m) => m.kind)).to.deep.equal(['kit-shipped', 'kit-delivered']);
+      expect((await outboxJobSettled(ctx, `send-sms:${rows[1].id}`)).status).to.equal(JobStatus.Completed);
+      expect(smsStandIn.messagesTo(mobile).map((m) => m.body)[1]).to.equal('Prostox: su kit de prueba fue entregado. Siga las instrucciones de la caja. Responda STOP para no recibir más mensajes.');
 
       const silent = newMobile();
       const without = await kitFor({ mobile: silent, consent: false });

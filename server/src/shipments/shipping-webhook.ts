@@ -16,7 +16,7 @@ import type { ServerContext } from '../context';
 import { auditActor, recordAudit, systemCaller } from '../audit';
 import { conflict, notFound } from '../errors';
 import { moveSample } from '../samples/move-sample';
-import { queueKitShippedText } from '../sms/kit-notices';
+import { queueKitDeliveredText, queueKitShippedText } from '../sms/kit-notices';
 import { ratesView, storedRates } from './shipping-labels';
 
 type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
@@ -167,6 +167,8 @@ async function applyTracking(
   const delivered = shipment.deliveredAt ?? (code === TrackingStatus.Delivered ? occurredAt : null);
   const status = shipment.deliveredAt ? TrackingStatus.Delivered : latest || code === TrackingStatus.Delivered ? code : shipment.trackingStatus;
   await shipment.update({ trackingStatus: status, trackingUpdatedAt: latest ? occurredAt : shipment.trackingUpdatedAt, deliveredAt: delivered }, { transaction });
+  // A kit's first delivery scan at the patient's home: a text too when they consent (docs/sms.md).
+  if (!before.deliveredAt && delivered) await queueKitDeliveredText(ctx, transaction, shipment);
   await recordAudit(
     ctx.db,
     {
