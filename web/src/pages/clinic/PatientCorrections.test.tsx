@@ -21,7 +21,7 @@ const detail: PatientDetail = {
   samples: [{
     id: 5, barcode: '41000000000555', status: SampleStatus.OrderPlaced, statusBeforeStorage: null, sampleType: 'Buccal Swab', rejectionReason: null, orderNumber: 'RF_000000555',
     origin: TestOrigin.ProviderOrdered, orderedAt: '2026-11-20T10:00:00.000Z', physician: { id: 3, name: 'Paula Grant', npi: '1336666663' },
-    tests: [{ id: 1, name: 'KRAS', status: 'Ordered' }], timeline: [], documents: { requisitionForm: true, labReport: false }, requisitionAwaitsSignOff: false,
+    tests: [{ id: 1, name: 'KRAS', status: 'Ordered' }], timeline: [], documents: { requisitionForm: true, labReport: false }, requisitionAwaitsSignOff: false, shipment: null,
     diagnoses: [{ code: 'C61', display: 'C61', description: 'Malignant neoplasm of prostate' }], cancellable: true, cancelledAt: null, cancellationReason: null,
   }],
   corrections: [{
