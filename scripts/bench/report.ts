@@ -6,7 +6,7 @@
 
 /** The targets' names, in the order the issue lists them. */
 export const TARGET_NAMES = [
-  'list-typical-rps', 'list-typical-p99-ms', 'list-large-rps', 'list-large-p99-ms', 'review-list-rps',
+  'list-vs-bare-stack',
   'import-vs-floor', 'pdf-vs-pdfkit', 'job-start-p99-ms', 'jobs-vs-commit-floor', 'emails-vs-bare',
   'spa-signin-kib', 'lcp-ms', 'fhir-search-rps', 'webhooks-10k-s', 'hl7-oru-per-s', 'tat-dashboard-ms',
 ] as const;

@@ -195,6 +195,6 @@ describe('List query plans (EXPLAIN on a bulk-filled database)', function () {
       expect(line).to.match(TARGET_LINE);
       expect(line).to.equal(`target ${name}: 1235 req/s | limit 5000 req/s | ratio 0.247 | goal ≥ 1500 req/s | SHORT`);
     }
-    expect(TARGET_NAMES).to.have.length(16);
+    expect(TARGET_NAMES).to.have.length(12);
   });
 });
