@@ -5,7 +5,7 @@
  */
 import type { Db } from '@platform/db';
 import {
-  AccessStatus, AccountRole, AccountType, Portal, PROSTOX_RESEARCH_QUESTIONNAIRE, ProviderTitle, RadiationTreatment, SampleStatus, SampleType, Specialty,
+  AccessStatus, AccountAddressKind, AccountRole, AccountType, Portal, PROSTOX_RESEARCH_QUESTIONNAIRE, ProviderTitle, RadiationTreatment, SampleStatus, SampleType, Specialty,
   TestName, TestOrigin, YesNoOther, attestationsFor, catalogueEntry, testsOrderableIn, type SampleStatus as Status,
 } from '@platform/domain';
 import { hashPassword } from '@platform/server/auth/passwords';
@@ -38,6 +38,9 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     const lakeside = await m.Account.create({ name: 'Lakeside Urology', type: AccountType.General, eapPartner: false, international: true, clinicAccess: true, researchAccess: false, isActive: true }, opts);
     const northwind = await m.Account.create({ name: 'Northwind Research', type: AccountType.ProstoxResearchPartner, eapPartner: false, international: false, clinicAccess: false, researchAccess: true, isActive: true }, opts);
     await m.Department.create({ accountId: riverside.id, name: 'Radiation Oncology' }, opts);
+    // Where the clinics' kits leave from: the sender of their carrier labels (docs/shipping.md).
+    await m.AccountAddress.create({ accountId: riverside.id, kind: AccountAddressKind.Shipping, addressLine1: '250 Riverside Drive', addressLine2: 'Suite 300', city: 'Sacramento', state: 'CA', postalCode: '95814', country: 'US' }, opts);
+    await m.AccountAddress.create({ accountId: lakeside.id, kind: AccountAddressKind.Shipping, addressLine1: '40 Lakeshore Boulevard', addressLine2: null, city: 'Toronto', state: 'ON', postalCode: 'M5V 2T6', country: 'CA' }, opts);
 
     const contactOf = (u: InstanceType<typeof m.User>, title: ProviderTitle, specialty: Specialty | null) =>
       m.Contact.create({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, title, specialty, accessStatus: AccessStatus.Approved }, opts);
