@@ -1,8 +1,7 @@
 /** The mobile number and text consent fields, as every form that takes them validates them. */
 import Joi from 'joi';
-import { normaliseMobile } from './sms';
+import { MOBILE_PHONE_MESSAGE, normaliseMobile, SMS_CONSENT_NEEDS_NUMBER } from './sms';
 
-export const MOBILE_PHONE_MESSAGE = 'must be a mobile number, e.g. (415) 555-0134 or +44 7700 900123';
 
 /**
  * A mobile number for texts: normalised to E.164 (a US number may be typed without +1); left out,
@@ -17,8 +16,6 @@ export const mobilePhoneSchema = Joi.string().trim().max(30).empty(['', null]).d
 export const smsConsentSchema = Joi.boolean().strict().label('Text message consent')
   .messages({ 'boolean.base': '{#label} must be true or false' });
 
-/** Consent to texts without a mobile number is refused (the server's check, and the forms' words). */
-export const SMS_CONSENT_NEEDS_NUMBER = 'Give a mobile number to get texts';
 
 /**
  * The two fields of a form that creates a patient (the patient's order, the clinic's new patient):

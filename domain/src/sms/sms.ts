@@ -44,6 +44,12 @@ export function smsKeywordAction(body: string): SmsKeywordAction {
   return null;
 }
 
+/** Consent to texts without a mobile number is refused (the server's check, and the forms' words). */
+export const SMS_CONSENT_NEEDS_NUMBER = 'Give a mobile number to get texts';
+
+/** What a number that is not one is told (after the field's label). */
+export const MOBILE_PHONE_MESSAGE = 'must be a mobile number, e.g. (415) 555-0134 or +44 7700 900123';
+
 /** Twilio's error code for a message to a number that replied STOP. */
 export const TWILIO_UNSUBSCRIBED_ERROR = 21610;
 
