@@ -94,7 +94,7 @@ describe('patient result page (browser, phone)', function () {
     for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
     expect(await pdfText(Buffer.concat(chunks))).to.include('Result: High Risk');
 
-    await page.getByRole('textbox', { name: 'Phone' }).fill('(555) 010-0142');
+    await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('(555) 010-0142');
     await page.getByRole('textbox', { name: 'City' }).fill('Springfield');
     await page.getByRole('button', { name: 'Save my contact details' }).click();
     await page.getByText('Your contact details were saved.').waitFor();
