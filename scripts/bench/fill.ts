@@ -4,7 +4,7 @@
  * a physician and an email in the log), `samples` samples with their patient, order and test, of
  * which `large` belong to the large account (Riverside Oncology) and the rest are spread evenly over
  * every other account (Lakeside Urology is the typical clinic, Northwind Research the typical
- * research account). Statuses cycle through the lifecycle; samples have the status events of
+ * research account), ordered evenly over the last two years (SPAN_DAYS). Statuses cycle through the lifecycle; samples have the status events of
  * their steps (shipped, received, resulted, released), samples In Testing a result In Review (the lab's review list), half the kits Pending
  * Shipment a shipment. `importRows` more samples In Queue in the large account are left for the
  * import, their barcodes returned. Then `auditRows` audit rows, a busy lab's year of reads and
@@ -12,6 +12,9 @@
  */
 import type pg from 'pg';
 import { fillAuditYear } from './audit-fill';
+
+/** The days over which the samples were ordered. */
+export const SPAN_DAYS = 730;
 
 export interface FillSizes {
   accounts: number;
@@ -110,6 +113,9 @@ export async function fill(client: pg.Client, sizes: FillSizes, labUserId: numbe
 
   const base = async (table: string) => Number((await one(`SELECT coalesce(max(id), 0) + 1000 AS n FROM ${table}`)).n);
   const [p0, o0, s0, t0] = [await base('patients'), await base('orders'), await base('samples'), await base('tests')];
+  // The samples arrive evenly over the last two years, newest first (a million: 1,370 a day, a large
+  // reference lab's pace), so a 12-week figure holds 12 weeks of them, not the whole database.
+  const spacing = `${((SPAN_DAYS * 86_400) / sizes.samples).toFixed(3)} seconds`;
   await client.query(`
     INSERT INTO patients (id, account_id, first_name, last_name, date_of_birth, sex, study_id)
     SELECT $1 + g, account_id, ($2::text[])[1 + g % cardinality($2::text[])], ($3::text[])[1 + (g / cardinality($2::text[])) % cardinality($3::text[])],
@@ -121,14 +127,14 @@ export async function fill(client: pg.Client, sizes: FillSizes, labUserId: numbe
            CASE WHEN NOT research AND g % 10 = 0 AND g <= $4 THEN 'Patient Ordered' ELSE 'Provider Ordered' END,
            CASE WHEN research THEN 'Research Portal' WHEN g % 10 = 0 AND g <= $4 THEN 'Patient Portal' ELSE 'Clinical Portal' END,
            CASE WHEN research THEN $3::bigint END,
-           now() - (g || ' seconds')::interval
-      FROM bench_plan`, [o0, p0, projectId, sizes.samples]);
+           now() - g * $5::interval
+      FROM bench_plan`, [o0, p0, projectId, sizes.samples, spacing]);
   await client.query(`
     INSERT INTO samples (id, barcode, sample_type, status, account_id, patient_id, order_id, created_at)
     SELECT $1 + g, CASE WHEN g > $4 THEN '61' ELSE '62' END || lpad(g::text, 12, '0'), 'Buccal Swab',
            CASE WHEN g > $4 THEN 'In Queue' ELSE ($5::text[])[1 + g % 7] END,
-           account_id, $2 + g, $3 + g, now() - (g || ' seconds')::interval
-      FROM bench_plan`, [s0, p0, o0, sizes.samples, STATUSES]);
+           account_id, $2 + g, $3 + g, now() - g * $6::interval
+      FROM bench_plan`, [s0, p0, o0, sizes.samples, STATUSES, spacing]);
   await client.query(`
     INSERT INTO tests (id, order_id, sample_id, name, parent_type)
     SELECT $1 + g, $2 + g, $3 + g, 'PROSTOX ultra', 'PROSTOX' FROM bench_plan`, [t0, o0, s0]);

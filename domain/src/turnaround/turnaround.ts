@@ -41,6 +41,13 @@ export function stepEvent(step: TurnaroundStep): { to: Status; from: Status[] } 
   return { to, from };
 }
 
+/**
+ * Open: received and not yet resulted or rejected. A sample in these statuses is open, and so is one
+ * In Storage that left one of them (it goes back there). The dashboard, the clinic's page and the
+ * lab's worklist count the same samples.
+ */
+export const OPEN_SAMPLE_STATUSES: readonly Status[] = [SampleStatus.InQueue, SampleStatus.InTesting];
+
 /** The figures the lab's dashboard measures (the step each starts and ends at). */
 export const LabMeasure = {
   ReceiptToResult: 'Receipt → result',

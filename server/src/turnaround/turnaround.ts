@@ -1,7 +1,8 @@
 /**
  * Turnaround figures (issue 30, part 4; docs/turnaround.md), computed by PostgreSQL from the
  * samples' status events: each step is the event of the lifecycle transition into it (domain's
- * stepEvent), its time the first such event; medians and 90th percentiles are percentile_cont.
+ * stepEvent), its time the first such event, kept per sample in `sample_turnaround` by triggers;
+ * medians and 90th percentiles are percentile_cont.
  * - the lab's dashboard (every account): receipt → result and receipt → release per test, per week
  *   and over the range; per test its target and the samples past it; throughput per day;
  *   rejections by reason;
@@ -13,7 +14,7 @@
  */
 import { QueryTypes } from 'sequelize';
 import {
-  ClinicMeasure, describeSampleStatus, defaultTurnaroundRange, LabMeasure, SampleStatus, stepEvent, TURNAROUND_REJECTION_REASONS,
+  ClinicMeasure, describeSampleStatus, defaultTurnaroundRange, LabMeasure, stepEvent, TURNAROUND_REJECTION_REASONS,
   TURNAROUND_TESTS, addDaysToDay, labDayOf,
   type ClinicMeasure as ClinicMeasureName, type ClinicTurnaroundRow, type ClinicTurnaroundView, type LabMeasure as LabMeasureName,
   type LabTurnaroundRow, type LabTurnaroundView, type OverdueByTest, type OverdueSample, type RejectionCount, type SampleStatus as Status,
@@ -34,16 +35,18 @@ function isStep(alias: string, step: TurnaroundStep): string {
   return `(${alias}.to_status = ${lit(to)} AND ${alias}.from_status IN (${list(from)}))`;
 }
 
-const TESTS = list(TURNAROUND_TESTS);
-/** A sample received and not yet resulted or rejected: In Queue or In Testing (also while In Storage). */
-const OPEN_STATUSES = [SampleStatus.InQueue, SampleStatus.InTesting];
-export const openSampleSql = (s: string) => `(${s}.status IN (${list(OPEN_STATUSES)}) OR (${s}.status = ${lit(SampleStatus.InStorage)} AND ${s}.status_before_storage IN (${list(OPEN_STATUSES)})))`;
-/** The turnaround tests of a sample, as `t.name`, once each (a sample may carry two tests). */
-export const sampleTestsJoin = (sampleId: string) => `CROSS JOIN LATERAL (SELECT DISTINCT tx.name FROM tests tx WHERE tx.sample_id = ${sampleId} AND tx.name IN (${TESTS})) t`;
+/**
+ * Each sample's steps, its turnaround tests and whether it is open, one narrow row a sample kept by
+ * triggers on samples, tests and status events (migration 20261211100000), as `st`: every figure is
+ * a range scan of one step's index, never a look at each sample's events.
+ */
+export const STEPS_FROM = 'sample_turnaround st';
+/** Sample `st` is open: received and not yet resulted or rejected (domain's OPEN_SAMPLE_STATUSES, also while In Storage). */
+export const OPEN_SQL = '(st.open AND st.received_at IS NOT NULL)';
+/** The turnaround tests of sample `st`, one row each, as `t.name` (a sample may carry two). */
+export const TESTS_JOIN = 'CROSS JOIN LATERAL unnest(st.test_names) t(name)';
 /** The target of test `t.name`, in hours, as `tg.hours` (null when the admin set none). */
 export const TARGET_JOIN = `LEFT JOIN (SELECT tt.test_name, ${TARGET_HOURS_SQL} AS hours FROM turnaround_targets tt) tg ON tg.test_name = t.name`;
-/** Sample `sampleId`'s receipt (its first received step), as `r.received_at` (null when it has none). */
-export const receiptJoin = (sampleId: string) => `CROSS JOIN LATERAL (SELECT min(r.created_at) AS received_at FROM sample_status_events r WHERE r.sample_id = ${sampleId} AND ${isStep('r', 'received')}) r`;
 /** Overdue: received (at `receivedAt`) longer ago than its test's target (`tg.hours`), at :now. A test with no target has nothing overdue. */
 export const pastTargetSql = (receivedAt: string) => `(tg.hours IS NOT NULL AND ${receivedAt} < :now::timestamptz - tg.hours * interval '1 hour')`;
 
@@ -83,45 +86,44 @@ function durationRow<M extends string>(r: DurationRow): { measure: M; testName: 
 }
 
 /**
- * The durations' aggregation: `timed` (sample_id, measure, hours, week) per test, per week and
- * over the range, with the target's past count (a result later than its test's target).
+ * The durations' aggregation: `timed` (test_names, measure, hours, week as a timestamp) per test,
+ * per week and over the range, with the target's past count (a result later than its test's target).
  */
 const DURATION_AGGREGATE = (resultMeasure: string) => `
-SELECT t.name AS test_name, timed.measure, timed.week, count(*)::int AS samples,
+SELECT t.name AS test_name, timed.measure, to_char(timed.week, 'YYYY-MM-DD') AS week, count(*)::int AS samples,
        percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY timed.hours) AS p,
        count(*) FILTER (WHERE timed.measure = ${lit(resultMeasure)} AND tg.hours IS NOT NULL AND timed.hours > tg.hours)::int AS past_target,
        min(tg.hours) AS target_hours
-  FROM timed ${sampleTestsJoin('timed.sample_id')} ${TARGET_JOIN}
+  FROM timed CROSS JOIN LATERAL unnest(timed.test_names) t(name) ${TARGET_JOIN}
  GROUP BY GROUPING SETS ((t.name, timed.measure, timed.week), (t.name, timed.measure))
  ORDER BY t.name, timed.measure, timed.week NULLS FIRST`;
 
-const weekOf = (at: string) => `to_char(date_trunc('week', ${at} AT TIME ZONE :tz), 'YYYY-MM-DD')`;
+/** The Monday (as a timestamp on the lab's clock) of the week of instant `at`. */
+const weekOf = (at: string) => `date_trunc('week', ${at} AT TIME ZONE :tz)`;
+const hoursBetween = (start: string, end: string) => `extract(epoch FROM ${end} - ${start}) / 3600`;
 
-/** Receipt → result and receipt → release of every sample whose result (release) is in the range. */
-const LAB_DURATIONS = `
-WITH ends AS (
-  SELECT e.sample_id,
-         min(e.created_at) FILTER (WHERE ${isStep('e', 'resulted')}) AS resulted_at,
-         min(e.created_at) FILTER (WHERE ${isStep('e', 'released')}) AS released_at
-    FROM sample_status_events e
-   WHERE e.to_status IN (${list([stepEvent('resulted').to, stepEvent('released').to])})
-     AND e.created_at >= ${START} AND e.created_at < ${END}
-   GROUP BY e.sample_id
-), timed AS (
-  SELECT ends.sample_id, m.measure, extract(epoch FROM m.end_at - r.received_at) / 3600 AS hours, ${weekOf('m.end_at')} AS week
-    FROM ends
-    CROSS JOIN LATERAL (SELECT min(r.created_at) AS received_at FROM sample_status_events r WHERE r.sample_id = ends.sample_id AND ${isStep('r', 'received')}) r
-    CROSS JOIN LATERAL (VALUES (${lit(LabMeasure.ReceiptToResult)}, ends.resulted_at), (${lit(LabMeasure.ReceiptToRelease)}, ends.released_at)) m(measure, end_at)
-   WHERE m.end_at IS NOT NULL AND r.received_at IS NOT NULL
+/** Receipt → `end` (result or release) of every sample whose `end` is in the range: one index range scan. */
+const labDurationsSql = (measure: LabMeasureName, end: 'resulted_at' | 'released_at') => `
+WITH timed AS (
+  SELECT st.test_names, ${lit(measure)} AS measure, ${hoursBetween('st.received_at', `st.${end}`)} AS hours, ${weekOf(`st.${end}`)} AS week
+    FROM ${STEPS_FROM}
+   WHERE st.${end} >= ${START} AND st.${end} < ${END} AND st.received_at IS NOT NULL
 )
 ${DURATION_AGGREGATE(LabMeasure.ReceiptToResult)}`;
 
-/** Samples received and not yet resulted, per test, and those past their test's target now. */
-const LAB_OPEN = `
-SELECT t.name AS test_name, count(*)::int AS open, count(*) FILTER (WHERE ${pastTargetSql('r.received_at')})::int AS past, min(tg.hours) AS target_hours
-  FROM samples s ${receiptJoin('s.id')} ${sampleTestsJoin('s.id')} ${TARGET_JOIN}
- WHERE ${openSampleSql('s')} AND r.received_at <= :now::timestamptz
- GROUP BY t.name`;
+/** The open samples by their tests (few distinct sets: hashed, never unnested row by row). */
+const OPEN_BY_TESTS = `
+SELECT st.test_names, count(*)::int AS open
+  FROM ${STEPS_FROM}
+ WHERE ${OPEN_SQL} AND st.received_at <= :now::timestamptz
+ GROUP BY st.test_names`;
+
+/** Per test with a target, its open samples received longer ago than the target (the index read up to that instant). */
+const OPEN_PAST_TARGET = `
+SELECT tg.test_name, tg.hours AS target_hours,
+       (SELECT count(*) FROM ${STEPS_FROM}
+         WHERE ${OPEN_SQL} AND st.received_at < :now::timestamptz - tg.hours * interval '1 hour' AND st.test_names @> ARRAY[tg.test_name])::int AS past
+  FROM (SELECT tt.test_name, ${TARGET_HOURS_SQL} AS hours FROM turnaround_targets tt) tg`;
 
 export interface OpenByTest {
   test_name: string;
@@ -131,19 +133,33 @@ export interface OpenByTest {
 }
 
 /** Per test, the samples received and not yet resulted or rejected, and those past the test's target at `now`. */
-export function openSamplesByTest(ctx: Ctx, now: Date): Promise<OpenByTest[]> {
-  return ctx.db.sequelize.query<OpenByTest>(LAB_OPEN, { replacements: { now: now.toISOString() }, type: QueryTypes.SELECT });
+export async function openSamplesByTest(ctx: Ctx, now: Date): Promise<OpenByTest[]> {
+  const replacements = { now: now.toISOString() };
+  const [byTests, pastTarget] = await Promise.all([
+    ctx.db.sequelize.query<{ test_names: string[]; open: number }>(OPEN_BY_TESTS, { replacements, type: QueryTypes.SELECT }),
+    ctx.db.sequelize.query<{ test_name: string; target_hours: number; past: number }>(OPEN_PAST_TARGET, { replacements, type: QueryTypes.SELECT }),
+  ]);
+  const open = new Map<string, number>();
+  for (const row of byTests) for (const name of row.test_names) open.set(name, (open.get(name) ?? 0) + row.open);
+  return [...open].map(([testName, count]) => {
+    const target = pastTarget.find((r) => r.test_name === testName);
+    return { test_name: testName, open: count, past: target?.past ?? 0, target_hours: target ? target.target_hours : null };
+  });
 }
 
+/**
+ * Samples received, resulted and rejected per day of the range (each step once a sample): each lab
+ * day's bounds worked out once (23 or 25 hours across a clock change), then counted in each step's
+ * index, never a time zone conversion per sample.
+ */
 const LAB_THROUGHPUT = `
-SELECT to_char(date_trunc('day', e.created_at AT TIME ZONE :tz), 'YYYY-MM-DD') AS day,
-       count(*) FILTER (WHERE ${isStep('e', 'received')})::int AS received,
-       count(*) FILTER (WHERE ${isStep('e', 'resulted')})::int AS resulted,
-       count(*) FILTER (WHERE ${isStep('e', 'rejected')})::int AS rejected
-  FROM sample_status_events e
- WHERE e.to_status IN (${list([stepEvent('received').to, stepEvent('resulted').to, stepEvent('rejected').to])})
-   AND e.created_at >= ${START} AND e.created_at < ${END}
- GROUP BY 1`;
+WITH days AS (
+  SELECT d AS day, d AT TIME ZONE :tz AS starts, (d + interval '1 day') AT TIME ZONE :tz AS ends
+    FROM generate_series(CAST(:fromDay AS date)::timestamp, CAST(:endDay AS date)::timestamp - interval '1 day', interval '1 day') d
+)
+SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
+       ${(['received', 'resulted', 'rejected'] as const).map((step) => `(SELECT count(*) FROM ${STEPS_FROM} WHERE st.${step}_at >= days.starts AND st.${step}_at < days.ends)::int AS ${step}`).join(',\n       ')}
+  FROM days`;
 
 /** Samples rejected in the range by reason (the sample's recorded reason). */
 const rejectionsSql = (accountFilter: string) => `
@@ -168,18 +184,25 @@ function everyDay(range: ResolvedRange, rows: ThroughputDay[]): ThroughputDay[] 
   return out;
 }
 
+/** Per test, then measure, then week (the whole range first). */
+function byTestMeasureWeek(a: DurationRow, b: DurationRow): number {
+  return a.test_name.localeCompare(b.test_name) || a.measure.localeCompare(b.measure) || (a.week === null ? -1 : b.week === null ? 1 : a.week.localeCompare(b.week));
+}
+
 /** GET /api/lab-toolbox/turnaround: the lab's dashboard over the range (every account). */
 export async function labTurnaround(ctx: Ctx & Pick<ServerContext, 'config'>, query: Partial<TurnaroundQuery>, now = new Date()): Promise<LabTurnaroundView> {
   const range = resolveRange(query, now, ctx.config.labTimeZone);
   const replacements = { ...bounds(range), now: now.toISOString() };
   const q = <T extends object>(sql: string) => ctx.db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
-  // Four independent reads on four pool connections: the answer takes the slowest, not the sum.
-  const [durations, open, throughput, rejections] = await Promise.all([
-    q<DurationRow>(LAB_DURATIONS),
+  // Five independent reads on five pool connections: the answer takes the slowest, not the sum.
+  const [results, releases, open, throughput, rejections] = await Promise.all([
+    q<DurationRow>(labDurationsSql(LabMeasure.ReceiptToResult, 'resulted_at')),
+    q<DurationRow>(labDurationsSql(LabMeasure.ReceiptToRelease, 'released_at')),
     openSamplesByTest(ctx, now),
     q<ThroughputDay>(LAB_THROUGHPUT),
     q<{ reason: string; samples: number }>(rejectionsSql('')),
   ]);
+  const durations = [...results, ...releases].sort(byTestMeasureWeek);
   const targetRows = await ctx.db.sequelize.query<{ test_name: string; hours: number }>(`SELECT tt.test_name, ${TARGET_HOURS_SQL} AS hours FROM turnaround_targets tt`, { type: QueryTypes.SELECT });
   const overdue: OverdueByTest[] = TURNAROUND_TESTS.map((testName) => {
     const whole = durations.find((d) => d.test_name === testName && d.week === null && d.measure === LabMeasure.ReceiptToResult);
@@ -204,39 +227,28 @@ export async function labTurnaround(ctx: Ctx & Pick<ServerContext, 'config'>, qu
 
 // ---- A clinic's own samples ----
 
-/** Each sample of the account with the times of its steps (one index-only look at its events). */
-const CLINIC_STEPS = `
-WITH steps AS (
-  SELECT s.id AS sample_id, s.barcode, s.patient_id, s.status, s.status_before_storage, st.*
-    FROM samples s
-    CROSS JOIN LATERAL (
-      SELECT min(e.created_at) FILTER (WHERE ${isStep('e', 'shipped')}) AS shipped_at,
-             min(e.created_at) FILTER (WHERE ${isStep('e', 'received')}) AS received_at,
-             min(e.created_at) FILTER (WHERE ${isStep('e', 'resulted')}) AS resulted_at,
-             max(e.created_at) AS last_at
-        FROM sample_status_events e WHERE e.sample_id = s.id) st
-   WHERE s.account_id = :accountId
-)`;
-
-const CLINIC_DURATIONS = `${CLINIC_STEPS}, timed AS (
-  SELECT steps.sample_id, m.measure, extract(epoch FROM m.end_at - m.start_at) / 3600 AS hours, ${weekOf('m.end_at')} AS week
-    FROM steps
+/** Shipped → received → resulted of the account's samples whose end step is in the range. */
+const CLINIC_DURATIONS = `
+WITH timed AS (
+  SELECT st.test_names, m.measure, ${hoursBetween('m.start_at', 'm.end_at')} AS hours, ${weekOf('m.end_at')} AS week
+    FROM ${STEPS_FROM}
     CROSS JOIN LATERAL (VALUES
-      (${lit(ClinicMeasure.ShippedToReceived)}, steps.shipped_at, steps.received_at),
-      (${lit(ClinicMeasure.ReceivedToResulted)}, steps.received_at, steps.resulted_at),
-      (${lit(ClinicMeasure.ShippedToResulted)}, steps.shipped_at, steps.resulted_at)) m(measure, start_at, end_at)
-   WHERE m.start_at IS NOT NULL AND m.end_at IS NOT NULL AND m.end_at >= ${START} AND m.end_at < ${END}
+      (${lit(ClinicMeasure.ShippedToReceived)}, st.shipped_at, st.received_at),
+      (${lit(ClinicMeasure.ReceivedToResulted)}, st.received_at, st.resulted_at),
+      (${lit(ClinicMeasure.ShippedToResulted)}, st.shipped_at, st.resulted_at)) m(measure, start_at, end_at)
+   WHERE st.account_id = :accountId
+     AND m.start_at IS NOT NULL AND m.end_at IS NOT NULL AND m.end_at >= ${START} AND m.end_at < ${END}
 )
 ${DURATION_AGGREGATE(ClinicMeasure.ReceivedToResulted)}`;
 
-const CLINIC_OVERDUE = `${CLINIC_STEPS}
-SELECT steps.sample_id, steps.barcode, steps.patient_id, steps.status, steps.status_before_storage, steps.received_at, steps.last_at,
+/** The account's open samples past their test's target, oldest receipt first, with where each is and since when. */
+const CLINIC_OVERDUE = `
+SELECT st.sample_id, s.barcode, s.patient_id, s.status, s.status_before_storage, st.received_at, st.last_event_at AS last_at,
        array_agg(t.name ORDER BY t.name) AS test_names, min(tg.hours) AS target_hours
-  FROM steps ${sampleTestsJoin('steps.sample_id')} ${TARGET_JOIN}
- WHERE ${openSampleSql('steps')} AND steps.received_at IS NOT NULL
-   AND ${pastTargetSql('steps.received_at')}
- GROUP BY steps.sample_id, steps.barcode, steps.patient_id, steps.status, steps.status_before_storage, steps.received_at, steps.last_at
- ORDER BY steps.received_at, steps.sample_id`;
+  FROM ${STEPS_FROM} JOIN samples s ON s.id = st.sample_id ${TESTS_JOIN} ${TARGET_JOIN}
+ WHERE st.account_id = :accountId AND ${OPEN_SQL} AND ${pastTargetSql('st.received_at')}
+ GROUP BY st.sample_id, s.barcode, s.patient_id, s.status, s.status_before_storage, st.received_at, st.last_event_at
+ ORDER BY st.received_at, st.sample_id`;
 
 /** Hours from `at` to `now`, to a tenth: how long a sample has waited since its receipt. */
 export const hoursSince = (at: Date, now: Date) => Math.round(((now.getTime() - at.getTime()) / 3_600_000) * 10) / 10;

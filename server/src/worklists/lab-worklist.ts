@@ -11,7 +11,7 @@ import {
 import type { ServerContext } from '../context';
 import { auditActor, type UserCaller } from '../audit';
 import { auditedPage, offsetOf } from '../paging';
-import { hoursSince, openSampleSql, openSamplesByTest, pastTargetSql, receiptJoin, sampleTestsJoin, TARGET_JOIN } from '../turnaround/turnaround';
+import { hoursSince, OPEN_SQL, openSamplesByTest, pastTargetSql, STEPS_FROM, TARGET_JOIN, TESTS_JOIN } from '../turnaround/turnaround';
 
 type Ctx = Pick<ServerContext, 'db'>;
 
@@ -33,7 +33,7 @@ interface WorklistSqlRow {
 
 /** The filters as SQL over samples s and their test t.name (values as replacements, never text). */
 function worklistFilters(query: LabWorklistQuery): { where: string; replacements: Record<string, unknown> } {
-  const where = [openSampleSql('s'), 'r.received_at <= :now::timestamptz'];
+  const where = [OPEN_SQL, 'st.received_at <= :now::timestamptz'];
   const replacements: Record<string, unknown> = {};
   if (query.test) (where.push('t.name = :test'), (replacements.test = query.test));
   if (query.status) {
@@ -48,16 +48,16 @@ function worklistFilters(query: LabWorklistQuery): { where: string; replacements
 export async function labWorklist(ctx: Ctx, caller: UserCaller, query: LabWorklistQuery, now = new Date()): Promise<{ rows: LabWorklistRow[]; total: number }> {
   const filter = worklistFilters(query);
   const { rows, total } = await auditedPage<WorklistSqlRow>(ctx.db, {
-    select: `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.sample_type, t.name AS test_name, r.received_at,
-                    tg.hours AS target_hours, ${pastTargetSql('r.received_at')} AS past_target,
+    select: `SELECT s.id, s.barcode, s.status, s.status_before_storage, s.sample_type, t.name AS test_name, st.received_at,
+                    tg.hours AS target_hours, ${pastTargetSql('st.received_at')} AS past_target,
                     a.name AS account_name, p.first_name, p.last_name, p.study_id
-               FROM samples s ${receiptJoin('s.id')} ${sampleTestsJoin('s.id')} ${TARGET_JOIN}
+               FROM ${STEPS_FROM} JOIN samples s ON s.id = st.sample_id ${TESTS_JOIN} ${TARGET_JOIN}
                LEFT JOIN accounts a ON a.id = s.account_id
                LEFT JOIN patients p ON p.id = s.patient_id
               WHERE ${filter.where}
-              ORDER BY r.received_at ASC, s.id ASC, t.name ASC
+              ORDER BY st.received_at ASC, s.id ASC, t.name ASC
               LIMIT :limit OFFSET :offset`,
-    fromWhere: `FROM samples s ${receiptJoin('s.id')} ${sampleTestsJoin('s.id')} WHERE ${filter.where}`,
+    fromWhere: `FROM ${STEPS_FROM} JOIN samples s ON s.id = st.sample_id ${TESTS_JOIN} WHERE ${filter.where}`,
     replacements: { ...filter.replacements, now: now.toISOString(), limit: query.pageSize, offset: offsetOf(query.page, query.pageSize) },
     constants: { inStorage: SampleStatus.InStorage },
     audit: { ...auditActor(caller), action: 'samples.worklist_viewed', entityKind: 'sample', details: { test: query.test ?? null, status: query.status ?? null, page: query.page } },
