@@ -42,6 +42,43 @@ const TESTS_OF = (ids: string) => `
     FROM unnest(${ids}) s(id) LEFT JOIN tests t ON t.sample_id = s.id AND ${oneOf('t.name', TURNAROUND_TESTS)}
    GROUP BY s.id`;
 
+/**
+ * The tables whose writes change a sample's row: for each, a function and its three statement
+ * triggers calling `refresh` with the samples of the rows inserted, deleted, or updated where
+ * `changed` (over the new row n and the old o: a test's status changes often, its name or sample
+ * almost never, and only those refresh).
+ */
+const KEPT_FROM = [
+  { table: 'sample_status_events', refresh: 'sample_turnaround_refresh_steps', changed: '(n.sample_id, n.from_status, n.to_status, n.created_at) IS DISTINCT FROM (o.sample_id, o.from_status, o.to_status, o.created_at)' },
+  { table: 'tests', refresh: 'sample_turnaround_refresh_tests', changed: '(n.sample_id, n.name) IS DISTINCT FROM (o.sample_id, o.name)' },
+];
+
+const keptFrom = ({ table, refresh, changed }: (typeof KEPT_FROM)[number]) => `
+CREATE FUNCTION ${table}_turnaround_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM ${refresh}(ARRAY(SELECT DISTINCT sample_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM ${refresh}(ARRAY(SELECT DISTINCT sample_id FROM old_rows));
+  ELSE
+    PERFORM ${refresh}(ARRAY(SELECT DISTINCT v.sample_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+                                CROSS JOIN LATERAL (VALUES (n.sample_id), (o.sample_id)) v(sample_id) WHERE ${changed}));
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER ${table}_turnaround_added AFTER INSERT ON ${table}
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${table}_turnaround_changed();
+CREATE TRIGGER ${table}_turnaround_changed AFTER UPDATE ON ${table}
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${table}_turnaround_changed();
+CREATE TRIGGER ${table}_turnaround_removed AFTER DELETE ON ${table}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${table}_turnaround_changed();`;
+
+const dropKeptFrom = ({ table }: (typeof KEPT_FROM)[number]) => `
+DROP TRIGGER ${table}_turnaround_removed ON ${table};
+DROP TRIGGER ${table}_turnaround_changed ON ${table};
+DROP TRIGGER ${table}_turnaround_added ON ${table};
+DROP FUNCTION ${table}_turnaround_changed();`;
+
 export const up: Migration = async ({ context: sequelize }) => {
   await sequelize.query(`
 CREATE TABLE sample_turnaround (
@@ -83,43 +120,7 @@ END $$;
 CREATE TRIGGER samples_turnaround_changed AFTER UPDATE ON samples
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sample_turnaround_samples_changed();
 
-CREATE FUNCTION sample_turnaround_events_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM sample_turnaround_refresh_steps(ARRAY(SELECT DISTINCT sample_id FROM new_rows));
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    PERFORM sample_turnaround_refresh_steps(ARRAY(SELECT DISTINCT sample_id FROM old_rows));
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER sample_status_events_turnaround_added AFTER INSERT ON sample_status_events
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sample_turnaround_events_changed();
-CREATE TRIGGER sample_status_events_turnaround_changed AFTER UPDATE ON sample_status_events
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sample_turnaround_events_changed();
-CREATE TRIGGER sample_status_events_turnaround_removed AFTER DELETE ON sample_status_events
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sample_turnaround_events_changed();
-
--- A test's status changes often, its name or sample almost never: only those refresh.
-CREATE FUNCTION sample_turnaround_tests_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM sample_turnaround_refresh_tests(ARRAY(SELECT DISTINCT sample_id FROM new_rows));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM sample_turnaround_refresh_tests(ARRAY(SELECT DISTINCT sample_id FROM old_rows));
-  ELSE
-    PERFORM sample_turnaround_refresh_tests(ARRAY(
-      SELECT n.sample_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.name IS DISTINCT FROM o.name OR n.sample_id <> o.sample_id
-      UNION SELECT o.sample_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.name IS DISTINCT FROM o.name OR n.sample_id <> o.sample_id));
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER tests_turnaround_added AFTER INSERT ON tests
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sample_turnaround_tests_changed();
-CREATE TRIGGER tests_turnaround_changed AFTER UPDATE ON tests
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sample_turnaround_tests_changed();
-CREATE TRIGGER tests_turnaround_removed AFTER DELETE ON tests
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sample_turnaround_tests_changed();
+${KEPT_FROM.map(keptFrom).join('\n')}
 
 INSERT INTO sample_turnaround (sample_id, account_id, open) SELECT s.id, s.account_id, ${IS_OPEN} FROM samples s;
 SELECT sample_turnaround_refresh_steps(ARRAY(SELECT sample_id FROM sample_turnaround));
@@ -139,14 +140,7 @@ CREATE INDEX sample_turnaround_account_idx ON sample_turnaround (account_id);
 
 export const down: Migration = async ({ context: sequelize }) => {
   await sequelize.query(`
-DROP TRIGGER tests_turnaround_removed ON tests;
-DROP TRIGGER tests_turnaround_changed ON tests;
-DROP TRIGGER tests_turnaround_added ON tests;
-DROP FUNCTION sample_turnaround_tests_changed();
-DROP TRIGGER sample_status_events_turnaround_removed ON sample_status_events;
-DROP TRIGGER sample_status_events_turnaround_changed ON sample_status_events;
-DROP TRIGGER sample_status_events_turnaround_added ON sample_status_events;
-DROP FUNCTION sample_turnaround_events_changed();
+${KEPT_FROM.map(dropKeptFrom).join('\n')}
 DROP TRIGGER samples_turnaround_changed ON samples;
 DROP FUNCTION sample_turnaround_samples_changed();
 DROP TRIGGER samples_turnaround_added ON samples;
