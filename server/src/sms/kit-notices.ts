@@ -5,11 +5,12 @@
  * or the patient. Called in the shipping webhook's transaction.
  */
 import type { Transaction } from 'sequelize';
+import type { Language } from '@platform/domain';
 import type { Db } from '@platform/db';
 import type { Config } from '../config';
 import type { OutboxRelay } from '../jobs/outbox';
 import { queueTextMessage } from './queue-sms';
-import { kitDeliveredText, kitShippedText } from './texts';
+import { kitDeliveredText, kitShippedText, type TextContent } from './texts';
 
 /** What of a shipment the notice needs: whose kit it is, and its tracking link when the shipment keeps one. */
 export interface KitShipment {
@@ -18,27 +19,26 @@ export interface KitShipment {
   trackingUrl?: string | null;
 }
 
-/** The kit left for the patient's home: a text when the patient consents; answers its row id (null when none). */
-export async function queueKitShippedText(
-  ctx: { db: Db; relay: OutboxRelay; config: Pick<Config, 'brand'> },
-  transaction: Transaction,
-  shipment: KitShipment,
+type KitNoticeCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'brand'> };
+
+/** A text about the kit to its patient (when the patient consents; queueTextMessage decides): answers its row id (null when none). */
+async function queueKitText(
+  ctx: KitNoticeCtx, transaction: Transaction, shipment: KitShipment,
+  textFor: (patient: { preferredLanguage: Language }) => TextContent,
 ): Promise<number | null> {
   if (!shipment.patientId) return null;
   const patient = await ctx.db.models.Patient.findByPk(shipment.patientId, { transaction });
   if (!patient) return null;
-  const text = kitShippedText({ language: patient.preferredLanguage, brand: ctx.config.brand, trackingUrl: shipment.trackingUrl ?? null });
-  return queueTextMessage(ctx, transaction, patient, text, { entity: { kind: 'shipment', id: shipment.id } });
+  return queueTextMessage(ctx, transaction, patient, textFor(patient), { entity: { kind: 'shipment', id: shipment.id } });
 }
 
-/** The kit reached the patient (the carrier's first delivery scan): a text when the patient consents. */
-export async function queueKitDeliveredText(
-  ctx: { db: Db; relay: OutboxRelay; config: Pick<Config, 'brand'> },
-  transaction: Transaction,
-  shipment: KitShipment,
-): Promise<number | null> {
-  if (!shipment.patientId) return null;
-  const patient = await ctx.db.models.Patient.findByPk(shipment.patientId, { transaction });
-  if (!patient) return null;
-  return queueTextMessage(ctx, transaction, patient, kitDeliveredText({ language: patient.preferredLanguage, brand: ctx.config.brand }), { entity: { kind: 'shipment', id: shipment.id } });
+/** The kit left for the patient's home, with the carrier's tracking link when there is one. */
+export function queueKitShippedText(ctx: KitNoticeCtx, transaction: Transaction, shipment: KitShipment): Promise<number | null> {
+  return queueKitText(ctx, transaction, shipment, (patient) =>
+    kitShippedText({ language: patient.preferredLanguage, brand: ctx.config.brand, trackingUrl: shipment.trackingUrl ?? null }));
+}
+
+/** The kit reached the patient (the carrier's first delivery scan). */
+export function queueKitDeliveredText(ctx: KitNoticeCtx, transaction: Transaction, shipment: KitShipment): Promise<number | null> {
+  return queueKitText(ctx, transaction, shipment, (patient) => kitDeliveredText({ language: patient.preferredLanguage, brand: ctx.config.brand }));
 }
