@@ -148,7 +148,7 @@ export async function openSamplesByTest(ctx: Ctx, now: Date): Promise<OpenByTest
 }
 
 /**
- * Samples received, resulted and rejected per day of the range (each step once a sample): each lab
+ * Samples received, resulted and rejected on every day of the range, zero included (each step once a sample): each lab
  * day's bounds worked out once (23 or 25 hours across a clock change), then counted in each step's
  * index, never a time zone conversion per sample.
  */
@@ -159,7 +159,8 @@ WITH days AS (
 )
 SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
        ${(['received', 'resulted', 'rejected'] as const).map((step) => `(SELECT count(*) FROM ${STEPS_FROM} WHERE st.${step}_at >= days.starts AND st.${step}_at < days.ends)::int AS ${step}`).join(',\n       ')}
-  FROM days`;
+  FROM days
+ ORDER BY days.day`;
 
 /** Samples rejected in the range by reason (the sample's recorded reason). */
 const rejectionsSql = (accountFilter: string) => `
@@ -173,15 +174,6 @@ function rejectionCounts(rows: { reason: string; samples: number }[]): Rejection
   const known = TURNAROUND_REJECTION_REASONS.map((reason) => ({ reason, samples: rows.find((r) => r.reason === reason)?.samples ?? 0 }));
   const other = rows.filter((r) => !(TURNAROUND_REJECTION_REASONS as readonly string[]).includes(r.reason)).map((r) => ({ reason: r.reason, samples: r.samples }));
   return [...known, ...other];
-}
-
-/** Every day of the range, zero where nothing happened. */
-function everyDay(range: ResolvedRange, rows: ThroughputDay[]): ThroughputDay[] {
-  const out: ThroughputDay[] = [];
-  for (let day = range.from; day <= range.to; day = addDaysToDay(day, 1)) {
-    out.push(rows.find((r) => r.day === day) ?? { day, received: 0, resulted: 0, rejected: 0 });
-  }
-  return out;
 }
 
 /** Per test, then measure, then week (the whole range first). */
@@ -220,7 +212,7 @@ export async function labTurnaround(ctx: Ctx & Pick<ServerContext, 'config'>, qu
     ...range,
     turnaround: durations.map((r) => durationRow<LabMeasureName>(r)) as LabTurnaroundRow[],
     overdue,
-    throughput: everyDay(range, throughput),
+    throughput,
     rejections: rejectionCounts(rejections),
   };
 }
