@@ -27,11 +27,12 @@ export interface ProductProcess {
 }
 
 /**
- * Extra Node.js flags for the API's process from API_NODE_ARGS, to look inside a bench run:
- * `API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --quick --only lists`
- * writes the API's CPU profile when it stops (NODE_OPTIONS does not take --cpu-prof).
+ * Extra Node.js flags for the API's process from API_NODE_ARGS (the worker's from WORKER_NODE_ARGS),
+ * to look inside a bench run: `API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench
+ * -- --quick --only lists` writes the API's CPU profile when it stops (NODE_OPTIONS does not take --cpu-prof).
  */
-const nodeArgsFor = (which: 'api' | 'worker') => (which === 'api' && process.env.API_NODE_ARGS ? process.env.API_NODE_ARGS.split(/\s+/).filter(Boolean) : []);
+const nodeArgsFor = (which: 'api' | 'worker') =>
+  (process.env[which === 'api' ? 'API_NODE_ARGS' : 'WORKER_NODE_ARGS'] ?? '').split(/\s+/).filter(Boolean);
 
 /** The API (`api/src/main.ts`) or a worker (`worker/src/main.ts`) as a process of its own, once it says it is up. */
 export async function startProcess(which: 'api' | 'worker', env: NodeJS.ProcessEnv): Promise<ProductProcess> {

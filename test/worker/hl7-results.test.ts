@@ -11,6 +11,8 @@ import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { Hl7Message } from '@medplum/core';
 import type { RunningWorker } from '@platform/worker';
+import { attemptHl7Send, storeFile } from '@platform/server';
+import { DocumentType, FileKind, Hl7MessageDestination, Hl7MessageReason, labReportFileName } from '@platform/domain';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { barcodeOf, hl7MessagesSettled, MllpReceiver } from '../support/mllp-receiver';
@@ -122,6 +124,42 @@ describe('results to the EHR as HL7 v2 ORU^R01 over MLLP', function () {
     // The log the admin reads says the same.
     const log = (await admin.agent.get(`/api/admin/accounts/${accountId}/hl7-messages`).expect(200)).body as { controlId: string; status: string; ackCode: string; sample: string }[];
     expect(log.find((x) => x.controlId === row.control_id)).to.include({ status: 'Acknowledged', ackCode: 'AA', sample: s.barcode });
+  });
+
+  it('sends the stored report without rendering it again, and renders it first only when none is stored yet', async () => {
+    const s = await sampleInReview();
+    await t.ctx.db.sequelize.query(`UPDATE test_results SET status = :released, reviewed_by_user_id = :reviewer, reviewed_at = now() WHERE id = :id`, {
+      replacements: { released: TestResultStatus.Released, reviewer: await userId(t.ctx.db, 'lab2'), id: s.resultId },
+    });
+    // A message row without a job (the running worker does not race this direct attempt).
+    const newMessage = async () => Number((await t.ctx.db.sequelize.query<{ id: string }>(
+      `INSERT INTO hl7_messages (id, control_id, account_id, destination, message_type, reason, sample_id, test_id, test_result_id)
+       SELECT n, 'M' || n, :accountId, :ehr, 'ORU^R01', :released, :sampleId, :testId, :resultId FROM nextval('hl7_messages_id_seq') AS n RETURNING id`,
+      { replacements: { accountId, ehr: Hl7MessageDestination.Ehr, released: Hl7MessageReason.Released, sampleId: s.id, testId: s.testIds[0], resultId: s.resultId }, type: QueryTypes.SELECT },
+    ))[0].id);
+    const pdf = Buffer.from('%PDF-1.7 rendered when asked');
+    const rendered: number[] = [];
+    const hooks = {
+      ensureReport: async (sampleId: number, resultId: number) => {
+        rendered.push(resultId);
+        await t.ctx.db.sequelize.transaction(async (transaction) => {
+          const file = await storeFile(t.ctx.db, transaction, { kind: FileKind.Ecm, name: labReportFileName(s.barcode, resultId), contentType: 'application/pdf', content: pdf });
+          await t.ctx.db.models.SampleDocument.create({ type: DocumentType.LabReport, sampleId, fileId: file.id, version: 1, corrected: false }, { transaction });
+        });
+      },
+    };
+    const reportSent = () => Buffer.from(ehr.of(s.barcode).at(-1)!.getAllSegments('OBX')[1].getField(5).getComponent(5), 'base64');
+
+    const first = await newMessage();
+    expect(await attemptHl7Send(t.ctx, first, hooks)).to.deep.equal({ acknowledged: true, controlId: `M${first}` });
+    expect(rendered).to.deep.equal([s.resultId]);
+    expect(reportSent().equals(pdf)).to.equal(true);
+
+    const second = await newMessage();
+    expect(await attemptHl7Send(t.ctx, second, hooks)).to.deep.equal({ acknowledged: true, controlId: `M${second}` });
+    expect(rendered, 'a stored report is not rendered again').to.have.length(1);
+    expect(ehr.of(s.barcode)).to.have.length(2);
+    expect(reportSent().equals(pdf)).to.equal(true);
   });
 
   it('retries AE until AA, and a correction is its own message: status C with the reason', async () => {

@@ -131,20 +131,18 @@ export async function attemptWebhookDelivery(ctx: Pick<ServerContext, 'db' | 'co
   return { delivered: true, statusCode: statusCode!, responseMs };
 }
 
+/** The attempt's log row and the delivery's latest state, in one statement (one round trip, atomic as a statement is). */
 async function logAttempt(ctx: Pick<ServerContext, 'db'>, deliveryId: number, a: { statusCode: number | null; responseMs: number; error: string | null; at: Date }): Promise<void> {
-  await ctx.db.sequelize.transaction(async (transaction) => {
-    await ctx.db.sequelize.query(
-      'INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, response_ms, error) VALUES (:deliveryId, :at, :statusCode, :responseMs, :error)',
-      { replacements: { deliveryId, ...a }, transaction },
-    );
-    await ctx.db.sequelize.query(
-      `UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = :at, last_status_code = :statusCode, last_response_ms = :responseMs,
-         last_error = :error, status = CASE WHEN CAST(:error AS text) IS NULL THEN :delivered ELSE status END,
-         delivered_at = CASE WHEN CAST(:error AS text) IS NULL THEN CAST(:at AS timestamptz) ELSE delivered_at END, updated_at = now()
-       WHERE id = :deliveryId`,
-      { replacements: { deliveryId, ...a, delivered: WebhookDeliveryStatus.Delivered }, transaction },
-    );
-  });
+  await ctx.db.sequelize.query(
+    `WITH attempt AS (
+       INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, response_ms, error) VALUES (:deliveryId, :at, :statusCode, :responseMs, :error)
+     )
+     UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = :at, last_status_code = :statusCode, last_response_ms = :responseMs,
+       last_error = :error, status = CASE WHEN CAST(:error AS text) IS NULL THEN :delivered ELSE status END,
+       delivered_at = CASE WHEN CAST(:error AS text) IS NULL THEN CAST(:at AS timestamptz) ELSE delivered_at END, updated_at = now()
+     WHERE id = :deliveryId`,
+    { replacements: { deliveryId, ...a, delivered: WebhookDeliveryStatus.Delivered } },
+  );
 }
 
 /** The end of a delivery that will not be tried again (the last attempt failed, or the client is gone). */
