@@ -9,9 +9,9 @@ export const AUDIT_TRAIL_MAX_PAGE_SIZE = 200;
 /** The most events a PDF export prints (a longer trail: narrow the filters, or export the CSV). */
 export const AUDIT_PDF_MAX_EVENTS = 2_000;
 /**
- * How often a worker seals new audit rows into the hash chain: every second, a little at a time.
- * Every 5 s, each round rewrote a list's 5 seconds of read-audit rows at once (each row's chain
- * columns are indexed, so every row gets new index entries) and the lists' p99 caught the burst.
+ * How often a worker seals new audit rows into the hash chain: every second, so that a round
+ * rewrites one second of read-audit rows (each row's chain columns are indexed: new index entries
+ * for every row), not five seconds of them in one burst under the lists.
  */
 export const AUDIT_SEAL_INTERVAL_MS = 1_000;
 /** The hash the first row of the chain follows (sha256 hex length). */
