@@ -1,9 +1,12 @@
 /**
  * One statement for what many jobs running at once each need (their job row written, their email
- * read): PostgreSQL round trips, not the work, were the worker's limit with many jobs in flight.
+ * read, their webhook delivery logged): PostgreSQL round trips, not the work, were the worker's
+ * limit with many jobs in flight.
  * Collects the items handed in during one turn of the event loop (and while the previous statement
  * runs), runs `run` once for them, and settles each caller's promise with its own answer.
  */
+
+import type { Db } from '@platform/db';
 
 /** Items one statement carries at most. */
 const ITEMS_PER_STATEMENT = 500;
@@ -30,4 +33,14 @@ export function batched<T, R = void>(run: (items: T[]) => Promise<R[] | void>): 
     waiting.push({ item, resolve, reject });
     flushSoon();
   });
+}
+
+/** A batched statement per database (per worker: tests run several), made on first use. */
+export function batchedPerDb<T, R = void>(run: (db: Db, items: T[]) => Promise<R[] | void>): (db: Db, item: T) => Promise<R> {
+  const made = new WeakMap<Db, (item: T) => Promise<R>>();
+  return (db, item) => {
+    let statement = made.get(db);
+    if (!statement) made.set(db, (statement = batched((items: T[]) => run(db, items))));
+    return statement(item);
+  };
 }

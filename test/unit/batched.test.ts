@@ -1,9 +1,9 @@
 /**
- * The worker's batched statements: what concurrent jobs hand in at the same moment goes out as one
+ * Batched statements (server/src/batched.ts, the worker's): what concurrent jobs hand in at the same moment goes out as one
  * statement, each job gets its own answer, and a failed statement fails only the jobs it carried.
  */
 import { expect } from 'chai';
-import { batched } from '@platform/worker/batched';
+import { batched } from '@platform/server';
 
 describe('worker: one statement for concurrent jobs (batched)', () => {
   it('jobs handing in at the same moment share one run, and each gets its own answer', async () => {

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { QueryTypes } from 'sequelize';
 import { Webhook } from 'standardwebhooks';
 import type { RunningWorker } from '@platform/worker';
+import { attemptWebhookDelivery } from '@platform/server';
 import { buildTestApp, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
 import { jobsSettled } from '../support/jobs';
@@ -181,6 +182,28 @@ describe('result webhooks (Standard Webhooks, through the outbox)', function () 
     const superAdmin = await signIn(t.app, 'superAdmin', 'provider', '10.81.0.3');
     const me = (await superAdmin.agent.get('/api/auth/me').expect(200)).body as { accounts: { id: number }[] };
     await superAdmin.agent.get(`/api/provider-clinic/${me.accounts[0].id}/api-clients/${clientId}/deliveries`).expect(404);
+  });
+
+  it('logs every attempt of deliveries attempted at the same moment, two of one delivery included', async () => {
+    const s = await sampleInReview();
+    // Delivery rows without jobs: these attempts are the test's own, side by side (their reads and logs share statements).
+    const ids = (await t.ctx.db.sequelize.query<{ id: string }>(
+      `INSERT INTO webhook_deliveries (api_client_id, message_id, event_type, body, sample_id)
+       SELECT c.id, 'msg_same_moment_' || g || '_' || :sampleId, 'result.released',
+              jsonb_build_object('type', 'result.released', 'timestamp', now(), 'data', jsonb_build_object('diagnosticReport', 'DiagnosticReport/' || :testId, 'sample', :barcode)), :sampleId
+         FROM api_clients c CROSS JOIN generate_series(1, 5) AS g WHERE c.client_id = :clientId ORDER BY g RETURNING id`,
+      { replacements: { sampleId: s.id, testId: s.testIds[0], barcode: s.barcode, clientId }, type: QueryTypes.SELECT },
+    )).map((r) => Number(r.id));
+    const outcomes = await Promise.all([...ids, ids[0]].map((id) => attemptWebhookDelivery(t.ctx, id)));
+    expect(outcomes.every((o) => 'delivered' in o && o.statusCode === 204)).to.equal(true);
+    const rows = await deliveriesOf(s.id);
+    expect(rows.map((d) => [d.status, d.attempts])).to.deep.equal([['Delivered', 2], ['Delivered', 1], ['Delivered', 1], ['Delivered', 1], ['Delivered', 1]]);
+    const logged = await t.ctx.db.sequelize.query<{ delivery_id: string; n: number }>(
+      'SELECT delivery_id, count(*)::int AS n FROM webhook_delivery_attempts WHERE delivery_id IN (:ids) GROUP BY delivery_id ORDER BY delivery_id',
+      { replacements: { ids }, type: QueryTypes.SELECT },
+    );
+    expect(logged.map((l) => l.n)).to.deep.equal([2, 1, 1, 1, 1]);
+    expect(receiver.of(s.barcode)).to.have.length(6);
   });
 
   it("never tells of a research participant's sample", async () => {

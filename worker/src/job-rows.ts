@@ -7,7 +7,7 @@
 import { QueryTypes } from 'sequelize';
 import type { Db } from '@platform/db';
 import { JobStatus } from '@platform/domain';
-import { batched } from './batched';
+import { batched } from '@platform/server';
 
 export interface JobRowWriter {
   /** The run's attempt number (written while the processor starts; awaited before the outcome is written). */

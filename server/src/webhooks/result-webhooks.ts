@@ -18,6 +18,7 @@ import { auditActor, recordAudit, type Caller } from '../audit';
 import { notFound } from '../errors';
 import { toIso } from '../answer-values';
 import { privateDestination } from './public-address';
+import { batchedPerDb } from '../batched';
 import { OUTSIDE_SAMPLE_FROM, OUTSIDE_SAMPLE_SCOPE, OUTSIDE_SQL_CONSTANTS, OUTSIDE_TEST_JOIN } from '../outside-scope';
 
 /** What happened: a result released or corrected (its tests), or a sample rejected (each of its tests). */
@@ -67,6 +68,7 @@ export async function queueResultWebhooks(ctx: Pick<ServerContext, 'db' | 'relay
 }
 
 interface DeliveryTarget {
+  id: number;
   message_id: string;
   body: WebhookBody;
   status: WebhookDeliveryStatus;
@@ -77,17 +79,24 @@ interface DeliveryTarget {
 
 export type DeliveryOutcome = { delivered: true; statusCode: number; responseMs: number } | { skipped: string };
 
+/** The deliveries of the deliver-webhook jobs starting at the same moment, with their clients, in one statement. */
+const readDelivery = batchedPerDb<number, DeliveryTarget | null>(async (db, ids) => {
+  const rows = await db.sequelize.query<DeliveryTarget>(
+    `SELECT d.id, d.message_id, d.body, d.status, c.webhook_url, c.webhook_secret, c.revoked_at
+       FROM webhook_deliveries d JOIN api_clients c ON c.id = d.api_client_id WHERE d.id = ANY($1::bigint[])`,
+    { bind: [ids], type: QueryTypes.SELECT },
+  );
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.map((id) => byId.get(id) ?? null);
+});
+
 /**
  * One attempt of one delivery (the worker's `deliver-webhook`): signed, POSTed, logged. A non-2xx
  * answer, a timeout or no connection throws, so the job is retried; a delivery already made, or
  * to a client revoked meanwhile, is not attempted.
  */
 export async function attemptWebhookDelivery(ctx: Pick<ServerContext, 'db' | 'config'>, deliveryId: number): Promise<DeliveryOutcome> {
-  const [row] = await ctx.db.sequelize.query<DeliveryTarget>(
-    `SELECT d.message_id, d.body, d.status, c.webhook_url, c.webhook_secret, c.revoked_at
-       FROM webhook_deliveries d JOIN api_clients c ON c.id = d.api_client_id WHERE d.id = :deliveryId`,
-    { replacements: { deliveryId }, type: QueryTypes.SELECT },
-  );
+  const row = await readDelivery(ctx.db, deliveryId);
   if (!row) return { skipped: 'no such delivery' };
   if (row.status === WebhookDeliveryStatus.Delivered) return { skipped: 'already delivered' };
   if (row.revoked_at || !row.webhook_url || !row.webhook_secret) {
@@ -99,7 +108,7 @@ export async function attemptWebhookDelivery(ctx: Pick<ServerContext, 'db' | 'co
   // In production a webhook reaches the internet only (public-address.ts); in development and tests it is a local receiver.
   const refused = ctx.config.env === 'production' ? await privateDestination(row.webhook_url) : null;
   if (refused) {
-    await logAttempt(ctx, deliveryId, { statusCode: null, responseMs: 0, error: refused, at: sentAt });
+    await logAttempt(ctx.db, { deliveryId, statusCode: null, responseMs: 0, error: refused, at: sentAt });
     throw new Error(refused);
   }
   const signature = new Webhook(row.webhook_secret).sign(row.message_id, sentAt, payload);
@@ -126,24 +135,40 @@ export async function attemptWebhookDelivery(ctx: Pick<ServerContext, 'db' | 'co
     error = (err as Error).name === 'TimeoutError' ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : `Could not reach the receiver (${(err as Error).message})`;
   }
   const responseMs = Math.round(performance.now() - started);
-  await logAttempt(ctx, deliveryId, { statusCode, responseMs, error, at: sentAt });
+  await logAttempt(ctx.db, { deliveryId, statusCode, responseMs, error, at: sentAt });
   if (error) throw new Error(error);
   return { delivered: true, statusCode: statusCode!, responseMs };
 }
 
-/** The attempt's log row and the delivery's latest state, in one statement (one round trip, atomic as a statement is). */
-async function logAttempt(ctx: Pick<ServerContext, 'db'>, deliveryId: number, a: { statusCode: number | null; responseMs: number; error: string | null; at: Date }): Promise<void> {
-  await ctx.db.sequelize.query(
-    `WITH attempt AS (
-       INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, response_ms, error) VALUES (:deliveryId, :at, :statusCode, :responseMs, :error)
-     )
-     UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = :at, last_status_code = :statusCode, last_response_ms = :responseMs,
-       last_error = :error, status = CASE WHEN CAST(:error AS text) IS NULL THEN :delivered ELSE status END,
-       delivered_at = CASE WHEN CAST(:error AS text) IS NULL THEN CAST(:at AS timestamptz) ELSE delivered_at END, updated_at = now()
-     WHERE id = :deliveryId`,
-    { replacements: { deliveryId, ...a, delivered: WebhookDeliveryStatus.Delivered } },
-  );
-}
+interface Attempt { deliveryId: number; statusCode: number | null; responseMs: number; error: string | null; at: Date }
+
+/**
+ * The attempts finished at the same moment: each one's log row and its delivery's latest state, in
+ * one statement. A delivery twice in one batch (a redelivery racing its retry) goes in the next
+ * statement, so that each attempt counts.
+ */
+const logAttempt = batchedPerDb<Attempt>(async (db, attempts) => {
+  for (let rest = attempts; rest.length;) {
+    const now = [...new Map(rest.map((a) => [a.deliveryId, a] as const).reverse()).values()]; // each delivery's first attempt here
+    rest = rest.filter((a) => !now.includes(a));
+    await db.sequelize.query(
+      `WITH v AS (
+         SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::int[], $5::text[]) AS v(delivery_id, at, status_code, response_ms, error)
+       ), attempt AS (
+         INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, response_ms, error)
+         SELECT delivery_id, at, status_code, response_ms, error FROM v
+       )
+       UPDATE webhook_deliveries d SET attempts = d.attempts + 1, last_attempt_at = v.at, last_status_code = v.status_code,
+         last_response_ms = v.response_ms, last_error = v.error, status = CASE WHEN v.error IS NULL THEN $6 ELSE d.status END,
+         delivered_at = CASE WHEN v.error IS NULL THEN v.at ELSE d.delivered_at END, updated_at = now()
+         FROM v WHERE d.id = v.delivery_id`,
+      {
+        bind: [now.map((a) => a.deliveryId), now.map((a) => a.at), now.map((a) => a.statusCode), now.map((a) => a.responseMs), now.map((a) => a.error), WebhookDeliveryStatus.Delivered],
+        type: QueryTypes.UPDATE,
+      },
+    );
+  }
+});
 
 /** The end of a delivery that will not be tried again (the last attempt failed, or the client is gone). */
 export async function finishDelivery(ctx: Pick<ServerContext, 'db'>, deliveryId: number, status: WebhookDeliveryStatus, error: string, transaction?: Transaction): Promise<void> {

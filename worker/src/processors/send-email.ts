@@ -3,8 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { QueryTypes } from 'sequelize';
 import { EmailStatus } from '@platform/domain';
 import type { Db } from '@platform/db';
-import { redactTokens } from '@platform/server';
-import { batched } from '../batched';
+import { batchedPerDb, redactTokens } from '@platform/server';
 import type { Processor } from './types';
 
 
@@ -63,21 +62,13 @@ async function markSent(db: Db, sent: Array<{ id: number; textBody: string; html
   );
 }
 
-/** The batched statements of one database (one worker's), made on first use. */
-const statementsOf = (() => {
-  const made = new WeakMap<Db, { read: (a: { emailId: number; newMessageId: string }) => Promise<EmailToSend | null>; sent: (s: { id: number; textBody: string; htmlBody: string | null }) => Promise<void> }>();
-  return (db: Db) => {
-    let statements = made.get(db);
-    if (!statements) {
-      statements = { read: batched((asked) => readAndAssign(db, asked)), sent: batched((sent) => markSent(db, sent)) };
-      made.set(db, statements);
-    }
-    return statements;
-  };
-})();
+/** The emails of the send-email jobs starting at the same moment, read (and given Message-IDs) in one statement. */
+const readEmail = batchedPerDb(readAndAssign);
+/** The emails sent at the same moment, marked in one statement. */
+const markEmailSent = batchedPerDb(markSent);
 
 async function emailWithMessageId(db: Db, emailId: number, hostname: string): Promise<EmailToSend | null> {
-  const read = () => statementsOf(db).read({ emailId, newMessageId: `<${randomUUID()}@${hostname}>` });
+  const read = () => readEmail(db, { emailId, newMessageId: `<${randomUUID()}@${hostname}>` });
   const email = await read();
   // Another run assigned one between this statement's snapshot and its update: read what it wrote.
   if (email && !email.messageId && email.status !== EmailStatus.Sent) return read();
@@ -103,7 +94,7 @@ const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, 
     messageId,
   }));
   // The log keeps what was sent, less the credentials in it: a reset or result link works only from the mailbox.
-  await statementsOf(db).sent({ id: email.id, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
+  await markEmailSent(db, { id: email.id, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
   return { messageId };
 };
 
