@@ -44,3 +44,20 @@ export function batchedPerDb<T, R = void>(run: (db: Db, items: T[]) => Promise<R
     return statement(item);
   };
 }
+
+/**
+ * The items in rounds where each key appears once, in their order: an UPDATE … FROM changes a row
+ * once per statement, so a row's second item (the same delivery attempted twice at once) goes in
+ * the next statement.
+ */
+export function onePerKey<T>(items: readonly T[], key: (item: T) => unknown): T[][] {
+  const rounds: Array<{ items: T[]; keys: Set<unknown> }> = [];
+  for (const item of items) {
+    const k = key(item);
+    let round = rounds.find((r) => !r.keys.has(k));
+    if (!round) rounds.push((round = { items: [], keys: new Set() }));
+    round.items.push(item);
+    round.keys.add(k);
+  }
+  return rounds.map((r) => r.items);
+}

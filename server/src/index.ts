@@ -7,7 +7,7 @@
 export { DEV_LAB, DEV_LAB_TIME_ZONE, DEV_SMS, DEV_STRIPE, loadConfig, type Config, type LabIdentity, type SmsConfig, type StripeConfig } from './config';
 export { createServerContext, closeServerContext, createLogger, createRedis, type ServerContext } from './context';
 export * from './errors';
-export { batched, batchedPerDb } from './batched';
+export { batched, batchedPerDb, onePerKey } from './batched';
 export {
   createJobQueue, createOutboxRelay, DEFAULT_JOB_OPTIONS, enqueueJob, enqueueJobs, jobSummary, listJobs, requeueJobRow, retryFailedJobs, retryJob,
   type EnqueueOptions, type OutboxRelay, type OutboxRow, type QueuedJobData,

@@ -3,7 +3,7 @@
  * statement, each job gets its own answer, and a failed statement fails only the jobs it carried.
  */
 import { expect } from 'chai';
-import { batched } from '@platform/server';
+import { batched, onePerKey } from '@platform/server';
 
 describe('worker: one statement for concurrent jobs (batched)', () => {
   it('jobs handing in at the same moment share one run, and each gets its own answer', async () => {
@@ -43,5 +43,11 @@ describe('worker: one statement for concurrent jobs (batched)', () => {
     expect((results[0] as PromiseRejectedResult).reason.message).to.equal('connection lost');
     fail = false;
     await write(3); // resolves: the writer is not stuck after a failure
+  });
+
+  it('splits a batch into statements where each row appears once, keeping the order', () => {
+    const attempts = [{ id: 1, n: 'a' }, { id: 2, n: 'b' }, { id: 1, n: 'c' }, { id: 1, n: 'd' }, { id: 3, n: 'e' }];
+    expect(onePerKey(attempts, (a) => a.id).map((round) => round.map((a) => a.n))).to.deep.equal([['a', 'b', 'e'], ['c'], ['d']]);
+    expect(onePerKey([], (a: { id: number }) => a.id)).to.deep.equal([]);
   });
 });

@@ -20,6 +20,7 @@ import { toIso } from '../answer-values';
 import { sampleDocumentNamed } from '../files';
 import { OUTSIDE_SAMPLE_FROM, OUTSIDE_SAMPLE_SCOPE, OUTSIDE_SQL_CONSTANTS, OUTSIDE_TEST_JOIN } from '../outside-scope';
 import type { ResultEvent } from '../webhooks/result-webhooks';
+import { batchedPerDb, onePerKey } from '../batched';
 import { buildResultOru } from './oru';
 import { Hl7NoAnswer, sendOverMllp } from './mllp';
 import { Hl7InvalidAck } from './ack';
@@ -184,10 +185,10 @@ export async function sendAndRecord(
     ack = await sendOverMllp({ host: to.host, port: to.port, message, timeoutMs: ctx.config.hl7AckTimeoutMs });
   } catch (err) {
     // Every attempt is in the log, whatever ended it (no ACK, an unreadable answer, the network).
-    await recordAttempt(ctx, messageId, { at, ackCode: null, ackText: failureText(err, ctx.config.hl7AckTimeoutMs) });
+    await recordAttempt(ctx.db, { messageId, at, ackCode: null, ackText: failureText(err, ctx.config.hl7AckTimeoutMs) });
     throw err;
   }
-  await recordAttempt(ctx, messageId, { at, ackCode: ack.code, ackText: ack.text || null });
+  await recordAttempt(ctx.db, { messageId, at, ackCode: ack.code, ackText: ack.text || null });
   if (ack.code !== 'AA' && ack.code !== 'CA') throw new Error(`The receiver answered ${ack.code}${ack.text ? `: ${ack.text}` : ''}`);
 }
 
@@ -204,16 +205,27 @@ function noAnswerText(err: Hl7NoAnswer, timeoutMs: number): string {
   return 'Could not connect to the receiver';
 }
 
-async function recordAttempt(ctx: Ctx, messageId: number, a: { at: Date; ackCode: string | null; ackText: string | null }): Promise<void> {
-  const accepted = a.ackCode === 'AA' || a.ackCode === 'CA';
-  await ctx.db.sequelize.query(
-    `UPDATE hl7_messages SET attempts = attempts + 1, last_attempt_at = :at, ack_code = :ackCode, ack_text = :ackText,
-       status = CASE WHEN :accepted THEN :acknowledged ELSE status END,
-       acknowledged_at = CASE WHEN :accepted THEN CAST(:at AS timestamptz) ELSE acknowledged_at END, updated_at = now()
-     WHERE id = :messageId`,
-    { replacements: { messageId, ...a, accepted, acknowledged: Hl7MessageStatus.Acknowledged } },
-  );
-}
+interface Attempt { messageId: number; at: Date; ackCode: string | null; ackText: string | null }
+
+/** The attempts answered at the same moment, recorded in one statement (a message attempted twice at once in two). */
+const recordAttempt = batchedPerDb<Attempt>(async (db, attempts) => {
+  for (const now of onePerKey(attempts, (a) => a.messageId)) {
+    await db.sequelize.query(
+      `UPDATE hl7_messages m SET attempts = m.attempts + 1, last_attempt_at = v.at, ack_code = v.ack_code, ack_text = v.ack_text,
+         status = CASE WHEN v.accepted THEN $6 ELSE m.status END,
+         acknowledged_at = CASE WHEN v.accepted THEN v.at ELSE m.acknowledged_at END, updated_at = now()
+         FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::boolean[]) AS v(id, at, ack_code, ack_text, accepted)
+        WHERE m.id = v.id`,
+      {
+        bind: [
+          now.map((a) => a.messageId), now.map((a) => a.at), now.map((a) => a.ackCode), now.map((a) => a.ackText),
+          now.map((a) => a.ackCode === 'AA' || a.ackCode === 'CA'), Hl7MessageStatus.Acknowledged,
+        ],
+        type: QueryTypes.UPDATE,
+      },
+    );
+  }
+});
 
 /** The end of a message that will not be tried again (its last attempt failed, or the interface was disabled). */
 export async function finishHl7Message(ctx: Ctx, messageId: number, error: string, transaction?: Transaction): Promise<void> {

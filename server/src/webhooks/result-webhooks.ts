@@ -18,7 +18,7 @@ import { auditActor, recordAudit, type Caller } from '../audit';
 import { notFound } from '../errors';
 import { toIso } from '../answer-values';
 import { privateDestination } from './public-address';
-import { batchedPerDb } from '../batched';
+import { batchedPerDb, onePerKey } from '../batched';
 import { OUTSIDE_SAMPLE_FROM, OUTSIDE_SAMPLE_SCOPE, OUTSIDE_SQL_CONSTANTS, OUTSIDE_TEST_JOIN } from '../outside-scope';
 
 /** What happened: a result released or corrected (its tests), or a sample rejected (each of its tests). */
@@ -144,13 +144,10 @@ interface Attempt { deliveryId: number; statusCode: number | null; responseMs: n
 
 /**
  * The attempts finished at the same moment: each one's log row and its delivery's latest state, in
- * one statement. A delivery twice in one batch (a redelivery racing its retry) goes in the next
- * statement, so that each attempt counts.
+ * one statement (a delivery attempted twice at once, a redelivery racing its retry, in two).
  */
 const logAttempt = batchedPerDb<Attempt>(async (db, attempts) => {
-  for (let rest = attempts; rest.length;) {
-    const now = [...new Map(rest.map((a) => [a.deliveryId, a] as const).reverse()).values()]; // each delivery's first attempt here
-    rest = rest.filter((a) => !now.includes(a));
+  for (const now of onePerKey(attempts, (a) => a.deliveryId)) {
     await db.sequelize.query(
       `WITH v AS (
          SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::int[], $5::text[]) AS v(delivery_id, at, status_code, response_ms, error)
