@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { batched } from '@platform/server/batched';
 
 export interface MailCatcher {
   port: number;
@@ -74,36 +75,18 @@ export async function startMailCatcher(options: { databaseUrl: string; port?: nu
 /**
  * Stores the messages that arrive while the previous INSERT runs with one INSERT of their own
  * (many SMTP connections deliver at once during a campaign); each caller waits for its commit.
+ * Only the batching module is loaded: the catcher must not start the whole server package.
  */
 function storeInBatches(pool: pg.Pool): (row: CaughtRow) => Promise<void> {
-  let waiting: Array<{ row: CaughtRow; resolve: () => void; reject: (err: unknown) => void }> = [];
-  let inFlight = false;
   const column = <T>(rows: CaughtRow[], i: number) => rows.map((r) => r[i] as T);
-  const insert = (rows: CaughtRow[]) => pool.query(
-    `INSERT INTO caught_mail (message_id, from_address, to_addresses, subject, text_body, html_body, raw, received_at)
-     SELECT m.message_id, m.from_address, ARRAY(SELECT jsonb_array_elements_text(m.to_addresses)), m.subject, m.text_body, m.html_body, m.raw, now()
-       FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::text[])
-         AS m(message_id, from_address, to_addresses, subject, text_body, html_body, raw)
-     ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING`,
-    [column(rows, 0), column(rows, 1), rows.map((r) => JSON.stringify(r[2])), column(rows, 3), column(rows, 4), column(rows, 5), column(rows, 6)],
-  );
-  const flushSoon = () => {
-    if (inFlight || !waiting.length) return;
-    inFlight = true;
-    setImmediate(() => {
-      const batch = waiting.slice(0, ROWS_PER_INSERT);
-      waiting = waiting.slice(batch.length);
-      insert(batch.map((w) => w.row)).then(
-        () => batch.forEach((w) => w.resolve()),
-        (err) => batch.forEach((w) => w.reject(err)),
-      ).finally(() => {
-        inFlight = false;
-        flushSoon();
-      });
-    });
-  };
-  return (row) => new Promise<void>((resolve, reject) => {
-    waiting.push({ row, resolve, reject });
-    flushSoon();
-  });
+  return batched<CaughtRow>(async (rows) => {
+    await pool.query(
+      `INSERT INTO caught_mail (message_id, from_address, to_addresses, subject, text_body, html_body, raw, received_at)
+       SELECT m.message_id, m.from_address, ARRAY(SELECT jsonb_array_elements_text(m.to_addresses)), m.subject, m.text_body, m.html_body, m.raw, now()
+         FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::text[])
+           AS m(message_id, from_address, to_addresses, subject, text_body, html_body, raw)
+       ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING`,
+      [column(rows, 0), column(rows, 1), rows.map((r) => JSON.stringify(r[2])), column(rows, 3), column(rows, 4), column(rows, 5), column(rows, 6)],
+    );
+  }, ROWS_PER_INSERT);
 }

@@ -8,17 +8,20 @@
 
 import type { Db } from '@platform/db';
 
-/** Items one statement carries at most. */
+/** Items one statement carries at most, unless the caller says otherwise. */
 const ITEMS_PER_STATEMENT = 500;
 
-export function batched<T, R = void>(run: (items: T[]) => Promise<R[] | void>): (item: T) => Promise<R> {
+export function batched<T, R = void>(
+  run: (items: T[]) => Promise<R[] | void>,
+  itemsPerStatement = ITEMS_PER_STATEMENT,
+): (item: T) => Promise<R> {
   let waiting: Array<{ item: T; resolve: (r: R) => void; reject: (err: unknown) => void }> = [];
   let inFlight = false;
   const flushSoon = () => {
     if (inFlight || !waiting.length) return;
     inFlight = true;
     setImmediate(() => {
-      const batch = waiting.slice(0, ITEMS_PER_STATEMENT);
+      const batch = waiting.slice(0, itemsPerStatement);
       waiting = waiting.slice(batch.length);
       run(batch.map((w) => w.item)).then(
         (answers) => batch.forEach((w, i) => w.resolve((answers ? answers[i] : undefined) as R)),

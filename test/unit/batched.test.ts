@@ -17,6 +17,15 @@ describe('worker: one statement for concurrent jobs (batched)', () => {
     expect(runs).to.deep.equal([[1, 2, 3, 4]]);
   });
 
+  it('a run carries at most the items per statement its caller set, the rest go in the next runs', async () => {
+    const runs: number[][] = [];
+    const write = batched<number>(async (items) => {
+      runs.push(items);
+    }, 2);
+    await Promise.all([1, 2, 3, 4, 5].map((n) => write(n)));
+    expect(runs).to.deep.equal([[1, 2], [3, 4], [5]]);
+  });
+
   it('what arrives while a run is under way waits for the next run, not for a later one', async () => {
     const runs: string[][] = [];
     let release!: () => void;
