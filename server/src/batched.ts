@@ -1,7 +1,7 @@
 /**
  * One statement for what many jobs running at once each need (their job row written, their email
- * read, their webhook delivery logged): PostgreSQL round trips, not the work, were the worker's
- * limit with many jobs in flight.
+ * read, their webhook delivery logged, the outbox rows committed at once handed to BullMQ):
+ * PostgreSQL round trips, not the work, were the worker's limit with many jobs in flight.
  * Collects the items handed in during one turn of the event loop (and while the previous statement
  * runs), runs `run` once for them, and settles each caller's promise with its own answer.
  */

@@ -8,6 +8,7 @@ import type { JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
+import { batched } from '../batched';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName, type JobPayloads } from '@platform/domain';
 
 /** What BullMQ carries: the job's status row and its payload. */
@@ -175,30 +176,14 @@ export function createOutboxRelay(deps: {
   }
 
   // Rows committed while a batch is on its way wait for the next one: under load a batch carries many jobs.
-  let waiting: Array<{ id: number; row?: OutboxRow; done: () => void }> = [];
-  let inFlight = false;
-  function flushSoon(): void {
-    if (inFlight || !waiting.length) return;
-    inFlight = true;
-    setImmediate(() => {
-      const batch = waiting.slice(0, RELAY_BATCH);
-      waiting = waiting.slice(batch.length);
-      relayBatch(batch)
-        .catch((err) => logger.warn({ count: batch.length, err: (err as Error).message }, 'outbox relay failed; the sweeper will retry'))
-        .finally(() => {
-          for (const w of batch) w.done();
-          inFlight = false;
-          flushSoon();
-        });
-    });
-  }
+  // A failed batch is logged once here, and each caller's promise still settles (the sweeper retries).
+  const relayOne = batched<{ id: number; row?: OutboxRow }>(async (batch) => {
+    await relayBatch(batch).catch((err) => logger.warn({ count: batch.length, err: (err as Error).message }, 'outbox relay failed; the sweeper will retry'));
+  }, RELAY_BATCH);
 
   return {
     relay(outboxId, row) {
-      return new Promise<void>((done) => {
-        waiting.push({ id: outboxId, row, done });
-        flushSoon();
-      });
+      return relayOne({ id: outboxId, row });
     },
     async sweep() {
       if (sweeping) return 0;
