@@ -12,7 +12,7 @@ export {
   createJobQueue, createOutboxRelay, DEFAULT_JOB_OPTIONS, enqueueJob, enqueueJobs, jobSummary, listJobs, requeueJobRow, retryFailedJobs, retryJob,
   type EnqueueOptions, type OutboxRelay, type OutboxRow, type QueuedJobData,
 } from './jobs';
-export { queueEmail, type OutgoingEmail } from './email/queue-email';
+export { newEmailMessageId, queueEmail, type OutgoingEmail } from './email/queue-email';
 export * from './sms';
 export { redactTokens } from './email/link-tokens';
 export { createMailer, type Mailer } from './email/mailer';

@@ -321,7 +321,7 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
     await inProcessWorker();
     // The state a crash leaves: committed (email row, job row, outbox row) and never handed to Redis.
     const to = `after-crash-${uniq()}@mail.test`;
-    await ctx.db.sequelize.transaction((t) => queueEmail({ db: ctx.db, relay: relayDown }, t, { to, subject: 'Committed, never enqueued', text: 'x', template: 'test' }));
+    await ctx.db.sequelize.transaction((t) => queueEmail({ ...ctx, relay: relayDown }, t, { to, subject: 'Committed, never enqueued', text: 'x', template: 'test' }));
     // And real crashes: orders posted to an API killed at a random moment while answering them.
     const rounds = Math.max(1, Math.round(TRIALS / 10));
     for (let round = 0; round < rounds; round++) {
@@ -442,7 +442,7 @@ describe(`Fault runs on their own PostgreSQL and Redis (${TRIALS} worker-kill tr
     // Jobs sent by the relay at once, and jobs only the two sweepers can send (racing for the same rows).
     const addresses = Array.from({ length: 40 }, (_, i) => `twice-${i}-${uniq()}@mail.test`);
     for (const [i, to] of addresses.entries()) {
-      await ctx.db.sequelize.transaction((t) => queueEmail({ db: ctx.db, relay: i % 2 ? relayDown : ctx.relay }, t, { to, subject: 'Once', text: 'x', template: 'test' }));
+      await ctx.db.sequelize.transaction((t) => queueEmail({ ...ctx, relay: i % 2 ? relayDown : ctx.relay }, t, { to, subject: 'Once', text: 'x', template: 'test' }));
     }
     await jobsSettled();
     const counts = await Promise.all(addresses.map(mailCount));

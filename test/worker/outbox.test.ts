@@ -24,7 +24,7 @@ describe('outbox → BullMQ → worker', function () {
 
   const emailTo = (to: string, relay: OutboxRelay = ctx.relay) =>
     ctx.db.sequelize.transaction((transaction) =>
-      queueEmail({ db: ctx.db, relay }, transaction, { to, subject: 'Outbox test', text: 'Hello from the outbox test', template: 'test' }),
+      queueEmail({ ...ctx, relay }, transaction, { to, subject: 'Outbox test', text: 'Hello from the outbox test', template: 'test' }),
     );
 
   it('a job committed while the relay is down runs once the sweeper sends it', async () => {
@@ -32,6 +32,9 @@ describe('outbox → BullMQ → worker', function () {
     try {
       const to = 'relay-down@demo.test';
       const email = await emailTo(to, relayDown);
+      // The email is written with its Message-ID, before anything sends it.
+      const { messageId } = (await ctx.db.models.Email.findByPk(email.id))!;
+      expect(messageId, 'Message-ID written with the email').to.match(/^<[0-9a-f-]{36}@localhost>$/);
       const outbox = await ctx.db.models.Outbox.findOne({ where: { idempotencyKey: `send-email:${email.id}` } });
       expect(outbox!.status).to.equal('pending');
       const jobRowId = (outbox!.payload as { jobRowId: number }).jobRowId;
@@ -52,6 +55,7 @@ describe('outbox → BullMQ → worker', function () {
       const mails = await waitForMail(to);
       expect(mails).to.have.length(1);
       expect(mails[0].subject).to.equal('Outbox test');
+      expect(mails[0].messageId, 'sent under the Message-ID it was written with').to.equal(messageId);
       await outbox!.reload();
       expect(outbox!.status).to.equal('enqueued');
       const job = await jobSettled(ctx, jobRowId, { what: 'job Completed' });
@@ -126,6 +130,27 @@ describe('outbox → BullMQ → worker', function () {
       mailCatcher.setAcceptDelay(0);
       child?.kill('SIGKILL');
       await replacement?.close();
+    }
+  });
+
+  it('an email written without a Message-ID (before emails were written with one) gets one at its first send, kept on its row', async () => {
+    const worker = await startTestWorker();
+    try {
+      const to = 'no-message-id@demo.test';
+      const { email, jobRowId } = await ctx.db.sequelize.transaction(async (transaction) => {
+        const row = await ctx.db.models.Email.create({ toAddress: to, subject: 'Written before', textBody: 'Hello', template: 'test', status: 'Pending' }, { transaction });
+        const job = await ctx.db.models.Job.create({ name: 'send-email', status: JobStatus.Pending, progress: 0, payload: { emailId: row.id } as object, attempts: 0 }, { transaction });
+        return { email: row, jobRowId: job.id };
+      });
+      expect(email.messageId).to.equal(null);
+      await ctx.queue.add('send-email', { jobRowId, payload: { emailId: email.id } }, { jobId: `no-message-id-${jobRowId}` });
+      const [mail] = await waitForMail(to);
+      expect((await jobSettled(ctx, jobRowId)).status).to.equal(JobStatus.Completed);
+      await email.reload();
+      expect(email.messageId).to.match(/^<[0-9a-f-]{36}@localhost>$/);
+      expect(mail.messageId).to.equal(email.messageId);
+    } finally {
+      await worker.close();
     }
   });
 

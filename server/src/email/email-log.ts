@@ -12,7 +12,7 @@ import type { ServerContext } from '../context';
 import { containsPattern, toIso } from '../answer-values';
 import { auditedPage, offsetOf } from '../paging';
 
-type Ctx = Pick<ServerContext, 'db' | 'relay'>;
+type Ctx = Pick<ServerContext, 'db' | 'relay' | 'config'>;
 
 interface EmailSqlRow extends Omit<EmailLogRow, 'sentAt' | 'createdAt'> {
   sentAt: Date | null;

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
 import type { EntityKind } from '@platform/domain';
+import type { Config } from '../config';
 import { enqueueJobs, type OutboxRelay } from '../jobs/outbox';
 import type { EmailContent } from './templates';
 
@@ -12,8 +14,20 @@ export interface OutgoingEmail extends EmailContent {
   createdByUserId?: number | null;
 }
 
+type EmailCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'publicUrl'> };
+
+/**
+ * A new email's Message-ID: random, so that no other database's email ever had it (a recreated or
+ * restored database numbers its emails from 1 again, and a mailbox would drop those as copies), at
+ * the lab's host name. It is written with the email and sent with every attempt, so a receiver can
+ * drop a redelivery.
+ */
+export function newEmailMessageId(publicUrl: string): string {
+  return `<${randomUUID()}@${new URL(publicUrl).hostname}>`;
+}
+
 /** Records an email in the email log and queues its sending, inside the caller's transaction. */
-export async function queueEmail(ctx: { db: Db; relay: OutboxRelay }, transaction: Transaction, email: OutgoingEmail): Promise<{ id: number }> {
+export async function queueEmail(ctx: EmailCtx, transaction: Transaction, email: OutgoingEmail): Promise<{ id: number }> {
   const [row] = await queueEmails(ctx, transaction, [email], email.createdByUserId ?? null);
   return row;
 }
@@ -24,7 +38,7 @@ export async function queueEmail(ctx: { db: Db; relay: OutboxRelay }, transactio
  * Answers the rows in the order given.
  */
 export async function queueEmails(
-  ctx: { db: Db; relay: OutboxRelay },
+  ctx: EmailCtx,
   transaction: Transaction,
   emails: OutgoingEmail[],
   createdByUserId: number | null,
@@ -33,11 +47,11 @@ export async function queueEmails(
   // The ids are drawn first (a volatile CTE is evaluated once): each answer is matched to its email by position.
   const rows = await ctx.db.sequelize.query<{ id: number; n: number }>(
     `WITH input AS (
-       SELECT nextval('emails_id_seq') AS id, i.* FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-         WITH ORDINALITY AS i(to_address, subject, text_body, html_body, template, entity_kind, entity_id, n)
+       SELECT nextval('emails_id_seq') AS id, i.* FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         WITH ORDINALITY AS i(to_address, subject, text_body, html_body, template, entity_kind, entity_id, message_id, n)
      ), written AS (
-       INSERT INTO emails (id, to_address, subject, text_body, html_body, template, entity_kind, entity_id, status)
-       SELECT id, to_address, subject, text_body, html_body, template, entity_kind, entity_id, 'Pending' FROM input
+       INSERT INTO emails (id, to_address, subject, text_body, html_body, template, entity_kind, entity_id, message_id, status)
+       SELECT id, to_address, subject, text_body, html_body, template, entity_kind, entity_id, message_id, 'Pending' FROM input
      )
      SELECT id, n FROM input`,
     {
@@ -49,6 +63,7 @@ export async function queueEmails(
         emails.map((e) => e.template),
         emails.map((e) => e.entity?.kind ?? null),
         emails.map((e) => (e.entity ? String(e.entity.id) : null)),
+        emails.map(() => newEmailMessageId(ctx.config.publicUrl)),
       ],
       type: QueryTypes.SELECT,
       transaction,

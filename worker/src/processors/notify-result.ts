@@ -95,7 +95,7 @@ export const notifyResult: Processor<'notify-result'> = async ({ testResultId },
     const supportEmail = await supportMailboxFor(db, config.lab, sample.accountId, test.name, transaction);
     const providerEmailIds: number[] = [];
     for (const to of recipients) {
-      const email = await queueEmail({ db, relay: deps.relay }, transaction, {
+      const email = await queueEmail({ db, relay: deps.relay, config }, transaction, {
         to,
         ...resultReadyProviderEmail({
           brand: config.brand, testName: test.name, barcode: sample.barcode, accountName: account!.name, corrected, supportEmail,

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { QueryTypes } from 'sequelize';
 import { EmailStatus } from '@platform/domain';
 import type { Db } from '@platform/db';
-import { batchedPerDb, redactTokens } from '@platform/server';
+import { batchedPerDb, newEmailMessageId, redactTokens } from '@platform/server';
 import type { Processor } from './types';
 
 
@@ -32,11 +31,10 @@ interface EmailToSend {
 const EMAIL_COLUMNS = `e.id, e.to_address AS "toAddress", e.subject, e.text_body AS "textBody", e.html_body AS "htmlBody", e.status`;
 
 /**
- * Reads emails and gives each its Message-ID if it has none, in one statement for every send-email
- * job starting at the same moment. The Message-ID is kept on its row before the first send: the
- * same for every retry (a receiver drops a redelivery), random so that no other database's email
- * ever had it (a recreated or restored database numbers its emails from 1 again, and a mailbox
- * would drop those as copies). Two runs racing here agree on whichever was written first.
+ * Reads emails, in one statement for every send-email job starting at the same moment. An email is
+ * written with its Message-ID (queueEmails); one written before that was so (still Pending in the
+ * log across an upgrade) gets one here, kept on its row before the first send, the same for every
+ * retry. Two runs racing here agree on whichever was written first.
  */
 async function readAndAssign(db: Db, asked: Array<{ emailId: number; newMessageId: string }>): Promise<Array<EmailToSend | null>> {
   const rows = await db.sequelize.query<EmailToSend>(
@@ -67,8 +65,8 @@ const readEmail = batchedPerDb(readAndAssign);
 /** The emails sent at the same moment, marked in one statement. */
 const markEmailSent = batchedPerDb(markSent);
 
-async function emailWithMessageId(db: Db, emailId: number, hostname: string): Promise<EmailToSend | null> {
-  const read = () => readEmail(db, { emailId, newMessageId: `<${randomUUID()}@${hostname}>` });
+async function emailWithMessageId(db: Db, emailId: number, publicUrl: string): Promise<EmailToSend | null> {
+  const read = () => readEmail(db, { emailId, newMessageId: newEmailMessageId(publicUrl) });
   const email = await read();
   // Another run assigned one between this statement's snapshot and its update: read what it wrote.
   if (email && !email.messageId && email.status !== EmailStatus.Sent) return read();
@@ -81,7 +79,7 @@ async function emailWithMessageId(db: Db, emailId: number, hostname: string): Pr
  * from the one window we cannot close (killed after the SMTP server accepted, before we marked it).
  */
 const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, config }) => {
-  const email = await emailWithMessageId(db, emailId, new URL(config.publicUrl).hostname);
+  const email = await emailWithMessageId(db, emailId, config.publicUrl);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
   if (email.status === EmailStatus.Sent) return { skipped: 'already sent' };
   const messageId = email.messageId!;
