@@ -109,10 +109,17 @@ describe('e2e: information pages for physicians', function () {
         try {
           await p.goto(path);
           await h1(p, heading).waitFor();
-          // Every answer open, so all of the content is checked and in the picture.
-          const closed = p.locator('button[aria-expanded="false"]');
-          for (let left = await closed.count(); left > 0; left -= 1) await closed.first().click();
-          expect(await closed.count()).to.equal(0);
+          // Every answer open, so all of the content is checked and in the picture: each question opened
+          // from the keyboard and seen open before the next. (Clicks land on a point: with an answer above
+          // still unfolding, a click could land on the question just opened and close it again.)
+          const questions = p.locator('button[aria-expanded]');
+          for (let i = 0, n = await questions.count(); i < n; i += 1) {
+            const question = questions.nth(i);
+            if ((await question.getAttribute('aria-expanded')) === 'true') continue;
+            await question.press('Enter');
+            await question.and(p.locator('[aria-expanded="true"]')).waitFor();
+          }
+          expect(await p.locator('button[aria-expanded="false"]').count()).to.equal(0);
           await p.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
           await p.waitForTimeout(400); // let the accordion and transitions settle
           await screenshot(p, `${name}-${width}`);
