@@ -26,6 +26,7 @@ import { AUDIT_GENESIS_HASH } from '@platform/domain';
 
 /** The advisory lock key of the sealer (any fixed bigint: "audit" in ASCII). */
 const SEAL_LOCK_KEY = 0x6175646974;
+/** Rows one sealing transaction takes (a round under load is several such transactions, one after another). */
 const SEAL_BATCH = 2_000;
 const VERIFY_BATCH = 5_000;
 

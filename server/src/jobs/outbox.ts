@@ -8,8 +8,8 @@ import type { JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import { batched } from '../batched';
 import { JOB_PAYLOAD_SCHEMAS, JobStatus, type JobName, type JobPayloads } from '@platform/domain';
+import { batched } from '../batched';
 
 /** What BullMQ carries: the job's status row and its payload. */
 export interface QueuedJobData<N extends JobName = JobName> {
