@@ -15,6 +15,7 @@ import { buildTestApp, signIn, type Session, type TestApp } from '../support/htt
 import { startTestWorker } from '../support/server';
 import { makeResult, makeSample, SampleStatus, TestName, userId } from '../support/fixtures/lab';
 import { currentReport, pdfText, runJob } from '../support/fixtures/reports';
+import { outboxJobSettled } from '../support/jobs';
 
 interface SignatureRow {
   id: string;
@@ -95,6 +96,10 @@ describe('electronic signatures of results', function () {
     const approvedAudit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'result.approved', entityId: String(a.testIds[0]) } });
     expect((approvedAudit!.details as { signatureId: number }).signatureId).to.equal(Number(sa.id));
 
+    // The approval's reports read signed_results, then signatures; a TRUNCATE locks them the other
+    // way round, so while a report renders PostgreSQL may end the TRUNCATE as a deadlock before the
+    // trigger speaks (CI saw it once). The tampering is tried once the reports are written.
+    await Promise.all([a, b].map((x) => outboxJobSettled(t.ctx, `lab-report:${x.resultId}`)));
     for (const sql of [
       `UPDATE signatures SET printed_name = 'Someone Else' WHERE id = ${sa.id}`,
       `DELETE FROM signed_results WHERE signature_id = ${sa.id}`,
