@@ -769,6 +769,11 @@ async function measureEmails(client: pg.Client, admin: Session, config: ReturnTy
     SELECT count(*) FILTER (WHERE got.n IS NULL)::int AS lost, count(*) FILTER (WHERE got.n > 1)::int AS twice
       FROM want LEFT JOIN got USING (to_address)`, [campaign.id]);
   log(`Emails: ${count.toLocaleString('en-US')} campaign emails sent and caught in ${seconds.toFixed(1)} s (lost ${check.lost}, twice ${check.twice})`);
+  const { rows: [span] } = await client.query(`
+    SELECT extract(epoch FROM min(e.created_at) - c.created_at)::float8 AS first_written, extract(epoch FROM max(e.created_at) - c.created_at)::float8 AS last_written,
+           extract(epoch FROM min(e.sent_at) - c.created_at)::float8 AS first_sent, extract(epoch FROM max(e.sent_at) - c.created_at)::float8 AS last_sent
+      FROM email_campaign_recipients r JOIN emails e ON e.id = r.email_id JOIN email_campaigns c ON c.id = r.campaign_id WHERE r.campaign_id = $1 GROUP BY c.created_at`, [campaign.id]);
+  log(`Emails: from the campaign's start, written ${span.first_written.toFixed(2)}–${span.last_written.toFixed(2)} s, sent ${span.first_sent.toFixed(2)}–${span.last_sent.toFixed(2)} s`);
   const bareSeconds = await bareNodemailer(config, count);
   log(`Emails: the same number sent by a bare nodemailer pool (the product's pool settings) to the same catcher: ${bareSeconds.toFixed(1)} s`);
   return { count, seconds, bareSeconds, lost: check.lost as number, twice: check.twice as number };

@@ -8,10 +8,10 @@ import { AccountRole, EmailCampaign, JobStatus, type CampaignPreview, type Campa
 import type { RunningWorker } from '@platform/worker';
 import { buildTestApp, newSession, signIn, type Session, type TestApp } from '../support/http';
 import { startTestWorker } from '../support/server';
-import { emailsSettled, jobSettled } from '../support/jobs';
+import { emailJobsSettled, emailsSettled, jobSettled } from '../support/jobs';
 import { mailTo, waitForMail } from '../support/mail';
 import { until } from '../support/wait';
-import { createAccount, createProvider, emailJobsSettled, startRefusingSmtp } from '../support/fixtures/campaigns';
+import { createAccount, createProvider, startRefusingSmtp } from '../support/fixtures/campaigns';
 
 const EMAIL_LOG_KEYS = ['id', 'toAddress', 'subject', 'template', 'status', 'error', 'sentAt', 'createdAt', 'campaignId'];
 
@@ -210,18 +210,23 @@ describe('admin: emails, campaigns and the job monitor', function () {
   describe('failed emails and the job monitor', () => {
     it('a send the SMTP server refuses marks the email Failed; the monitor shows the job and its error; retries run it to Completed', async () => {
       const db = t.ctx.db;
-      const account = await createAccount(db, 'refused');
+      // Two campaigns of one recipient each: two send-email-batch jobs, one retried alone, the other with every failed job.
+      const accounts = [await createAccount(db, 'refused1'), await createAccount(db, 'refused2')];
       const people = [
-        await createProvider(db, 'refused1', { memberships: [{ accountId: account.id }] }),
-        await createProvider(db, 'refused2', { memberships: [{ accountId: account.id }] }),
+        await createProvider(db, 'refused1', { memberships: [{ accountId: accounts[0].id }] }),
+        await createProvider(db, 'refused2', { memberships: [{ accountId: accounts[1].id }] }),
       ];
       const refusing = await startRefusingSmtp();
       await worker!.close();
       worker = await startTestWorker({ SMTP_PORT: String(refusing.port) });
-      let campaign: CampaignProgress;
+      let campaigns: CampaignProgress[];
       try {
-        campaign = (await send(EmailCampaign.PortalFeedbackRequest, { audience: { accountIds: [account.id] } }).expect(202)).body;
-        await campaignDone(campaign.id, (p) => p.failed === 2);
+        campaigns = [];
+        for (const account of accounts) {
+          const campaign = (await send(EmailCampaign.PortalFeedbackRequest, { audience: { accountIds: [account.id] } }).expect(202)).body as CampaignProgress;
+          await campaignDone(campaign.id, (p) => p.failed === 1);
+          campaigns.push(campaign);
+        }
       } finally {
         await worker.close();
         worker = null;
@@ -229,21 +234,22 @@ describe('admin: emails, campaigns and the job monitor', function () {
       }
       const emails = await Promise.all(people.map(async (p) => (await db.models.Email.findOne({ where: { toAddress: p.email } }))!));
       await emailJobsSettled(t.ctx, emails.map((e) => e.id));
+      await Promise.all(emails.map((e) => e.reload()));
       expect(emails.map((e) => e.status)).to.deep.equal(['Failed', 'Failed']);
       expect(emails[0].error).to.match(/550 Mailbox unavailable/);
 
       const logged = await get(admin, `/api/admin/emails?status=Failed&q=${encodeURIComponent(people[0].email)}`).expect(200);
-      expect(logged.body.map((r: EmailLogRow) => [r.id, r.status, r.campaignId])).to.deep.equal([[emails[0].id, 'Failed', campaign.id]]);
+      expect(logged.body.map((r: EmailLogRow) => [r.id, r.status, r.campaignId])).to.deep.equal([[emails[0].id, 'Failed', campaigns[0].id]]);
       expect(logged.body[0].error).to.match(/550/);
 
-      const failed = (await get(admin, '/api/admin/jobs?status=Failed&name=send-email&pageSize=200').expect(200)).body as JobRow[];
+      const failed = (await get(admin, '/api/admin/jobs?status=Failed&name=send-email-batch&pageSize=200').expect(200)).body as JobRow[];
       const jobIdOf = async (emailId: number) =>
-        ((await db.models.Outbox.findOne({ where: { idempotencyKey: `send-email:${emailId}` } }))!.payload as { jobRowId: number }).jobRowId;
+        ((await db.models.Outbox.findOne({ where: { idempotencyKey: `send-email-batch:${emailId}` } }))!.payload as { jobRowId: number }).jobRowId;
       const [job1, job2] = [await jobIdOf(emails[0].id), await jobIdOf(emails[1].id)];
       const shown = failed.filter((j) => j.id === job1 || j.id === job2).sort((x, y) => x.id - y.id);
-      expect(shown.map((j) => [j.id, j.name, j.status, j.attempts])).to.deep.equal([[job1, 'send-email', 'Failed', 1], [job2, 'send-email', 'Failed', 1]].sort((x, y) => Number(x[0]) - Number(y[0])));
+      expect(shown.map((j) => [j.id, j.name, j.status, j.attempts])).to.deep.equal([[job1, 'send-email-batch', 'Failed', 1], [job2, 'send-email-batch', 'Failed', 1]].sort((x, y) => Number(x[0]) - Number(y[0])));
       expect(failed.map((j) => j.id), 'newest first').to.deep.equal([...failed.map((j) => j.id)].sort((x, y) => y - x));
-      expect(shown[0].error).to.match(/550 Mailbox unavailable/);
+      expect(shown[0].error).to.match(/^1 of 1 emails refused: .*550 Mailbox unavailable/);
       const summary = (await get(admin, '/api/admin/jobs/summary').expect(200)).body;
       expect(summary.rows.Failed).to.be.at.least(2);
       expect(summary.queue.failed, 'BullMQ failed count').to.be.at.least(2);
@@ -256,7 +262,7 @@ describe('admin: emails, campaigns and the job monitor', function () {
       await emails[0].reload();
       expect([emails[0].status, emails[0].error]).to.deep.equal(['Pending', null]);
       const outbox = await db.models.Outbox.findOne({ where: { idempotencyKey: `retry:${job1}:1` } });
-      expect(outbox?.payload).to.deep.equal({ jobRowId: job1, payload: { emailId: emails[0].id } });
+      expect(outbox?.payload).to.deep.equal({ jobRowId: job1, payload: { emailIds: [emails[0].id] } });
       const again = await admin.post(`/api/admin/jobs/${job1}/retry`).expect(409);
       expect(again.body.error.message).to.equal(`Only a failed job can be retried: job ${job1} is Pending`);
 
@@ -269,14 +275,16 @@ describe('admin: emails, campaigns and the job monitor', function () {
       worker = await startTestWorker();
       for (const jobId of [job1, job2]) expect((await jobSettled(t.ctx, jobId)).status).to.equal(JobStatus.Completed);
       for (const person of people) expect(await waitForMail(person.email)).to.have.length(1);
-      const done = await campaignDone(campaign.id, (p) => p.sent === 2);
-      expect([done.sent, done.failed]).to.deep.equal([2, 0]);
+      for (const campaign of campaigns) {
+        const done = await campaignDone(campaign.id, (p) => p.sent === 1);
+        expect([done.sent, done.failed]).to.deep.equal([1, 0]);
+      }
       await admin.post(`/api/admin/jobs/${job1}/retry`).expect(409);
       await admin.post('/api/admin/jobs/999999999/retry').expect(404);
 
       const retried = await db.models.AuditEvent.findOne({ where: { action: 'job.retried', entityId: String(job1) } });
       expect(retried?.actorUserId).to.equal(adminId);
-      expect(retried?.details).to.deep.include({ name: 'send-email', before: { status: 'Failed', attempts: 1 }, after: { status: 'Pending' } });
+      expect(retried?.details).to.deep.include({ name: 'send-email-batch', before: { status: 'Failed', attempts: 1 }, after: { status: 'Pending' } });
       const bulk = await db.models.AuditEvent.findOne({ where: { action: 'jobs.retried_failed', actorUserId: adminId } });
       expect((bulk?.details as { jobs: { id: number }[] }).jobs.map((j) => j.id)).to.include(job2);
     });

@@ -6,7 +6,7 @@
  * it: no fixed sleep needed, and an extra email or status change that a bug causes is seen.
  */
 import type { Queue } from 'bullmq';
-import { Op } from 'sequelize';
+import { Op, QueryTypes } from 'sequelize';
 import type { Db } from '@platform/db';
 import { JobStatus } from '@platform/domain';
 import { until } from './wait';
@@ -60,22 +60,36 @@ export async function outboxJobSettled(ctx: JobsCtx, idempotencyKey: string, opt
 }
 
 /**
+ * The job rows that send these emails: an email's own send-email job, or the send-email-batch job
+ * of the campaign batch it was written in (an email's job commits with it: both or neither are seen).
+ */
+export async function emailJobRowIds(ctx: JobsCtx, emailIds: number[]): Promise<number[]> {
+  const rows = await ctx.db.sequelize.query<{ id: number }>(
+    `SELECT id FROM jobs
+      WHERE (name = 'send-email' AND (payload->>'emailId')::bigint = ANY($1::bigint[]))
+         OR (name = 'send-email-batch' AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(payload->'emailIds') e WHERE e::bigint = ANY($1::bigint[])))`,
+    { bind: [emailIds], type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Waits until the jobs that send these emails are over (Completed or Failed, nothing left in BullMQ); answers the emails. */
+export async function emailJobsSettled(ctx: JobsCtx, emailIds: number[], options: { what?: string; timeoutMs?: number } = {}) {
+  if (emailIds.length) {
+    const what = options.what ?? `the send-email jobs of ${emailIds.length} email(s) to finish`;
+    await jobsSettled(ctx, await emailJobRowIds(ctx, emailIds), { what, timeoutMs: options.timeoutMs ?? 60_000 });
+  }
+  return ctx.db.models.Email.findAll({ where: { id: { [Op.in]: emailIds } }, order: [['id', 'ASC']] });
+}
+
+/**
  * Waits until every email logged (the `emails` table) for an address so far has been through its
- * send-email job: from then on the catcher holds every message it will ever get for them. Call it
+ * sending job: from then on the catcher holds every message it will ever get for them. Call it
  * once the work that could queue an email is itself over (its job settled, or its request
  * answered); answers how many emails are logged for the address.
  */
 export async function emailsSettled(ctx: JobsCtx, address: string, options: { timeoutMs?: number } = {}): Promise<number> {
   const emails = await ctx.db.models.Email.findAll({ where: { toAddress: address }, attributes: ['id'] });
-  if (!emails.length) return 0;
-  const keys = emails.map((e) => `send-email:${e.id}`);
-  const outbox = await until(
-    async () => {
-      const rows = await ctx.db.models.Outbox.findAll({ where: { idempotencyKey: { [Op.in]: keys } } });
-      return rows.length === keys.length ? rows : null;
-    },
-    { what: `the outbox rows of the emails to ${address}` },
-  );
-  await jobsSettled(ctx, outbox.map((o) => Number((o.payload as { jobRowId?: unknown }).jobRowId)), { what: `the emails to ${address} to be sent`, ...options });
+  await emailJobsSettled(ctx, emails.map((e) => e.id), { what: `the emails to ${address} to be sent`, ...options });
   return emails.length;
 }

@@ -13,7 +13,7 @@ import { startCampaign } from '@platform/server';
 import type { RunningWorker } from '@platform/worker';
 import { CAMPAIGN_BATCH_SIZE } from '@platform/worker/processors/email-campaign';
 import { startTestWorker, testConfig } from '../support/server';
-import { jobSettled, jobsSettled } from '../support/jobs';
+import { emailJobRowIds, emailJobsSettled, jobSettled } from '../support/jobs';
 import { until } from '../support/wait';
 import { adminCaller, createProvidersInBulk } from '../support/fixtures/campaigns';
 
@@ -90,12 +90,14 @@ describe('email campaign: a worker killed mid-campaign', function () {
       expect(job.status, job.error ?? '').to.equal(JobStatus.Completed);
       expect(job.result).to.deep.equal({ recipients: RECIPIENTS, queuedNow: RECIPIENTS - atKill.queued, queuedBefore: atKill.queued });
 
-      // Every email's send-email job over (none left to start or to end): the catcher holds all it will ever get.
+      // Every batch's send-email-batch job over (none left to start or to end): the catcher holds all it will ever get.
       const recipients = await ctx.db.models.EmailCampaignRecipient.findAll({ where: { campaignId: started.id } });
       const emailIds = recipients.map((r) => r.emailId).filter((id): id is number => id !== null);
-      const outbox = await ctx.db.models.Outbox.findAll({ where: { idempotencyKey: { [Op.in]: emailIds.map((id) => `send-email:${id}`) } } });
-      expect(outbox, 'a send-email job per email').to.have.length(RECIPIENTS);
-      await jobsSettled(ctx, outbox.map((o) => (o.payload as { jobRowId: number }).jobRowId), { what: 'the 500 emails to be sent', timeoutMs: 90_000 });
+      const batches = await ctx.db.models.Job.findAll({ where: { name: 'send-email-batch', id: { [Op.in]: await emailJobRowIds(ctx, emailIds) } } });
+      expect(batches, 'a send-email-batch job per batch written').to.have.length(RECIPIENTS / CAMPAIGN_BATCH_SIZE);
+      const batched = batches.flatMap((b) => (b.payload as { emailIds: number[] }).emailIds);
+      expect([...batched].sort((x, y) => x - y), 'each email in one batch').to.deep.equal([...emailIds].sort((x, y) => x - y));
+      await emailJobsSettled(ctx, emailIds, { what: 'the 500 emails to be sent', timeoutMs: 90_000 });
     } finally {
       sampling = false;
       await sampler;

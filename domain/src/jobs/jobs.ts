@@ -12,6 +12,11 @@ export const QUEUE_NAME = 'platform';
 
 export interface JobPayloads {
   'send-email': { emailId: number };
+  /**
+   * Sends a bulk campaign's batch of logged emails (the ones its transaction wrote), each once: one
+   * job for the batch instead of one per email. At most EMAIL_BATCH_MAX.
+   */
+  'send-email-batch': { emailIds: number[] };
   /** Renders a sample's document; for a lab report, the released result version it reports. */
   'render-pdf': { sampleId: number; documentType: DocumentType; testResultId?: number };
   /** Tells the provider and the patient that a released result is ready. */
@@ -34,6 +39,9 @@ export interface JobPayloads {
   'send-sms': { textMessageId: number };
 }
 export type JobName = keyof JobPayloads;
+
+/** The most emails one send-email-batch job sends. */
+export const EMAIL_BATCH_MAX = 500;
 
 /** Retry policy of every job: exponential backoff; a job is Failed only after the last attempt. */
 export const JOB_ATTEMPTS = 5;

@@ -4,7 +4,7 @@ import { LAB_IMPORT_KINDS, LAB_IMPORT_MODES } from '../imports/imports';
 import { DOCUMENT_TYPES } from '../shared/files';
 import { auditFiltersSchema } from '../audit-trail/schemas';
 import { paging } from '../shared/schema-fields';
-import { JOB_STATUSES, type JobName, type JobPayloads, type JobStatus } from './jobs';
+import { EMAIL_BATCH_MAX, JOB_STATUSES, type JobName, type JobPayloads, type JobStatus } from './jobs';
 
 const STRICT_KEYS = { allowUnknown: false } as const;
 
@@ -12,6 +12,7 @@ const id = () => Joi.number().integer().positive();
 
 export const JOB_PAYLOAD_SCHEMAS: { [K in JobName]: Joi.ObjectSchema<JobPayloads[K]> } = {
   'send-email': Joi.object({ emailId: id().required() }),
+  'send-email-batch': Joi.object({ emailIds: Joi.array().items(id()).min(1).max(EMAIL_BATCH_MAX).unique().required() }),
   'render-pdf': Joi.object({
     sampleId: id().required(),
     documentType: Joi.string().valid(...DOCUMENT_TYPES).required(),

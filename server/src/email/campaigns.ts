@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import { badRequest, notFound } from '../errors';
 import { auditActor, recordAudit, type Caller } from '../audit';
 import { enqueueJob, type OutboxRelay } from '../jobs/outbox';
-import { queueEmails } from './queue-email';
+import { queueEmailBatch } from './queue-email';
 import { CAMPAIGN_EMAILS } from './templates';
 
 type CampaignCtx = { db: Db; relay: OutboxRelay; config: Pick<Config, 'brand' | 'publicUrl'> };
@@ -225,9 +225,9 @@ export interface CampaignBatch {
 }
 
 /**
- * Writes the emails of the next `size` recipients who have none, in one transaction: each email
- * row (with its send-email job) and the recipient's email_id together, one statement per kind of
- * row. A retried, resumed or concurrent run of the job skips whoever has one, so nobody is written
+ * Writes the emails of the next `size` recipients who have none, in one transaction: the email
+ * rows, the one send-email-batch job that sends them, and each recipient's email_id, one statement
+ * per kind of row. A retried, resumed or concurrent run of the job skips whoever has one, so nobody is written
  * two emails: the rows are locked, and a second run skips the ones a first still holds.
  */
 export async function queueCampaignBatch(ctx: CampaignCtx, campaignId: number, size: number): Promise<CampaignBatch> {
@@ -244,7 +244,7 @@ export async function queueCampaignBatch(ctx: CampaignCtx, campaignId: number, s
       { replacements: { campaignId, size }, type: QueryTypes.SELECT, transaction },
     );
     const write = CAMPAIGN_EMAILS[run.campaign];
-    const emails = await queueEmails(ctx, transaction, recipients.map((r) => ({
+    const emails = await queueEmailBatch(ctx, transaction, recipients.map((r) => ({
       to: r.toAddress,
       ...write({ brand: ctx.config.brand, publicUrl: ctx.config.publicUrl, firstName: r.firstName }),
     })), run.createdByUserId);

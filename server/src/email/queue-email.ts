@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import type { EntityKind } from '@platform/domain';
+import { EMAIL_BATCH_MAX, type EntityKind } from '@platform/domain';
 import type { Config } from '../config';
-import { enqueueJobs, type OutboxRelay } from '../jobs/outbox';
+import { enqueueJob, type OutboxRelay } from '../jobs/outbox';
 import type { EmailContent } from './templates';
 
 /** An email from one of the templates, to one address. */
@@ -26,24 +26,33 @@ export function newEmailMessageId(publicUrl: string): string {
   return `<${randomUUID()}@${new URL(publicUrl).hostname}>`;
 }
 
-/** Records an email in the email log and queues its sending, inside the caller's transaction. */
+/** Records an email in the email log and queues its sending (a send-email job), inside the caller's transaction. */
 export async function queueEmail(ctx: EmailCtx, transaction: Transaction, email: OutgoingEmail): Promise<{ id: number }> {
-  const [row] = await queueEmails(ctx, transaction, [email], email.createdByUserId ?? null);
-  return row;
+  const [written] = await writeEmails(ctx, transaction, [email]);
+  await enqueueJob(ctx, transaction, 'send-email', { emailId: written.id }, { idempotencyKey: `send-email:${written.id}`, createdByUserId: email.createdByUserId ?? null });
+  return written;
 }
 
 /**
- * Records many emails and queues the sending of each (a campaign's batch), inside the caller's
- * transaction: one statement for the email rows and one for their jobs, whatever their number.
- * Answers the rows in the order given.
+ * Records a campaign's batch of emails and queues their sending as one send-email-batch job,
+ * inside the caller's transaction (at most EMAIL_BATCH_MAX). Answers the rows in the order given.
  */
-export async function queueEmails(
+export async function queueEmailBatch(
   ctx: EmailCtx,
   transaction: Transaction,
   emails: OutgoingEmail[],
   createdByUserId: number | null,
 ): Promise<Array<{ id: number }>> {
   if (!emails.length) return [];
+  if (emails.length > EMAIL_BATCH_MAX) throw new Error(`A batch of ${emails.length} emails: at most ${EMAIL_BATCH_MAX} are sent by one job`);
+  const written = await writeEmails(ctx, transaction, emails);
+  const emailIds = written.map((e) => e.id);
+  await enqueueJob(ctx, transaction, 'send-email-batch', { emailIds }, { idempotencyKey: `send-email-batch:${emailIds[0]}`, createdByUserId });
+  return written;
+}
+
+/** Writes emails into the log, Pending, each with its Message-ID, in one statement; answers their ids in the order given. */
+async function writeEmails(ctx: EmailCtx, transaction: Transaction, emails: OutgoingEmail[]): Promise<Array<{ id: number }>> {
   // The ids are drawn first (a volatile CTE is evaluated once): each answer is matched to its email by position.
   const rows = await ctx.db.sequelize.query<{ id: number; n: number }>(
     `WITH input AS (
@@ -69,8 +78,6 @@ export async function queueEmails(
       transaction,
     },
   );
-  const ids = new Map(rows.map((r) => [Number(r.n), r.id]));
-  const written = emails.map((_, i) => ({ id: ids.get(i + 1)! }));
-  await enqueueJobs(ctx, transaction, 'send-email', written.map((e) => ({ payload: { emailId: e.id }, idempotencyKey: `send-email:${e.id}` })), createdByUserId);
-  return written;
+  const ids = new Map(rows.map((r) => [Number(r.n), Number(r.id)]));
+  return emails.map((_, i) => ({ id: ids.get(i + 1)! }));
 }

@@ -58,15 +58,19 @@ export async function listJobs(db: Db, query: JobsQuery): Promise<{ rows: JobRow
   return { rows: rows.map(jobRowOf), total: count };
 }
 
+/** The Failed emails among these are Pending again, their reason cleared. */
+async function emailsPendingAgain(db: Db, transaction: Transaction, ids: number[]): Promise<void> {
+  await db.models.Email.update({ status: EmailStatus.Pending, error: null }, { where: { id: { [Op.in]: ids }, status: EmailStatus.Failed }, transaction });
+}
+
 /**
- * What retrying a job means for its subject, beside its own row. A send-email job's email is
- * Failed once its job failed for good (the worker's onFinalFailure): Pending again with the retry.
+ * What retrying a job means for its subject, beside its own row. A send-email job's email, and a
+ * send-email-batch job's refused or unsent emails, are Failed once their job failed for good (the
+ * worker's onFinalFailure, or the batch at the refusal): Pending again with the retry.
  */
 const RETRY_EFFECTS: { [N in JobName]?: (db: Db, transaction: Transaction, payloads: JobPayloads[N][]) => Promise<void> } = {
-  'send-email': async (db, transaction, payloads) => {
-    const ids = payloads.map((p) => p.emailId);
-    await db.models.Email.update({ status: EmailStatus.Pending, error: null }, { where: { id: { [Op.in]: ids }, status: EmailStatus.Failed }, transaction });
-  },
+  'send-email': (db, transaction, payloads) => emailsPendingAgain(db, transaction, payloads.map((p) => p.emailId)),
+  'send-email-batch': (db, transaction, payloads) => emailsPendingAgain(db, transaction, payloads.flatMap((p) => p.emailIds)),
 };
 
 async function applyRetryEffects(db: Db, transaction: Transaction, jobs: JobModel[]): Promise<void> {

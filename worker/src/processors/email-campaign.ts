@@ -1,14 +1,14 @@
 import { campaignQueuedCount, queueCampaignBatch } from '@platform/server';
 import type { Processor } from './types';
 
-/** Recipients whose emails one transaction writes. */
+/** Recipients whose emails one transaction writes (and one send-email-batch job sends). */
 export const CAMPAIGN_BATCH_SIZE = 100;
 
 /**
  * Writes one logged email (and its send-email job) per recipient of a bulk campaign, a batch per
  * transaction, and reports queued / total as the job's progress. Resumable: a retried or
  * restarted run writes only for recipients who have no email yet; the sending itself is
- * send-email's, one job per email.
+ * send-email-batch's, one job per batch written.
  */
 export const emailCampaign: Processor<'email-campaign'> = async ({ campaignId }, deps, tools) => {
   let queuedNow = 0;

@@ -1,6 +1,6 @@
 import type { JobName } from '@platform/domain';
 import type { Processor } from './types';
-import { sendEmail } from './send-email';
+import { sendEmail, sendEmailBatch } from './send-email';
 import { renderPdf } from './render-pdf';
 import { notifyResult } from './notify-result';
 import { labImport } from './lab-import';
@@ -17,6 +17,7 @@ export type ProcessorRegistry = { [N in JobName]: Processor<N> };
 /** The processor registry: one entry per job name of domain/jobs.ts (a processor may carry an onFinalFailure hook). */
 export const PROCESSORS: ProcessorRegistry = {
   'send-email': sendEmail,
+  'send-email-batch': sendEmailBatch,
   'render-pdf': renderPdf,
   'notify-result': notifyResult,
   'lab-import': labImport,

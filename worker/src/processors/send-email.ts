@@ -1,10 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes, type Transaction } from 'sequelize';
 import { EmailStatus } from '@platform/domain';
 import type { Db } from '@platform/db';
 import { batchedPerDb, newEmailMessageId, redactTokens } from '@platform/server';
-import type { Processor } from './types';
-
+import type { Processor, WorkerDeps } from './types';
 
 /** An SMTP 5xx answer (an address the server refuses, say) is permanent: no retry delivers it. Connection faults and 4xx retry. */
 async function permanentRefusalsFailAtOnce<T>(send: () => Promise<T>): Promise<T> {
@@ -32,7 +31,7 @@ const EMAIL_COLUMNS = `e.id, e.to_address AS "toAddress", e.subject, e.text_body
 
 /**
  * Reads emails, in one statement for every send-email job starting at the same moment. An email is
- * written with its Message-ID (queueEmails); one written before that was so (still Pending in the
+ * written with its Message-ID (queue-email.ts); one written before that was so (still Pending in the
  * log across an upgrade) gets one here, kept on its row before the first send, the same for every
  * retry. Two runs racing here agree on whichever was written first.
  */
@@ -77,11 +76,12 @@ async function emailWithMessageId(db: Db, emailId: number, publicUrl: string): P
  * Sends one logged email. At-least-once delivery must not send twice: an email already marked
  * Sent is skipped, and the Message-ID is stable per email so a receiver can drop a duplicate
  * from the one window we cannot close (killed after the SMTP server accepted, before we marked it).
+ * A refusal no retry mends (an SMTP 5xx, an email that does not exist) throws UnrecoverableError.
  */
-const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, config }) => {
+async function sendLoggedEmail(emailId: number, { db, mailer, config }: WorkerDeps, skip: readonly string[]): Promise<{ messageId: string } | { skipped: string }> {
   const email = await emailWithMessageId(db, emailId, config.publicUrl);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
-  if (email.status === EmailStatus.Sent) return { skipped: 'already sent' };
+  if (skip.includes(email.status)) return { skipped: `already ${email.status}` };
   const messageId = email.messageId!;
   await permanentRefusalsFailAtOnce(() => mailer.sendMail({
     from: config.smtp.from,
@@ -94,11 +94,43 @@ const sendOneEmail: Processor<'send-email'> = async ({ emailId }, { db, mailer, 
   // The log keeps what was sent, less the credentials in it: a reset or result link works only from the mailbox.
   await markEmailSent(db, { id: email.id, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
   return { messageId };
-};
+}
 
-/** No attempt left: the email log says Failed, with the reason (an email already Sent stays Sent). */
-const markEmailFailed: Processor<'send-email'>['onFinalFailure'] = async ({ emailId }, { db }, { error, transaction }) => {
-  await db.models.Email.update({ status: EmailStatus.Failed, error: error.message }, { where: { id: emailId, status: EmailStatus.Pending }, transaction });
-};
+/** The emails still Pending among these are Failed, with why (an email already Sent stays Sent). */
+async function markPendingFailed(db: Db, emailIds: number[], error: string, transaction?: Transaction): Promise<void> {
+  await db.models.Email.update({ status: EmailStatus.Failed, error }, { where: { id: { [Op.in]: emailIds }, status: EmailStatus.Pending }, transaction });
+}
+
+/** One email: a refusal for good fails the job at once; any other fault is retried. */
+const sendOneEmail: Processor<'send-email'> = ({ emailId }, deps) => sendLoggedEmail(emailId, deps, [EmailStatus.Sent]);
+
+/** No attempt left: the email log says Failed, with the reason. */
+const markEmailFailed: Processor<'send-email'>['onFinalFailure'] = ({ emailId }, { db }, { error, transaction }) =>
+  markPendingFailed(db, [emailId], error.message, transaction);
 
 export const sendEmail: Processor<'send-email'> = Object.assign(sendOneEmail, { onFinalFailure: markEmailFailed });
+
+/**
+ * A campaign's batch, all at once through the mailer's pool, each email as send-email sends one.
+ * An email refused for good is Failed at once, with its own reason, and the others go on. If any
+ * failed for a reason that may pass (a connection fault, a 4xx), the attempt fails and the retry
+ * sends only the emails still Pending; if none did but some were refused, the job fails for good
+ * (the job monitor's retry sends those again). Emails Sent or Failed by an earlier attempt are skipped.
+ */
+const sendBatch: Processor<'send-email-batch'> = async ({ emailIds }, deps) => {
+  const outcomes = await Promise.allSettled(emailIds.map((id) => sendLoggedEmail(id, deps, [EmailStatus.Sent, EmailStatus.Failed])));
+  const failures = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [{ emailId: emailIds[i], error: o.reason as Error }] : []));
+  const refused = failures.filter((f) => f.error instanceof UnrecoverableError);
+  for (const { emailId, error } of refused) await markPendingFailed(deps.db, [emailId], error.message);
+  const retryable = failures.filter((f) => !(f.error instanceof UnrecoverableError));
+  if (retryable.length) throw new Error(`${retryable.length} of ${emailIds.length} emails not sent yet: ${retryable[0].error.message}`);
+  if (refused.length) throw new UnrecoverableError(`${refused.length} of ${emailIds.length} emails refused: ${refused[0].error.message}`);
+  const sent = outcomes.filter((o) => o.status === 'fulfilled' && 'messageId' in o.value).length;
+  return { sent, skipped: emailIds.length - sent };
+};
+
+/** No attempt left: the batch's emails still Pending are Failed, with the job's reason. */
+const markBatchFailed: Processor<'send-email-batch'>['onFinalFailure'] = ({ emailIds }, { db }, { error, transaction }) =>
+  markPendingFailed(db, emailIds, error.message, transaction);
+
+export const sendEmailBatch: Processor<'send-email-batch'> = Object.assign(sendBatch, { onFinalFailure: markBatchFailed });
