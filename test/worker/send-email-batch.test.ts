@@ -98,4 +98,23 @@ describe('send-email-batch: a campaign batch sent as one job', function () {
     expect(settled.map((e) => [e.status, e.error])).to.deep.equal(Array(RECIPIENTS).fill([EmailStatus.Sent, null]));
     expect(acceptedFor(addresses).sort(), 'each recipient once').to.deep.equal([...addresses].sort());
   });
+
+  it('refused and busy in one attempt: the retry sends the busy one; the job still fails for good for the refused one, which stays Failed', async () => {
+    let asked = 0;
+    let refusedAddress = '';
+    const { addresses, emails, jobId } = await campaignBatch((all) => {
+      refusedAddress = all[1];
+      return (address) => {
+        if (address === refusedAddress) return { code: 550, message: 'Mailbox unavailable' };
+        return address === all[3] && asked++ === 0 ? { code: 451, message: 'Try again later' } : null;
+      };
+    });
+    const job = await jobSettled(ctx, jobId);
+    expect([job.status, job.attempts]).to.deep.equal([JobStatus.Failed, 2]);
+    expect(job.error).to.match(/^1 of 6 emails refused: in an earlier attempt/);
+    const settled = await ctx.db.models.Email.findAll({ where: { id: { [Op.in]: emails.map((e) => e.id) } } });
+    expect(settled.filter((e) => e.toAddress === refusedAddress).map((e) => e.status)).to.deep.equal([EmailStatus.Failed]);
+    expect(settled.filter((e) => e.toAddress !== refusedAddress).map((e) => e.status)).to.deep.equal(Array(RECIPIENTS - 1).fill(EmailStatus.Sent));
+    expect(acceptedFor(addresses).sort(), 'each accepted recipient once').to.deep.equal(addresses.filter((a) => a !== refusedAddress).sort());
+  });
 });

@@ -124,7 +124,11 @@ const sendBatch: Processor<'send-email-batch'> = async ({ emailIds }, deps) => {
   for (const { emailId, error } of refused) await markPendingFailed(deps.db, [emailId], error.message);
   const retryable = failures.filter((f) => !(f.error instanceof UnrecoverableError));
   if (retryable.length) throw new Error(`${retryable.length} of ${emailIds.length} emails not sent yet: ${retryable[0].error.message}`);
-  if (refused.length) throw new UnrecoverableError(`${refused.length} of ${emailIds.length} emails refused: ${refused[0].error.message}`);
+  // Refused now, or by an earlier attempt of this run: the job fails for good, so the monitor offers its retry.
+  const refusedBefore = outcomes.filter((o) => o.status === 'fulfilled' && 'skipped' in o.value && o.value.skipped === `already ${EmailStatus.Failed}`).length;
+  if (refused.length + refusedBefore) {
+    throw new UnrecoverableError(`${refused.length + refusedBefore} of ${emailIds.length} emails refused: ${refused[0]?.error.message ?? 'in an earlier attempt (each email\'s log says why)'}`);
+  }
   const sent = outcomes.filter((o) => o.status === 'fulfilled' && 'messageId' in o.value).length;
   return { sent, skipped: emailIds.length - sent };
 };
