@@ -11,13 +11,15 @@ export const CAMPAIGN_BATCH_SIZE = 100;
  * send-email-batch's, one job per batch written.
  */
 export const emailCampaign: Processor<'email-campaign'> = async ({ campaignId }, deps, tools) => {
+  // Counted once: the progress adds each batch to it (a run of the job at the same time, which
+  // should not happen, would only make it lag), rather than counting every recipient again per batch.
+  const before = await campaignQueuedCount(deps.db, campaignId);
   let queuedNow = 0;
   for (;;) {
     const batch = await queueCampaignBatch(deps, campaignId, CAMPAIGN_BATCH_SIZE);
     if (batch.queued === 0) break;
     queuedNow += batch.queued;
-    const { queued, total } = await campaignQueuedCount(deps.db, campaignId);
-    await tools.progress(total ? (queued / total) * 100 : 100);
+    await tools.progress(before.total ? (Math.min(before.queued + queuedNow, before.total) / before.total) * 100 : 100);
   }
   const { queued, total } = await campaignQueuedCount(deps.db, campaignId);
   // Rows another run of this job still holds (locked, so skipped here): not done until they are written.

@@ -50,13 +50,29 @@ async function readAndAssign(db: Db, asked: Array<{ emailId: number; newMessageI
   return asked.map((a) => byId.get(a.emailId) ?? null);
 }
 
-/** Sent, with the log's copy of the body less the credentials in it, for every email sent at the same moment. */
-async function markSent(db: Db, sent: Array<{ id: number; textBody: string; htmlBody: string | null }>): Promise<void> {
+/**
+ * Sent, for every email sent at the same moment, with the log's copy of a body less the credentials
+ * in it: `redacted` holds the bodies redaction changed (null keeps the stored one, so an email
+ * without a link token, a campaign's say, is not written again).
+ */
+async function markSent(db: Db, sent: Array<{ id: number; redacted: { textBody: string; htmlBody: string | null } | null }>): Promise<void> {
   await db.sequelize.query(
-    `UPDATE emails e SET status = $4, sent_at = now(), error = NULL, text_body = v.text_body, html_body = v.html_body, updated_at = now()
-       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS v(id, text_body, html_body) WHERE e.id = v.id`,
-    { bind: [sent.map((s) => s.id), sent.map((s) => s.textBody), sent.map((s) => s.htmlBody), EmailStatus.Sent], type: QueryTypes.UPDATE },
+    `UPDATE emails e SET status = $5, sent_at = now(), error = NULL, updated_at = now(),
+            text_body = CASE WHEN v.redacted THEN v.text_body ELSE e.text_body END,
+            html_body = CASE WHEN v.redacted THEN v.html_body ELSE e.html_body END
+       FROM unnest($1::bigint[], $2::boolean[], $3::text[], $4::text[]) AS v(id, redacted, text_body, html_body) WHERE e.id = v.id`,
+    {
+      bind: [sent.map((s) => s.id), sent.map((s) => s.redacted !== null), sent.map((s) => s.redacted?.textBody ?? null), sent.map((s) => s.redacted?.htmlBody ?? null), EmailStatus.Sent],
+      type: QueryTypes.UPDATE,
+    },
   );
+}
+
+/** The bodies less the credentials in them, or null when they carry none. */
+function redactedBodies(email: Pick<EmailToSend, 'textBody' | 'htmlBody'>): { textBody: string; htmlBody: string | null } | null {
+  const textBody = redactTokens(email.textBody);
+  const htmlBody = email.htmlBody && redactTokens(email.htmlBody);
+  return textBody === email.textBody && htmlBody === email.htmlBody ? null : { textBody, htmlBody };
 }
 
 /** The emails of the send-email jobs starting at the same moment, read (and given Message-IDs) in one statement. */
@@ -92,7 +108,7 @@ async function sendLoggedEmail(emailId: number, { db, mailer, config }: WorkerDe
     messageId,
   }));
   // The log keeps what was sent, less the credentials in it: a reset or result link works only from the mailbox.
-  await markEmailSent(db, { id: email.id, textBody: redactTokens(email.textBody), htmlBody: email.htmlBody && redactTokens(email.htmlBody) });
+  await markEmailSent(db, { id: email.id, redacted: redactedBodies(email) });
   return { messageId };
 }
 
