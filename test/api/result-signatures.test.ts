@@ -15,7 +15,6 @@ import { buildTestApp, signIn, type Session, type TestApp } from '../support/htt
 import { startTestWorker } from '../support/server';
 import { makeResult, makeSample, SampleStatus, TestName, userId } from '../support/fixtures/lab';
 import { currentReport, pdfText, runJob } from '../support/fixtures/reports';
-import { outboxJobSettled } from '../support/jobs';
 
 interface SignatureRow {
   id: string;
@@ -96,10 +95,10 @@ describe('electronic signatures of results', function () {
     const approvedAudit = await t.ctx.db.models.AuditEvent.findOne({ where: { action: 'result.approved', entityId: String(a.testIds[0]) } });
     expect((approvedAudit!.details as { signatureId: number }).signatureId).to.equal(Number(sa.id));
 
-    // The approval's reports read signed_results, then signatures; a TRUNCATE locks them the other
-    // way round, so while a report renders PostgreSQL may end the TRUNCATE as a deadlock before the
-    // trigger speaks (CI saw it once). The tampering is tried once the reports are written.
-    await Promise.all([a, b].map((x) => outboxJobSettled(t.ctx, `lab-report:${x.resultId}`)));
+    // A report's read locks signed_results, then signatures; TRUNCATE … CASCADE locks them the other
+    // way round, so with a report rendering (the approval's, or a job an earlier file left on this
+    // process's queue) PostgreSQL may end it as a deadlock before the trigger speaks (CI saw it
+    // once). Each attempt first takes both locks in the readers' order: it waits for them instead.
     for (const sql of [
       `UPDATE signatures SET printed_name = 'Someone Else' WHERE id = ${sa.id}`,
       `DELETE FROM signed_results WHERE signature_id = ${sa.id}`,
@@ -107,7 +106,10 @@ describe('electronic signatures of results', function () {
       'TRUNCATE signatures CASCADE',
     ]) {
       let refused: Error | null = null;
-      await t.ctx.db.sequelize.query(sql).catch((err: Error) => { refused = err; });
+      await t.ctx.db.sequelize.transaction(async (transaction) => {
+        await t.ctx.db.sequelize.query('LOCK TABLE signed_results, signatures IN ACCESS EXCLUSIVE MODE', { transaction });
+        await t.ctx.db.sequelize.query(sql, { transaction });
+      }).catch((err: Error) => { refused = err; });
       expect(refused, sql).to.be.an('error');
       expect(String(refused)).to.match(/record of electronic signatures/);
     }

@@ -227,8 +227,8 @@ export interface CampaignBatch {
 /**
  * Writes the emails of the next `size` recipients who have none, in one transaction: the email
  * rows, the one send-email-batch job that sends them, and each recipient's email_id, one statement
- * per kind of row. A retried, resumed or concurrent run of the job skips whoever has one, so nobody is written
- * two emails: the rows are locked, and a second run skips the ones a first still holds.
+ * per kind of row. A retried, resumed or concurrent run of the job skips whoever has one, so nobody
+ * is written two emails: the rows are locked, and a second run skips the ones a first still holds.
  */
 export async function queueCampaignBatch(ctx: CampaignCtx, campaignId: number, size: number): Promise<CampaignBatch> {
   const { db } = ctx;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Db } from '@platform/db';
-import { EMAIL_BATCH_MAX, type EntityKind } from '@platform/domain';
+import type { EntityKind } from '@platform/domain';
 import type { Config } from '../config';
 import { enqueueJob, type OutboxRelay } from '../jobs/outbox';
 import type { EmailContent } from './templates';
@@ -35,7 +35,8 @@ export async function queueEmail(ctx: EmailCtx, transaction: Transaction, email:
 
 /**
  * Records a campaign's batch of emails and queues their sending as one send-email-batch job,
- * inside the caller's transaction (at most EMAIL_BATCH_MAX). Answers the rows in the order given.
+ * inside the caller's transaction (at most EMAIL_BATCH_MAX: the job's schema refuses more).
+ * Answers the rows in the order given.
  */
 export async function queueEmailBatch(
   ctx: EmailCtx,
@@ -44,7 +45,6 @@ export async function queueEmailBatch(
   createdByUserId: number | null,
 ): Promise<Array<{ id: number }>> {
   if (!emails.length) return [];
-  if (emails.length > EMAIL_BATCH_MAX) throw new Error(`A batch of ${emails.length} emails: at most ${EMAIL_BATCH_MAX} are sent by one job`);
   const written = await writeEmails(ctx, transaction, emails);
   const emailIds = written.map((e) => e.id);
   await enqueueJob(ctx, transaction, 'send-email-batch', { emailIds }, { idempotencyKey: `send-email-batch:${emailIds[0]}`, createdByUserId });
