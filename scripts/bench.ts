@@ -57,6 +57,7 @@ import { buildWeb, webBuildIsStale } from './web-build';
 import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES, fill, SPAN_DAYS, type Filled } from './bench/fill';
 import { captureSql, startBareStack, type CapturedQuery } from './bench/bare-lists';
 import { targetLine, type Target } from './bench/report';
+import { cpuByProcess, cpuSince } from './bench/cpu';
 import { deleteRedisKeys } from './redis-keys';
 import { missingSystemTools, missingToolsMessage } from './ensure-deps.mjs';
 import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLighthousePages, type LighthouseMeasured } from './lighthouse/measure';
@@ -747,42 +748,6 @@ async function measureCommitFloor(db: Db) {
 }
 
 /** A portal signup reminder to every approved provider (one per generated clinic), until every email is Sent and caught. */
-/** What a process on this machine is, for the emails part's CPU account (its command line). */
-function processKind(cmdline: string): string {
-  if (cmdline.startsWith('postgres') || cmdline.includes('/bin/postgres ')) return /autovacuum/.test(cmdline) ? 'postgres autovacuum' : /postgres: .*\d+\.\d+\.\d+\.\d+\(\d+\)/.test(cmdline) ? 'postgres backends' : 'postgres other';
-  if (cmdline.includes('worker/src/main')) return 'worker';
-  if (cmdline.includes('api/src/main')) return 'api';
-  if (cmdline.includes('scripts/bench.ts')) return 'bench (catcher, bare client)';
-  if (cmdline.includes('redis')) return 'redis';
-  return 'other';
-}
-
-/** CPU milliseconds used so far by each kind of process on this machine (Linux's /proc; empty elsewhere). */
-function cpuByProcess(): Map<string, number> {
-  const out = new Map<string, number>();
-  let pids: string[] = [];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return out;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const kind = processKind(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
-      out.set(kind, (out.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10); // utime + stime, in 10 ms ticks
-    } catch { /* the process ended meanwhile */ }
-  }
-  return out;
-}
-
-/** The CPU each kind of process used since `before`, largest first (kinds that used none left out). */
-function cpuSince(before: Map<string, number>): string {
-  return [...cpuByProcess()].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, v]) => v > 0)
-    .sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
-}
-
 async function measureEmails(client: pg.Client, admin: Session, config: ReturnType<typeof loadConfig>) {
   const cpu0 = cpuByProcess();
   const t = process.hrtime.bigint();
@@ -809,6 +774,7 @@ async function measureEmails(client: pg.Client, admin: Session, config: ReturnTy
     await new Promise((r) => setTimeout(r, 100));
   }
   const seconds = ms(t) / 1000;
+  const campaignCpu = cpuSince(cpu0);
   const { rows: [check] } = await client.query(`
     WITH want AS (SELECT to_address FROM email_campaign_recipients WHERE campaign_id = $1),
          got AS (SELECT unnest(to_addresses) AS to_address, count(*) AS n FROM caught_mail GROUP BY 1)
@@ -820,7 +786,7 @@ async function measureEmails(client: pg.Client, admin: Session, config: ReturnTy
            extract(epoch FROM min(e.sent_at) - c.created_at)::float8 AS first_sent, extract(epoch FROM max(e.sent_at) - c.created_at)::float8 AS last_sent
       FROM email_campaign_recipients r JOIN emails e ON e.id = r.email_id JOIN email_campaigns c ON c.id = r.campaign_id WHERE r.campaign_id = $1 GROUP BY c.created_at`, [campaign.id]);
   log(`Emails: from the campaign's start, written ${span.first_written.toFixed(2)}–${span.last_written.toFixed(2)} s, sent ${span.first_sent.toFixed(2)}–${span.last_sent.toFixed(2)} s`);
-  log(`Emails: CPU used while the campaign went out: ${cpuSince(cpu0)}`);
+  log(`Emails: CPU used while the campaign went out: ${campaignCpu}`);
   const cpu1 = cpuByProcess();
   const bareSeconds = await bareNodemailer(config, count);
   log(`Emails: CPU used while the bare pool sent: ${cpuSince(cpu1)}`);

@@ -11,7 +11,7 @@ import { startTestWorker } from '../support/server';
 import { emailJobsSettled, emailsSettled, jobSettled } from '../support/jobs';
 import { mailTo, waitForMail } from '../support/mail';
 import { until } from '../support/wait';
-import { createAccount, createProvider, startRefusingSmtp } from '../support/fixtures/campaigns';
+import { createAccount, createProvider, startStandInSmtp } from '../support/fixtures/campaigns';
 
 const EMAIL_LOG_KEYS = ['id', 'toAddress', 'subject', 'template', 'status', 'error', 'sentAt', 'createdAt', 'campaignId'];
 
@@ -216,7 +216,7 @@ describe('admin: emails, campaigns and the job monitor', function () {
         await createProvider(db, 'refused1', { memberships: [{ accountId: accounts[0].id }] }),
         await createProvider(db, 'refused2', { memberships: [{ accountId: accounts[1].id }] }),
       ];
-      const refusing = await startRefusingSmtp();
+      const refusing = await startStandInSmtp();
       await worker!.close();
       worker = await startTestWorker({ SMTP_PORT: String(refusing.port) });
       let campaigns: CampaignProgress[];

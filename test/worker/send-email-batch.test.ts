@@ -11,7 +11,7 @@ import { closeServerContext, createServerContext, retryJob, startCampaign, type 
 import type { RunningWorker } from '@platform/worker';
 import { startTestWorker, testConfig } from '../support/server';
 import { emailJobRowIds, emailJobsSettled, jobSettled } from '../support/jobs';
-import { adminCaller, createProvidersInBulk, startRefusingSmtp, type RecipientAnswer } from '../support/fixtures/campaigns';
+import { adminCaller, createProvidersInBulk, startStandInSmtp, type RecipientAnswer } from '../support/fixtures/campaigns';
 
 const RECIPIENTS = 6;
 const accept: RecipientAnswer = () => null;
@@ -19,12 +19,12 @@ const accept: RecipientAnswer = () => null;
 describe('send-email-batch: a campaign batch sent as one job', function () {
   this.timeout(60_000);
   let ctx: ServerContext;
-  let smtp: Awaited<ReturnType<typeof startRefusingSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startStandInSmtp>>;
   let worker: RunningWorker | null = null;
 
   before(async () => {
     ctx = createServerContext(testConfig(), 'test');
-    smtp = await startRefusingSmtp(accept);
+    smtp = await startStandInSmtp(accept);
     worker = await startTestWorker({ SMTP_PORT: String(smtp.port) });
   });
   after(async () => {

@@ -94,10 +94,10 @@ async function emailWithMessageId(db: Db, emailId: number, publicUrl: string): P
  * from the one window we cannot close (killed after the SMTP server accepted, before we marked it).
  * A refusal no retry mends (an SMTP 5xx, an email that does not exist) throws UnrecoverableError.
  */
-async function sendLoggedEmail(emailId: number, { db, mailer, config }: WorkerDeps, skip: readonly string[]): Promise<{ messageId: string } | { skipped: string }> {
+async function sendLoggedEmail(emailId: number, { db, mailer, config }: WorkerDeps, skip: readonly string[]): Promise<{ messageId: string } | { already: string }> {
   const email = await emailWithMessageId(db, emailId, config.publicUrl);
   if (!email) throw new UnrecoverableError(`email ${emailId} does not exist`);
-  if (skip.includes(email.status)) return { skipped: `already ${email.status}` };
+  if (skip.includes(email.status)) return { already: email.status };
   const messageId = email.messageId!;
   await permanentRefusalsFailAtOnce(() => mailer.sendMail({
     from: config.smtp.from,
@@ -118,7 +118,10 @@ async function markPendingFailed(db: Db, emailIds: number[], error: string, tran
 }
 
 /** One email: a refusal for good fails the job at once; any other fault is retried. */
-const sendOneEmail: Processor<'send-email'> = ({ emailId }, deps) => sendLoggedEmail(emailId, deps, [EmailStatus.Sent]);
+const sendOneEmail: Processor<'send-email'> = async ({ emailId }, deps) => {
+  const outcome = await sendLoggedEmail(emailId, deps, [EmailStatus.Sent]);
+  return 'already' in outcome ? { skipped: 'already sent' } : outcome;
+};
 
 /** No attempt left: the email log says Failed, with the reason. */
 const markEmailFailed: Processor<'send-email'>['onFinalFailure'] = ({ emailId }, { db }, { error, transaction }) =>
@@ -141,7 +144,7 @@ const sendBatch: Processor<'send-email-batch'> = async ({ emailIds }, deps) => {
   const retryable = failures.filter((f) => !(f.error instanceof UnrecoverableError));
   if (retryable.length) throw new Error(`${retryable.length} of ${emailIds.length} emails not sent yet: ${retryable[0].error.message}`);
   // Refused now, or by an earlier attempt of this run: the job fails for good, so the monitor offers its retry.
-  const refusedBefore = outcomes.filter((o) => o.status === 'fulfilled' && 'skipped' in o.value && o.value.skipped === `already ${EmailStatus.Failed}`).length;
+  const refusedBefore = outcomes.filter((o) => o.status === 'fulfilled' && 'already' in o.value && o.value.already === EmailStatus.Failed).length;
   if (refused.length + refusedBefore) {
     throw new UnrecoverableError(`${refused.length + refusedBefore} of ${emailIds.length} emails refused: ${refused[0]?.error.message ?? 'in an earlier attempt (each email\'s log says why)'}`);
   }
