@@ -79,7 +79,8 @@ const measuring = (part: Part) => ONLY.has(part);
 const SCALE = QUICK ? 0.1 : 1;
 const SIZES = { accounts: 10_000 * SCALE, samples: 1_000_000 * SCALE, large: 200_000 * SCALE, importRows: 10_000, auditRows: 30_000_000 * SCALE };
 const CONNECTIONS = 20;
-const LIST_SECONDS = QUICK ? 2 : 5;
+/** Each list's window (and its SQL's): a p99 of a few thousand requests moves with one pause; ten seconds at full size. */
+const LIST_SECONDS = QUICK ? 2 : 10;
 const LIST_WARMUP_SECONDS = 1;
 /** The turnaround dashboard's requests (after TAT_WARMUP uncounted ones). */
 const TAT_REQUESTS = QUICK ? 10 : 20;
@@ -96,6 +97,8 @@ const HL7_COUNT = QUICK ? 2_000 : 10_000;
 /** Lighthouse runs per page (the median is reported): its simulated timings move with the machine's load. */
 const LIGHTHOUSE_RUNS = 3;
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** BENCH_KEEP_DATABASE=1: the filled database is left for a look afterwards (its name is printed first); dropped otherwise. */
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 
 const runId = `${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
 const dbName = `platform_bench_${runId}`;
@@ -209,11 +212,11 @@ async function startBareExpress(): Promise<{ url: string; child: ChildProcess }>
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Each run's limit (issue 32): the page's own SQL captured from an API in this process answering
- * pages 1–5 once each (after an uncaptured answer that warms its auth cache), replayed behind a
- * bare Express route through pg in a process of its own, hammered like the list.
+ * Each list's limit (issue 32): the page's own SQL captured from an API in this process answering
+ * pages 1–5 once each (after an uncaptured answer that warms its auth cache), to be replayed behind
+ * a bare Express route through pg in a process of its own (scripts/bench/bare-lists.ts).
  */
-async function measureBareStack(config: ReturnType<typeof loadConfig>, runs: ListRun[]): Promise<Map<string, LoadResult>> {
+async function captureListSql(config: ReturnType<typeof loadConfig>, runs: ListRun[]): Promise<Record<string, CapturedQuery[][]>> {
   const ctx = await createContext(config, 'api');
   const server = createApp(ctx).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -240,27 +243,42 @@ async function measureBareStack(config: ReturnType<typeof loadConfig>, runs: Lis
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeContext(ctx);
   }
-  const bare = await startBareStack(pages, databaseUrl(ADMIN_URL, dbName), os.tmpdir());
-  const limits = new Map<string, LoadResult>();
-  try {
-    for (const [k, run] of runs.entries()) {
-      const statements = pages[`l${k}`].map((p) => p.length);
-      limits.set(run.name, await hammer(bare.url, { name: `${run.name}: its SQL (${statements.join('/')} statements)`, path: (i) => `/bare/l${k}/${i}` }));
-    }
-  } finally {
-    bare.child.kill('SIGTERM');
-  }
-  return limits;
+  return pages;
 }
 
-async function measureLists(base: string, filled: Filled, sessions: Record<'physician' | 'researcher' | 'admin' | 'lab1', Session>, config: ReturnType<typeof loadConfig>) {
-  const bare = await startBareExpress();
+/** CPU milliseconds per request of the kinds of process that served a window (the bench's own autocannon left out). */
+function cpuPerRequest(before: Map<string, number>, result: LoadResult, seconds: number): string {
+  const requests = result.rps * seconds;
+  return [...cpuByProcess()].map(([kind, used]) => [kind, used - (before.get(kind) ?? 0)] as const)
+    .filter(([kind, used]) => used > 0 && !kind.startsWith('bench'))
+    .sort((a, b) => b[1] - a[1]).map(([kind, used]) => `${kind} ${(used / requests).toFixed(2)}`).join(', ');
+}
+
+/**
+ * One list and then its own SQL behind bare Express, each window after a CHECKPOINT: the two sides
+ * of a ratio a few seconds apart, on the same state of the database, and no checkpoint (the fill
+ * wrote 30 M audit rows; the product's reads write their own) landing in one side's window only.
+ */
+async function listAgainstItsSql(client: pg.Client, base: string, run: ListRun, bareUrl: string, bareKey: string, statements: number[]): Promise<{ ours: LoadResult; bare: LoadResult }> {
+  await client.query('CHECKPOINT');
+  const cpu0 = cpuByProcess();
+  const ours = await hammer(base, run);
+  const oursCpu = cpuPerRequest(cpu0, ours, LIST_SECONDS + LIST_WARMUP_SECONDS);
+  await client.query('CHECKPOINT');
+  const cpu1 = cpuByProcess();
+  const bare = await hammer(bareUrl, { name: `  its SQL (${statements.join('/')} statements)`, path: (i) => `/bare/${bareKey}/${i}` });
+  log(`    CPU ms per request: ${oursCpu} | its SQL: ${cpuPerRequest(cpu1, bare, LIST_SECONDS + LIST_WARMUP_SECONDS)}`);
+  return { ours, bare };
+}
+
+async function measureLists(client: pg.Client, base: string, filled: Filled, sessions: Record<'physician' | 'researcher' | 'admin' | 'lab1', Session>, config: ReturnType<typeof loadConfig>) {
+  const bareExpress = await startBareExpress();
   let limit: LoadResult;
   try {
     log('Bare Express (get-build-id):');
-    limit = await hammer(bare.url, { name: 'bare Express get-build-id', path: () => '/api/system/get-build-id' });
+    limit = await hammer(bareExpress.url, { name: 'bare Express get-build-id', path: () => '/api/system/get-build-id' });
   } finally {
-    bare.child.kill('SIGTERM');
+    bareExpress.child.kill('SIGTERM');
   }
   const page = (i: number) => 1 + (i % 5);
   const clinicLists = (accountId: number): ListRun[] => {
@@ -285,23 +303,41 @@ async function measureLists(base: string, filled: Filled, sessions: Record<'phys
     { name: 'patient search (lab, all accounts)', session: sessions.lab1, path: () => '/api/sfpatient/search', body: (i: number) => ({ q: `${BENCH_LAST_NAMES[i % BENCH_LAST_NAMES.length]} ${BENCH_FIRST_NAMES[(i * 7) % BENCH_FIRST_NAMES.length]}`, page: 1, pageSize: 10 }) },
   ];
   const reviewRun: ListRun = { name: 'lab review list', session: sessions.lab1, path: (i) => `/api/lab-toolbox/get-review-list?page=${page(i)}&pageSize=10` };
+  const allRuns = [...typicalRuns, ...largeRuns, reviewRun];
+  const pages = await captureListSql(config, allRuns);
   // A server that has been answering for a while: one uncounted pass over every list first. Started
   // a moment ago, the API's code was not yet optimised (V8 compiles in the background, on the cores
   // the load keeps busy), and whichever list came first measured a fifth below its steady state.
-  for (const run of [...typicalRuns, ...largeRuns, reviewRun]) await hammer(base, run, { seconds: LIST_WARMUP_SECONDS, quiet: true });
-  log(`Typical account (${Math.round((SIZES.samples - SIZES.large) / (SIZES.accounts - 1))} samples):`);
-  const typical: LoadResult[] = [];
-  for (const run of typicalRuns) typical.push(await hammer(base, run));
-  log(`Large account (${SIZES.large.toLocaleString('en-US')} samples) and the whole database (${SIZES.samples.toLocaleString('en-US')} samples, ${SIZES.accounts.toLocaleString('en-US')} accounts):`);
-  const large: LoadResult[] = [];
-  for (const run of largeRuns) large.push(await hammer(base, run));
-  log('Lab review list (all accounts):');
-  const review = await hammer(base, reviewRun);
+  for (const run of allRuns) await hammer(base, run, { seconds: LIST_WARMUP_SECONDS, quiet: true });
+  const bare = await startBareStack(pages, databaseUrl(ADMIN_URL, dbName), os.tmpdir());
+  const bareStack = new Map<string, LoadResult>();
+  const measured = async (runs: ListRun[]): Promise<LoadResult[]> => {
+    const out: LoadResult[] = [];
+    for (const run of runs) {
+      const k = allRuns.indexOf(run);
+      const { ours, bare: itsSql } = await listAgainstItsSql(client, base, run, bare.url, `l${k}`, pages[`l${k}`].map((p) => p.length));
+      out.push(ours);
+      bareStack.set(run.name, itsSql);
+    }
+    return out;
+  };
+  let typical: LoadResult[];
+  let large: LoadResult[];
+  let review: LoadResult;
+  try {
+    log(`Each list, then the same pages' own SQL through pg behind a bare Express route (no session, no authorisation, no audit), ${LIST_SECONDS} s each after a CHECKPOINT:`);
+    log(`Typical account (${Math.round((SIZES.samples - SIZES.large) / (SIZES.accounts - 1))} samples):`);
+    typical = await measured(typicalRuns);
+    log(`Large account (${SIZES.large.toLocaleString('en-US')} samples) and the whole database (${SIZES.samples.toLocaleString('en-US')} samples, ${SIZES.accounts.toLocaleString('en-US')} accounts):`);
+    large = await measured(largeRuns);
+    log('Lab review list (all accounts):');
+    [review] = await measured([reviewRun]);
+  } finally {
+    bare.child.kill('SIGTERM');
+  }
   log(`FHIR API (an API client of the large account):`);
   const fhir = await hammer(base, await fhirSearchRun(base, sessions.admin, filled.largeAccountId), { seconds: LIST_SECONDS });
   const completedLarge = large.find((r) => r.name === 'clinic completed (large)')!;
-  log('The same pages\' own SQL through pg behind a bare Express route (no session, no authorisation, no audit):');
-  const bareStack = await measureBareStack(config, [...typicalRuns, ...largeRuns, reviewRun]);
   return { limit, typical, large, review, fhir, completedLarge, bareStack };
 }
 
@@ -1005,7 +1041,7 @@ async function main() {
       lab1: await signIn(base, 'lab1', 'lab'),
     };
     const m: Measurements = {};
-    if (measuring('lists')) m.lists = await measureLists(base, filled, sessions, config);
+    if (measuring('lists')) m.lists = await measureLists(client, base, filled, sessions, config);
     if (measuring('tat')) m.tat = await measureTat(sessions, filled);
     if (measuring('import') || measuring('pdf') || measuring('spa')) m.imp = await measureImport(client, sessions.lab1, filled.importBarcodes);
     if (measuring('pdf')) m.pdf = await measurePdfs(client, config);
@@ -1039,7 +1075,8 @@ async function main() {
     for (const p of processes.reverse()) await p.terminate().catch(() => undefined);
     await catcher.close();
     await client.end().catch(() => undefined);
-    await dropDatabase(ADMIN_URL, dbName);
+    if (KEEP_DATABASE) log(`Database ${dbName} kept (BENCH_KEEP_DATABASE=1): drop it with dropdb when done.`);
+    else await dropDatabase(ADMIN_URL, dbName);
     await deleteRedisKeys(config.redisUrl, redisPrefix);
   }
 }

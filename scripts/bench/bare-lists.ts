@@ -15,6 +15,8 @@ import pg from 'pg';
 export interface CapturedQuery {
   text: string;
   values: unknown[];
+  /** The prepared statement's name, where the product prepared it (planned once per connection): replayed the same way. */
+  name?: string;
 }
 
 /**
@@ -44,10 +46,10 @@ export function withoutAuditCte(text: string): string {
 }
 
 /** The statement with its parameters renumbered to those it still uses (the audit CTE took some with it). */
-function onlyUsedParameters(text: string, values: unknown[]): CapturedQuery {
+function onlyUsedParameters({ text, values, name }: CapturedQuery): CapturedQuery {
   const used = [...new Set([...text.matchAll(/\$(\d+)\b/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
   const renumbered = new Map(used.map((n, i) => [n, i + 1]));
-  return { text: text.replace(/\$(\d+)\b/g, (_, n: string) => `$${renumbered.get(Number(n))}`), values: used.map((n) => values[n - 1]) };
+  return { text: text.replace(/\$(\d+)\b/g, (_, n: string) => `$${renumbered.get(Number(n))}`), values: used.map((n) => values[n - 1]), ...(name ? { name } : {}) };
 }
 
 /** Runs `during` and answers the page's statements pg was handed meanwhile (see NOT_THE_PAGE). */
@@ -56,10 +58,11 @@ export async function captureSql(during: () => Promise<void>): Promise<CapturedQ
   const original = proto.query;
   const seen: CapturedQuery[] = [];
   proto.query = function (this: unknown, ...args: unknown[]) {
-    const [config, values] = args as [string | { text?: string; values?: unknown[] } | undefined, unknown];
+    const [config, values] = args as [string | { text?: string; values?: unknown[]; name?: string } | undefined, unknown];
     const text = typeof config === 'string' ? config : config?.text;
     const bound = typeof config === 'string' || !config?.values ? values : config.values;
-    if (typeof text === 'string') seen.push({ text, values: Array.isArray(bound) ? bound : [] });
+    const name = typeof config === 'string' ? undefined : config?.name;
+    if (typeof text === 'string') seen.push({ text, values: Array.isArray(bound) ? bound : [], ...(name ? { name } : {}) });
     return original.apply(this, args);
   };
   try {
@@ -67,7 +70,9 @@ export async function captureSql(during: () => Promise<void>): Promise<CapturedQ
   } finally {
     proto.query = original;
   }
-  return seen.filter((q) => !NOT_THE_PAGE.test(q.text)).map((q) => onlyUsedParameters(withoutAuditCte(q.text), q.values));
+  // A prepared statement keeps a name of its own: without its audit CTE it is another statement.
+  return seen.filter((q) => !NOT_THE_PAGE.test(q.text))
+    .map((q) => onlyUsedParameters({ ...q, text: withoutAuditCte(q.text), ...(q.name ? { name: `bare_${q.name}` } : {}) }));
 }
 
 /**
@@ -91,7 +96,7 @@ export async function startBareStack(pages: Record<string, CapturedQuery[][]>, d
       if (!list) return res.status(404).end();
       const page = list[Number(req.params.i) % list.length];
       const out = [];
-      for (const q of page) out.push((await pool.query(q.text, q.values)).rows);
+      for (const q of page) out.push((await pool.query(q.name ? { name: q.name, text: q.text, values: q.values } : { text: q.text, values: q.values })).rows);
       res.set('Cache-Control', 'no-store').json(out);
     });
     const server = app.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));`;

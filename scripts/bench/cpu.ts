@@ -4,12 +4,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** What a process on this machine is, for the emails part's CPU account (its command line). */
+/** What a process on this machine is, for the bench's CPU accounts (its command line). */
 function processKind(cmdline: string): string {
   if (cmdline.startsWith('postgres') || cmdline.includes('/bin/postgres ')) return /autovacuum/.test(cmdline) ? 'postgres autovacuum' : /postgres: .*\d+\.\d+\.\d+\.\d+\(\d+\)/.test(cmdline) ? 'postgres backends' : 'postgres other';
   if (cmdline.includes('worker/src/main')) return 'worker';
   if (cmdline.includes('api/src/main')) return 'api';
   if (cmdline.includes('scripts/bench.ts')) return 'bench (catcher, bare client)';
+  if (cmdline.includes("app.get('/bare/")) return 'bare stack';
   if (cmdline.includes('redis')) return 'redis';
   return 'other';
 }
