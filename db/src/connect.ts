@@ -58,7 +58,7 @@ function readInt8AsNumber(sequelize: Sequelize): void {
  *    the working set is in memory, and at 4 an import's 10,000 samples by primary key were found
  *    by reading every sample In Queue of the database instead (125 ms against 14 ms).
  */
-const SESSION_OPTIONS = '-c jit=off -c random_page_cost=1.1';
+export const SESSION_OPTIONS = '-c jit=off -c random_page_cost=1.1';
 
 export function connect(databaseUrl: string, opts: ConnectOptions = {}): Db {
   const sequelize = new Sequelize(databaseUrl, {
@@ -82,7 +82,7 @@ export function connect(databaseUrl: string, opts: ConnectOptions = {}): Db {
 }
 
 /** One generic plan per statement (see Db.preparedPool); UTC, as Sequelize's own connections have it. */
-const PREPARED_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c TimeZone=UTC`;
+export const PREPARED_SESSION_OPTIONS = `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan -c TimeZone=UTC`;
 
 function openPreparedPool(sequelize: Sequelize, databaseUrl: string, max: number): pg.Pool {
   const manager = sequelize.connectionManager as unknown as { getTypeParser(oid: number, format?: string): (value: string) => unknown };

@@ -7,7 +7,7 @@
  * Query through `db.models.X` (each connection initialises its own subclasses of the classes
  * exported here; the exported classes are for types and `instanceof`).
  */
-export { connect, type ConnectOptions, type Db } from './connect';
+export { connect, PREPARED_SESSION_OPTIONS, SESSION_OPTIONS, type ConnectOptions, type Db } from './connect';
 export { createMigrator, MIGRATIONS_DIR, MIGRATIONS_TABLE, type Migration, type MigrationContext, type MigratorOptions } from './migrator';
 export { createDatabase, databaseUrl, dropDatabase } from './admin';
 export type { Models } from './models';

@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { PREPARED_SESSION_OPTIONS, SESSION_OPTIONS } from '@platform/db';
 
 export interface CapturedQuery {
   text: string;
@@ -88,7 +89,9 @@ export async function startBareStack(pages: Record<string, CapturedQuery[][]>, d
     import pg from 'pg';
     import { readFileSync } from 'node:fs';
     const pages = JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8'));
-    const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: ${poolMax}, options: '-c jit=off -c random_page_cost=1.1' });
+    // As the product's two pools: Sequelize's, and the prepared statements' (one generic plan each).
+    const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: ${poolMax}, options: ${JSON.stringify(SESSION_OPTIONS)} });
+    const prepared = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: ${poolMax}, options: ${JSON.stringify(PREPARED_SESSION_OPTIONS)} });
     const app = express();
     app.disable('x-powered-by');
     app.get('/bare/:list/:i', async (req, res) => {
@@ -96,7 +99,7 @@ export async function startBareStack(pages: Record<string, CapturedQuery[][]>, d
       if (!list) return res.status(404).end();
       const page = list[Number(req.params.i) % list.length];
       const out = [];
-      for (const q of page) out.push((await pool.query(q.name ? { name: q.name, text: q.text, values: q.values } : { text: q.text, values: q.values })).rows);
+      for (const q of page) out.push((await (q.name ? prepared.query({ name: q.name, text: q.text, values: q.values }) : pool.query({ text: q.text, values: q.values }))).rows);
       res.set('Cache-Control', 'no-store').json(out);
     });
     const server = app.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));`;

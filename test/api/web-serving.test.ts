@@ -126,12 +126,14 @@ describe('serving the SPA: compression and caching', () => {
     expect(res.headers['cache-control']).to.equal('public, max-age=3600');
   });
 
-  it('compresses API answers on the fly (over 1 KiB), as the browser accepts', async () => {
+  it('compresses API answers on the fly (over 1 KiB), as the browser accepts, and sends a page uncompressed with its length', async () => {
     // The demo data's contacts (people of every role) make an answer of a few KiB.
     const admin = await signIn(t.app, 'admin', 'admin');
     const plain = await admin.agent.get('/api/admin/contacts').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).to.equal(undefined);
     expect(plain.text.length).to.be.greaterThan(1024);
+    // A page uncompressed says its length rather than going out in chunks.
+    expect([plain.headers['content-length'], plain.headers['transfer-encoding']]).to.deep.equal([String(Buffer.byteLength(plain.text)), undefined]);
     for (const encoding of ['br', 'gzip']) {
       const res = await admin.agent.get('/api/admin/contacts').set('Accept-Encoding', encoding).expect(200);
       expect(res.headers['content-encoding'], encoding).to.equal(encoding);

@@ -5,5 +5,9 @@ import type { Response } from 'express';
  * cached. Written without res.json: Express would hash every page for an ETag no cache may keep.
  */
 export function sendPage<T>(res: Response, page: { rows: T[]; total: number }): void {
-  res.set('x-total-count', String(page.total)).set('Cache-Control', 'no-store').type('json').end(JSON.stringify(page.rows));
+  const body = Buffer.from(JSON.stringify(page.rows));
+  // Its length said: the compression middleware writes the headers before the body, and an answer
+  // without a length goes out chunked, a write of framing around every page (compression, where the
+  // caller accepts it, drops the length).
+  res.set('x-total-count', String(page.total)).set('Cache-Control', 'no-store').set('Content-Length', String(body.length)).type('json').end(body);
 }
