@@ -57,7 +57,7 @@ import { buildWeb, webBuildIsStale } from './web-build';
 import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES, fill, SPAN_DAYS, type Filled } from './bench/fill';
 import { captureSql, startBareStack, type CapturedQuery } from './bench/bare-lists';
 import { targetLine, type Target } from './bench/report';
-import { cpuByProcess, cpuSince } from './bench/cpu';
+import { cpuByProcess, cpuSince, cpuUsedSince, type CpuSnapshot } from './bench/cpu';
 import { deleteRedisKeys } from './redis-keys';
 import { missingSystemTools, missingToolsMessage } from './ensure-deps.mjs';
 import { lighthouseLine, measureLighthouse, meetsLighthouseTargets, prepareLighthousePages, type LighthouseMeasured } from './lighthouse/measure';
@@ -247,11 +247,10 @@ async function captureListSql(config: ReturnType<typeof loadConfig>, runs: ListR
 }
 
 /** CPU milliseconds per request of the kinds of process that served a window (the bench's own autocannon left out). */
-function cpuPerRequest(before: Map<string, number>, result: LoadResult, seconds: number): string {
+function cpuPerRequest(before: CpuSnapshot, result: LoadResult, seconds: number): string {
   const requests = result.rps * seconds;
-  return [...cpuByProcess()].map(([kind, used]) => [kind, used - (before.get(kind) ?? 0)] as const)
-    .filter(([kind, used]) => used > 0 && !kind.startsWith('bench'))
-    .sort((a, b) => b[1] - a[1]).map(([kind, used]) => `${kind} ${(used / requests).toFixed(2)}`).join(', ');
+  return cpuUsedSince(before).filter(([kind]) => !kind.startsWith('bench'))
+    .map(([kind, used]) => `${kind} ${(used / requests).toFixed(2)}`).join(', ');
 }
 
 /**

@@ -15,9 +15,11 @@ function processKind(cmdline: string): string {
   return 'other';
 }
 
-/** CPU milliseconds used so far by each kind of process on this machine (Linux's /proc; empty elsewhere). */
-export function cpuByProcess(): Map<string, number> {
-  const out = new Map<string, number>();
+/** The CPU milliseconds each process on this machine has used so far, by pid (Linux's /proc; empty elsewhere). */
+export type CpuSnapshot = Map<number, { kind: string; ms: number }>;
+
+export function cpuByProcess(): CpuSnapshot {
+  const out: CpuSnapshot = new Map();
   let pids: string[] = [];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
@@ -29,14 +31,29 @@ export function cpuByProcess(): Map<string, number> {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const kind = processKind(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
-      out.set(kind, (out.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10); // utime + stime, in 10 ms ticks
+      out.set(Number(pid), { kind, ms: (Number(fields[11]) + Number(fields[12])) * 10 }); // utime + stime, in 10 ms ticks
     } catch { /* the process ended meanwhile */ }
   }
   return out;
 }
 
-/** The CPU each kind of process used since `before`, largest first (kinds that used none left out). */
-export function cpuSince(before: Map<string, number>): string {
-  return [...cpuByProcess()].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, v]) => v > 0)
-    .sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
+/**
+ * The CPU each kind of process used since `before`, largest first (kinds that used none left out).
+ * By process, not by kind: a process that ended meanwhile (a pool's idle connection closing) takes
+ * its whole past with it, which a sum by kind would subtract from the window; a process started
+ * meanwhile counts from its start.
+ */
+export function cpuUsedSince(before: CpuSnapshot): Array<[kind: string, ms: number]> {
+  const used = new Map<string, number>();
+  for (const [pid, now] of cpuByProcess()) {
+    const then = before.get(pid);
+    const ms = now.ms - (then && then.kind === now.kind ? then.ms : 0);
+    if (ms > 0) used.set(now.kind, (used.get(now.kind) ?? 0) + ms);
+  }
+  return [...used].sort((a, b) => b[1] - a[1]);
+}
+
+/** cpuUsedSince as a line: `kind 1.23 s, …`. */
+export function cpuSince(before: CpuSnapshot): string {
+  return cpuUsedSince(before).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
 }
