@@ -4,7 +4,8 @@
  * generate_series and dropped at the end) and Redis keys of its own (deleted at the end).
  *
  *  - lists: every list a user pages through, 20 connections (autocannon) against the API as its
- *    own process, next to a bare Express answering get-build-id in a process of its own;
+ *    own process, each followed by its own SQL behind a bare Express route (scripts/bench/bare-lists.ts),
+ *    and a bare Express answering get-build-id in a process of its own;
  *  - a 10,000-row result import, upload → Completed, next to a raw COPY of the rows it writes;
  *  - lab report PDFs, next to bare pdfkit drawing the same page in the same process;
  *  - jobs: commit → start latency and outbox → BullMQ → worker throughput, next to bare BullMQ;
