@@ -74,7 +74,12 @@ function IdleCountdown({ expiresAt, portal, returnTo }: { expiresAt: number; por
   // Wake at the next moment that matters: the warning, then each second of the countdown.
   useEffect(() => {
     const left = expiresAt - Date.now();
-    if (left <= 0) return;
+    if (left <= 0) {
+      // Time ran out between this render and its effect (a tab asleep or its timers throttled): no
+      // timer is due any more, so render again now, and that render signs out.
+      if (!expired) setTick((n) => n + 1);
+      return;
+    }
     const delay = left > IDLE_WARNING_BEFORE_MS ? left - IDLE_WARNING_BEFORE_MS : left % 1000 || 1000;
     const timer = window.setTimeout(() => setTick((n) => n + 1), delay);
     return () => window.clearTimeout(timer);
