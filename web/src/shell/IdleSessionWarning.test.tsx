@@ -32,7 +32,11 @@ describe('the idle-session warning', () => {
   });
 });
 
-/** The warning, and a note of the moment its first render is committed (before any effect runs). */
+/**
+ * The warning, then a mark rendered after it in the same pass: `onRender` runs once the warning's
+ * countdown has rendered and before React runs any effect, which is when the test moves the clock on.
+ * (The first Date.now() before that is the last activity's first read, which the page load sets.)
+ */
 function IdleSessionWarningProbe({ onRender }: { onRender: () => void }) {
   return (
     <>
